@@ -1,0 +1,412 @@
+package solve
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// The text formats.
+//
+// One line per puzzle: Size*Size characters, givens as 1-9 then A-G for
+// 10-16, blanks as '.', '0', '-', '_' or '*'. Whatever follows the puzzle on
+// its line after a space, tab, ',', ';' or '#' (a rating, a comment) is
+// ignored.
+//
+// A grid over Size lines, one row a line, as other tools print it: spaces
+// and '|' between cells are ignored, and lines drawn with '-', '+', '=' and
+// '|' between boxes are skipped. .sdk files read the same way.
+//
+// Lines that start with '#' are comments everywhere, and so are blank lines
+// and section headers such as "[Puzzle]" between puzzles.
+
+// Sentinel errors wrapped by ParseError.
+var (
+	ErrBadChar    = errors.New("not a digit or a blank")
+	ErrDigitRange = errors.New("digit out of range")
+	ErrCellCount  = errors.New("wrong number of cells")
+)
+
+// ParseError is a puzzle that could not be read. Line and Column are
+// 1-based; Column counts characters, not bytes, and is 0 when the error is
+// about a whole line.
+type ParseError struct {
+	File   string // the name of the input, if the Reader was given one
+	Line   int
+	Column int
+	Msg    string // what was wrong and what was expected
+	Err    error  // one of ErrBadChar, ErrDigitRange, ErrCellCount
+}
+
+func (e *ParseError) Error() string {
+	var pos string
+	switch {
+	case e.File != "" && e.Column > 0:
+		pos = fmt.Sprintf("%s:%d:%d", e.File, e.Line, e.Column)
+	case e.File != "":
+		pos = fmt.Sprintf("%s:%d", e.File, e.Line)
+	case e.Column > 0:
+		pos = fmt.Sprintf("line %d, column %d", e.Line, e.Column)
+	default:
+		pos = fmt.Sprintf("line %d", e.Line)
+	}
+	return pos + ": " + e.Msg
+}
+
+func (e *ParseError) Unwrap() error { return e.Err }
+
+// Puzzle is a grid read from text, with the line it starts on.
+type Puzzle struct {
+	Grid Grid
+	Line int
+}
+
+// A Reader reads puzzles from text, in any of the formats above, mixed
+// freely. After an error, Read goes on with the next puzzle.
+type Reader struct {
+	// Name is the name of the input, used in errors ("puzzles.txt:12:40").
+	Name string
+	// Shape, when set, is the shape every puzzle must have. Without it the
+	// shape follows from the number of cells, with the default boxes.
+	Shape Shape
+
+	sc   *bufio.Scanner
+	line int
+}
+
+// NewReader returns a Reader that reads from r.
+func NewReader(r io.Reader) *Reader {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	return &Reader{sc: sc}
+}
+
+// Read returns the next puzzle, or io.EOF after the last one. A puzzle that
+// cannot be read gives a *ParseError.
+func (r *Reader) Read() (Puzzle, error) {
+	for {
+		text, ok := r.next()
+		if !ok {
+			if err := r.sc.Err(); err != nil {
+				return Puzzle{}, fmt.Errorf("%s: %w", r.nameOr("input"), err)
+			}
+			return Puzzle{}, io.EOF
+		}
+		if skipLine(text) || isSeparator(text, 0) {
+			continue
+		}
+		if tok := firstToken(text); r.isOneLine(tok) {
+			return r.readOneLine(tok)
+		}
+		return r.readGrid(text)
+	}
+}
+
+// ReadAll reads every puzzle. It stops at the first error.
+func (r *Reader) ReadAll() ([]Puzzle, error) {
+	var out []Puzzle
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		out = append(out, p)
+	}
+}
+
+// ParseLine reads a one-line puzzle (or a whole grid in a string).
+func ParseLine(s string) (Grid, error) {
+	p, err := NewReader(strings.NewReader(s)).Read()
+	if err == io.EOF {
+		return Grid{}, &ParseError{Line: 1, Msg: "no puzzle found", Err: ErrCellCount}
+	}
+	return p.Grid, err
+}
+
+func (r *Reader) nameOr(s string) string {
+	if r.Name != "" {
+		return r.Name
+	}
+	return s
+}
+
+func (r *Reader) next() (string, bool) {
+	if !r.sc.Scan() {
+		return "", false
+	}
+	r.line++
+	text := strings.TrimRight(r.sc.Text(), "\r")
+	if r.line == 1 {
+		text = strings.TrimPrefix(text, "\uFEFF")
+	}
+	return text, true
+}
+
+func (r *Reader) errorf(col int, sentinel error, format string, args ...any) *ParseError {
+	return &ParseError{File: r.Name, Line: r.line, Column: col, Msg: fmt.Sprintf(format, args...), Err: sentinel}
+}
+
+// skipLine reports whether a line holds no puzzle: blank, a comment, or a
+// section header.
+func skipLine(text string) bool {
+	t := strings.TrimSpace(text)
+	return t == "" || t[0] == '#' || t[0] == '['
+}
+
+// firstToken is the text up to the first space, tab, ',', ';' or '#'.
+func firstToken(text string) string {
+	t := strings.TrimLeft(text, " \t")
+	if i := strings.IndexAny(t, " \t,;#"); i >= 0 {
+		t = t[:i]
+	}
+	return t
+}
+
+// oneLineCells lists the lengths of one-line puzzles.
+var oneLineCells = map[int]Shape{16: Shape4, 36: Shape6, 64: Shape8, 81: Shape9, 144: Shape12, 256: Shape16}
+
+func (r *Reader) isOneLine(tok string) bool {
+	n := utf8.RuneCountInString(tok)
+	if strings.ContainsRune(tok, '|') {
+		return false
+	}
+	if r.Shape.Size != 0 {
+		return n == r.Shape.Cells()
+	}
+	if _, ok := oneLineCells[n]; !ok {
+		return n > MaxSize // too long for a row: report it as a bad one-liner
+	}
+	if n == 16 {
+		// Sixteen characters are a 4x4 puzzle or a row of a 16x16 grid: a
+		// digit above 4 says which.
+		for _, ch := range tok {
+			if d, ok := cellValue(ch); ok && d > 4 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+func (r *Reader) readOneLine(tok string) (Puzzle, error) {
+	n := utf8.RuneCountInString(tok)
+	shape := r.Shape
+	if shape.Size == 0 {
+		var ok bool
+		if shape, ok = oneLineCells[n]; !ok {
+			return Puzzle{}, r.errorf(0, ErrCellCount,
+				"%d cells is not a puzzle size (one line holds 16, 36, 64, 81, 144 or 256 cells)", n)
+		}
+	}
+	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
+	col := strings.Index(r.sc.Text(), tok) // tok starts after leading blanks
+	col = utf8.RuneCountInString(r.sc.Text()[:col])
+	i := 0
+	for _, ch := range tok {
+		col++
+		d, ok := cellValue(ch)
+		if err := r.checkCell(ch, d, ok, shape, col); err != nil {
+			return Puzzle{}, err
+		}
+		p.Grid.Cells[i] = uint8(d)
+		i++
+	}
+	return p, nil
+}
+
+// checkCell returns the error for a character that is not a cell of shape.
+func (r *Reader) checkCell(ch rune, d int, ok bool, shape Shape, col int) error {
+	if !ok {
+		return r.errorf(col, ErrBadChar, "%q is not a digit or a blank (blanks are . 0 - _ *)", ch)
+	}
+	if d > shape.Size {
+		return r.errorf(col, ErrDigitRange, "%q is not a digit of a %s grid (digits 1-%s)",
+			ch, shape, DigitString(shape.Size))
+	}
+	return nil
+}
+
+// readGrid reads a grid whose first row is first.
+func (r *Reader) readGrid(first string) (Puzzle, error) {
+	start := r.line
+	size := len(rowCells(first))
+	shape := r.Shape
+	if shape.Size == 0 {
+		var err error
+		if shape, err = ShapeOf(size); err != nil {
+			return Puzzle{}, r.errorf(0, ErrCellCount,
+				"%q is neither a one-line puzzle (81 characters) nor a grid row of 4, 6, 8, 9, 12 or 16 cells",
+				strings.TrimSpace(first))
+		}
+	}
+	p := Puzzle{Grid: NewGrid(shape), Line: start}
+	var firstErr error
+	row, text := 0, first
+	for {
+		if firstErr == nil {
+			firstErr = r.readRow(&p.Grid, row, text)
+		}
+		row++
+		if row == shape.Size {
+			break
+		}
+		var ok bool
+		for {
+			if text, ok = r.next(); !ok || !isSeparator(text, shape.Size) {
+				break
+			}
+		}
+		if !ok || skipLine(text) {
+			return Puzzle{}, &ParseError{File: r.Name, Line: r.line, Err: ErrCellCount,
+				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d rows", shape, start, row)}
+		}
+	}
+	if firstErr != nil {
+		return Puzzle{}, firstErr
+	}
+	return p, nil
+}
+
+// readRow reads one row of a grid from the current line.
+func (r *Reader) readRow(g *Grid, row int, text string) error {
+	cells := rowCells(text)
+	if len(cells) != g.Shape.Size {
+		return r.errorf(0, ErrCellCount, "row %d has %d cells, a %s grid needs %d",
+			row+1, len(cells), g.Shape, g.Shape.Size)
+	}
+	for c, cell := range cells {
+		d, ok := cellValue(cell.ch)
+		if err := r.checkCell(cell.ch, d, ok, g.Shape, cell.col); err != nil {
+			return err
+		}
+		g.Set(row, c, d)
+	}
+	return nil
+}
+
+type rowCell struct {
+	ch  rune
+	col int // 1-based column in the line
+}
+
+// rowCells returns the cells of a grid row: every character but spaces,
+// tabs and '|'.
+func rowCells(text string) []rowCell {
+	var out []rowCell
+	col := 0
+	for _, ch := range text {
+		col++
+		if ch != ' ' && ch != '\t' && ch != '|' {
+			out = append(out, rowCell{ch, col})
+		}
+	}
+	return out
+}
+
+// isSeparator reports whether a line is drawn between boxes rather than
+// holding cells: only '-', '+', '=', '|' and spaces, with a '+' or '=', or a
+// run of '-' that is not a row of blanks of the grid (size 0: of any grid).
+func isSeparator(text string, size int) bool {
+	dashes := 0
+	for _, ch := range text {
+		switch ch {
+		case '+', '=':
+			dashes = -1 << 20
+		case '-':
+			dashes++
+		case '|', ' ', '\t':
+		default:
+			return false
+		}
+	}
+	if dashes < 0 {
+		return true
+	}
+	if size != 0 {
+		return dashes != size
+	}
+	_, err := ShapeOf(dashes)
+	return err != nil
+}
+
+// cellValue returns the digit a character stands for, 0 for a blank.
+func cellValue(ch rune) (int, bool) {
+	switch {
+	case ch >= '1' && ch <= '9':
+		return int(ch - '0'), true
+	case ch >= 'A' && ch <= 'G':
+		return int(ch-'A') + 10, true
+	case ch >= 'a' && ch <= 'g':
+		return int(ch-'a') + 10, true
+	case ch == '.' || ch == '0' || ch == '-' || ch == '_' || ch == '*':
+		return 0, true
+	}
+	return 0, false
+}
+
+// FormatLine writes g on one line, '.' for blanks.
+func FormatLine(g *Grid) string {
+	var b strings.Builder
+	b.Grow(g.Shape.Cells())
+	for _, d := range g.Cells[:g.Shape.Cells()] {
+		if d == 0 {
+			b.WriteByte('.')
+		} else {
+			b.WriteString(DigitString(int(d)))
+		}
+	}
+	return b.String()
+}
+
+// FormatGrid writes g as a grid for people: a row a line, cells apart, with
+// lines between boxes.
+//
+//	5 3 . | . 7 . | . . .
+//	6 . . | 1 9 5 | . . .
+//	------+-------+------
+func FormatGrid(g *Grid) string {
+	s := g.Shape
+	rows := make([]string, s.Size)
+	for r := range s.Size {
+		var b strings.Builder
+		for c := range s.Size {
+			if c > 0 {
+				if c%s.BoxCols == 0 {
+					b.WriteString(" | ")
+				} else {
+					b.WriteByte(' ')
+				}
+			}
+			if d := g.At(r, c); d == 0 {
+				b.WriteByte('.')
+			} else {
+				b.WriteString(DigitString(d))
+			}
+		}
+		rows[r] = b.String()
+	}
+	// The line between boxes follows a row: '+' under each '|', '-' elsewhere.
+	line := strings.Map(func(ch rune) rune {
+		if ch == '|' {
+			return '+'
+		}
+		return '-'
+	}, rows[0])
+	var b strings.Builder
+	for r, row := range rows {
+		if r > 0 && r%s.BoxRows == 0 {
+			b.WriteString(line + "\n")
+		}
+		b.WriteString(row + "\n")
+	}
+	return b.String()
+}
+
+// String returns the one-line form of g.
+func (g Grid) String() string { return FormatLine(&g) }
