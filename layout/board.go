@@ -1,0 +1,109 @@
+package layout
+
+import (
+	"maps"
+	"slices"
+)
+
+// Cell is the content and style of one sheet cell. A cell shows Number when
+// it is not 0, else Text; a cell with neither is empty but still styled
+// (its borders and fill are part of the drawing).
+type Cell struct {
+	Pos    Pos
+	Number int
+	Text   string
+	Style  Style
+}
+
+// Board is a block of cells positioned on a sheet: every cell of Area that
+// is drawn, the widths of its columns and heights of its rows, and the
+// ranges merged into one cell. Boards are values; Move puts one elsewhere.
+type Board struct {
+	Area       Rect
+	Cells      []Cell
+	ColWidths  map[int]float64 // by column number; in characters, as spreadsheets measure
+	RowHeights map[int]float64 // by row number; in points
+	Merges     []Rect
+}
+
+// Move returns a copy of b whose top-left cell is at.
+func (b Board) Move(at Pos) Board {
+	dc, dr := at.Col-b.Area.Min.Col, at.Row-b.Area.Min.Row
+	shift := func(p Pos) Pos { return p.Add(dr, dc) }
+	out := Board{
+		Area:       Rect{shift(b.Area.Min), shift(b.Area.Max)},
+		Cells:      make([]Cell, len(b.Cells)),
+		ColWidths:  make(map[int]float64, len(b.ColWidths)),
+		RowHeights: make(map[int]float64, len(b.RowHeights)),
+	}
+	for i, c := range b.Cells {
+		c.Pos = shift(c.Pos)
+		out.Cells[i] = c
+	}
+	for col, w := range b.ColWidths {
+		out.ColWidths[col+dc] = w
+	}
+	for row, h := range b.RowHeights {
+		out.RowHeights[row+dr] = h
+	}
+	for _, m := range b.Merges {
+		out.Merges = append(out.Merges, Rect{shift(m.Min), shift(m.Max)})
+	}
+	return out
+}
+
+// Sheet is a whole worksheet drawn by xlsudoku: its boards, merged into one,
+// and how it is shown and printed.
+type Sheet struct {
+	Board
+	Gridlines bool // show the spreadsheet's gridlines on screen
+	Print     Print
+}
+
+// Print is the page setup of a sheet.
+type Print struct {
+	Area      Rect // the range printed
+	FitToPage bool // shrink the area to one page
+	CenterH   bool // centre the area horizontally on the page
+	Landscape bool
+}
+
+// Add draws b on the sheet. Where b and the sheet both set a column width or
+// row height, the larger one wins.
+func (s *Sheet) Add(b Board) {
+	if len(s.Cells) == 0 && s.ColWidths == nil {
+		s.Area = b.Area
+	} else {
+		s.Area = s.Area.Union(b.Area)
+	}
+	s.Cells = append(s.Cells, b.Cells...)
+	s.Merges = append(s.Merges, b.Merges...)
+	if s.ColWidths == nil {
+		s.ColWidths, s.RowHeights = map[int]float64{}, map[int]float64{}
+	}
+	for col, w := range b.ColWidths {
+		s.ColWidths[col] = max(s.ColWidths[col], w)
+	}
+	for row, h := range b.RowHeights {
+		s.RowHeights[row] = max(s.RowHeights[row], h)
+	}
+}
+
+// Styles returns the distinct styles of the sheet's cells, in the order they
+// first appear.
+func (b *Board) Styles() []Style {
+	seen := map[Style]bool{}
+	var out []Style
+	for _, c := range b.Cells {
+		if !seen[c.Style] {
+			seen[c.Style] = true
+			out = append(out, c.Style)
+		}
+	}
+	return out
+}
+
+// SortedCols and SortedRows list the columns and rows that have a set width
+// or height, in increasing order.
+func (b *Board) SortedCols() []int { return slices.Sorted(maps.Keys(b.ColWidths)) }
+func (b *Board) SortedRows() []int { return slices.Sorted(maps.Keys(b.RowHeights)) }

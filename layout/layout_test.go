@@ -1,0 +1,231 @@
+package layout
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// puzzle returns a solved grid of shape s and a puzzle made from it by
+// keeping every third cell.
+func puzzle(t testing.TB, s solve.Shape) (givens, solution solve.Grid) {
+	t.Helper()
+	var sv solve.Solver
+	empty := solve.NewGrid(s)
+	out := make([]solve.Grid, 1)
+	require.Equal(t, 1, sv.Count(&empty, 1, out))
+	solution, givens = out[0], out[0]
+	for i := range s.Cells() {
+		if i%3 != 0 {
+			givens.Cells[i] = 0
+		}
+	}
+	return givens, solution
+}
+
+var shapes = []solve.Shape{solve.Shape4, solve.Shape6, solve.Shape9, solve.Shape16}
+
+func TestColumnName(t *testing.T) {
+	for col, want := range map[int]string{1: "A", 2: "B", 26: "Z", 27: "AA", 28: "AB", 702: "ZZ", 703: "AAA", MaxCol: "XFD"} {
+		assert.Equal(t, want, ColumnName(col), "column %d", col)
+	}
+}
+
+func TestParseRect(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Rect
+		ok   bool
+	}{
+		{"B2:J10", Rect{Pos{2, 2}, Pos{10, 10}}, true},
+		{"b3:j11", Rect{Pos{2, 3}, Pos{10, 11}}, true},
+		{"$C$2:$K$10", Rect{Pos{3, 2}, Pos{11, 10}}, true},
+		{"J10:B2", Rect{Pos{2, 2}, Pos{10, 10}}, true},
+		{"A1", Rect{Pos{1, 1}, Pos{1, 1}}, true},
+		{" B2:E5 ", Rect{Pos{2, 2}, Pos{5, 5}}, true},
+		{"XFD1048576", Rect{Pos{MaxCol, MaxRow}, Pos{MaxCol, MaxRow}}, true},
+		{"", Rect{}, false},
+		{"B", Rect{}, false},
+		{"2", Rect{}, false},
+		{"B0", Rect{}, false},
+		{"XFE1", Rect{}, false},
+		{"A1048577", Rect{}, false},
+		{"B2:J", Rect{}, false},
+		{"B2-J10", Rect{}, false},
+		{"R1C1", Rect{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseRect(tt.in)
+		if !tt.ok {
+			assert.ErrorIs(t, err, ErrRef, "%q", tt.in)
+			continue
+		}
+		require.NoError(t, err, "%q", tt.in)
+		assert.Equal(t, tt.want, got, "%q", tt.in)
+	}
+	assert.Equal(t, "B2:J10", Rect{Pos{2, 2}, Pos{10, 10}}.String())
+	assert.Equal(t, "$B$2:$J$10", Rect{Pos{2, 2}, Pos{10, 10}}.Absolute())
+	assert.Equal(t, "C6", Pos{3, 6}.String())
+}
+
+func TestSolutionBoard(t *testing.T) {
+	for _, s := range shapes {
+		t.Run(s.String(), func(t *testing.T) {
+			givens, solution := puzzle(t, s)
+			b := SolutionBoard(givens, solution, GridOrigin)
+			assert.Equal(t, RectAt(Pos{2, 2}, s.Size, s.Size), b.Area)
+			require.Len(t, b.Cells, s.Cells())
+			for _, cell := range b.Cells {
+				r, c := cell.Pos.Row-2, cell.Pos.Col-2
+				st := cell.Style
+				assert.Equal(t, solution.At(r, c), cell.Number)
+				assert.Equal(t, givens.At(r, c) != 0, st.Bold)
+				if st.Bold {
+					assert.Equal(t, GivenColor, st.Color)
+				} else {
+					assert.Equal(t, FilledColor, st.Color)
+				}
+				assert.Equal(t, lineAt(c%s.BoxCols == 0), st.Border.Left, "left of %v", cell.Pos)
+				assert.Equal(t, lineAt((c+1)%s.BoxCols == 0), st.Border.Right, "right of %v", cell.Pos)
+				assert.Equal(t, lineAt(r%s.BoxRows == 0), st.Border.Top, "top of %v", cell.Pos)
+				assert.Equal(t, lineAt((r+1)%s.BoxRows == 0), st.Border.Bottom, "bottom of %v", cell.Pos)
+				assert.Equal(t, AlignCenter, st.HAlign)
+				assert.Equal(t, AlignCenter, st.VAlign)
+			}
+			for i := range s.Size {
+				assert.Equal(t, SolutionColWidth, b.ColWidths[2+i])
+				assert.Equal(t, SolutionRowHeight, b.RowHeights[2+i])
+			}
+			assert.Len(t, b.ColWidths, s.Size)
+		})
+	}
+}
+
+// lineAt is the line a solution cell has on a side: thick on a box edge,
+// thin elsewhere.
+func lineAt(boxEdge bool) Line {
+	if boxEdge {
+		return Thick
+	}
+	return Thin
+}
+
+func TestCandidatesBoard(t *testing.T) {
+	for _, s := range shapes {
+		t.Run(s.String(), func(t *testing.T) {
+			givens, _ := puzzle(t, s)
+			b := CandidatesBoard(givens, GridOrigin)
+			bh, bw := s.BoxRows, s.BoxCols
+			assert.Equal(t, RectAt(Pos{2, 2}, s.Size*bh, s.Size*bw), b.Area)
+			require.Len(t, b.Cells, s.Cells()*bh*bw)
+			cands := givens.Candidates()
+			for _, cell := range b.Cells {
+				y, x := cell.Pos.Row-2, cell.Pos.Col-2
+				r, c := y/bh, x/bw
+				d := (y%bh)*bw + x%bw + 1
+				st := cell.Style
+				if cands[r*s.Size+c].Has(d) {
+					assert.Equal(t, d, cell.Number, "square %v", cell.Pos)
+				} else {
+					assert.Zero(t, cell.Number, "square %v", cell.Pos)
+				}
+				given := givens.At(r, c)
+				assert.Equal(t, given != 0, st.Bold)
+				if given != 0 {
+					assert.Equal(t, GivenFill, st.Fill)
+					assert.Equal(t, d == given, cell.Number == given)
+				} else {
+					assert.Empty(t, st.Fill)
+				}
+				assert.Equal(t, squareLine(x, bw, bw*s.BoxCols), st.Border.Left, "left of %v", cell.Pos)
+				assert.Equal(t, squareLine(x+1, bw, bw*s.BoxCols), st.Border.Right, "right of %v", cell.Pos)
+				assert.Equal(t, squareLine(y, bh, bh*s.BoxRows), st.Border.Top, "top of %v", cell.Pos)
+				assert.Equal(t, squareLine(y+1, bh, bh*s.BoxRows), st.Border.Bottom, "bottom of %v", cell.Pos)
+			}
+			for col, w := range b.ColWidths {
+				assert.Equal(t, CandidateColWidth, w, "column %d", col)
+			}
+			assert.Len(t, b.ColWidths, s.Size*bw)
+			assert.Len(t, b.RowHeights, s.Size*bh)
+		})
+	}
+}
+
+func squareLine(k, block, box int) Line {
+	switch {
+	case k%box == 0:
+		return Thick
+	case k%block == 0:
+		return Thin
+	}
+	return NoLine
+}
+
+func TestCandidatesBoard9x9(t *testing.T) {
+	g, err := solve.ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	require.NoError(t, err)
+	b := CandidatesBoard(g, GridOrigin)
+	assert.Equal(t, "B2:AB28", b.Area.String())
+	at := map[string]Cell{}
+	for _, c := range b.Cells {
+		at[c.Pos.String()] = c
+	}
+	// r1c1 holds the given 5: only the square of 5 (offset 1,1) shows it.
+	assert.Equal(t, 5, at["C3"].Number)
+	assert.True(t, at["C3"].Style.Bold)
+	assert.Zero(t, at["B2"].Number)
+	assert.Equal(t, GivenFill, at["B2"].Style.Fill)
+	// r1c3 (E..G is c2, H..J is c3) is blank: candidates 1 2 4.
+	for sq, want := range map[string]int{"H2": 1, "I2": 2, "J2": 0, "H3": 4, "I3": 0, "J3": 0, "H4": 0, "I4": 0, "J4": 0} {
+		assert.Equal(t, want, at[sq].Number, sq)
+		assert.False(t, at[sq].Style.Bold, sq)
+	}
+	assert.Equal(t, Thick, at["J2"].Style.Border.Right)
+	assert.Equal(t, Thin, at["G2"].Style.Border.Right)
+	assert.Equal(t, NoLine, at["F2"].Style.Border.Right)
+	assert.Equal(t, Thick, at["K2"].Style.Border.Left)
+}
+
+func TestSheets(t *testing.T) {
+	givens, solution := puzzle(t, solve.Shape9)
+	sh := SolutionSheet("book.xlsx\nSheet1!B2:J10", givens, solution)
+	assert.Equal(t, "B1:J10", sh.Print.Area.String())
+	assert.True(t, sh.Print.FitToPage)
+	assert.True(t, sh.Print.CenterH)
+	assert.False(t, sh.Gridlines)
+	assert.Equal(t, []Rect{{Pos{2, 1}, Pos{10, 1}}}, sh.Merges)
+	assert.Equal(t, "book.xlsx\nSheet1!B2:J10", sh.Cells[0].Text)
+	assert.Equal(t, Pos{2, 1}, sh.Cells[0].Pos)
+	assert.Greater(t, sh.RowHeights[1], 2*TitleFontSize)
+	assert.Equal(t, MarginColWidth, sh.ColWidths[1])
+	assert.Len(t, sh.Cells, 82)
+
+	c := CandidatesSheet("t", givens)
+	assert.Equal(t, "B1:AB28", c.Print.Area.String())
+	assert.Len(t, c.Cells, 1+27*27)
+
+	for _, s := range shapes {
+		g, sol := puzzle(t, s)
+		sh := SolutionSheet("t", g, sol)
+		assert.Equal(t, fmt.Sprintf("B1:%s%d", ColumnName(1+s.Size), 1+s.Size), sh.Print.Area.String())
+	}
+}
+
+func TestMoveAndStyles(t *testing.T) {
+	givens, solution := puzzle(t, solve.Shape4)
+	b := SolutionBoard(givens, solution, GridOrigin)
+	m := b.Move(Pos{10, 20})
+	assert.Equal(t, "J20:M23", m.Area.String())
+	assert.Equal(t, b.Cells[5].Number, m.Cells[5].Number)
+	assert.Equal(t, Pos{b.Cells[5].Pos.Col + 8, b.Cells[5].Pos.Row + 18}, m.Cells[5].Pos)
+	assert.Equal(t, SolutionColWidth, m.ColWidths[10])
+	assert.Equal(t, SolutionRowHeight, m.RowHeights[23])
+	assert.Equal(t, "B2", b.Area.Min.String(), "Move leaves the original alone")
+	// 4x4: bold/not bold x 2 lines per side with box 2 => a handful of styles.
+	assert.LessOrEqual(t, len(b.Styles()), 32)
+	assert.Equal(t, []int{2, 3, 4, 5}, b.SortedCols())
+}

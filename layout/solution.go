@@ -1,0 +1,93 @@
+package layout
+
+import "github.com/xlsudoku/xlsudoku/solve"
+
+// GridOrigin is where the sheets put their board: B2, below the title row
+// and right of a narrow margin column.
+var GridOrigin = Pos{Col: 2, Row: 2}
+
+// The Solution board's measures.
+const (
+	SolutionColWidth   = 5.0  // characters
+	SolutionRowHeight  = 26.0 // points
+	SolutionFontSize   = 24.0 // points, for digits 1-9
+	SolutionFontSize16 = 20.0 // points, for grids with two-digit numbers
+)
+
+// SolutionBoard draws the solved grid with its top-left cell at at: one
+// sheet cell per puzzle cell, holding the digit as a number. The cells that
+// are not 0 in givens are the givens (bold black); the rest of solution was
+// filled in (blue). A cell that is 0 in solution is left empty, so the same
+// board shows an unsolved puzzle.
+func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
+	s := givens.Shape
+	b := Board{
+		Area:       RectAt(at, s.Size, s.Size),
+		Cells:      make([]Cell, 0, s.Cells()),
+		ColWidths:  make(map[int]float64, s.Size),
+		RowHeights: make(map[int]float64, s.Size),
+	}
+	size := SolutionFontSize
+	if s.Size > 9 {
+		size = SolutionFontSize16
+	}
+	for r := range s.Size {
+		b.RowHeights[at.Row+r] = SolutionRowHeight
+		for c := range s.Size {
+			st := Style{
+				FontSize: size, Color: FilledColor, HAlign: AlignCenter, VAlign: AlignCenter,
+				Border: Borders{
+					Left:   startLine(c, 1, s.BoxCols),
+					Right:  endLine(c, 1, s.BoxCols),
+					Top:    startLine(r, 1, s.BoxRows),
+					Bottom: endLine(r, 1, s.BoxRows),
+				},
+			}
+			if givens.At(r, c) != 0 {
+				st.Bold, st.Color = true, GivenColor
+			}
+			b.Cells = append(b.Cells, Cell{Pos: at.Add(r, c), Number: solution.At(r, c), Style: st})
+		}
+	}
+	for c := range s.Size {
+		b.ColWidths[at.Col+c] = SolutionColWidth
+	}
+	return b
+}
+
+// startLine is the line before square k of a row or column whose squares
+// form blocks of block squares, block*box squares to a box: thick at a box
+// edge, thin at a block edge, none inside a block.
+func startLine(k, block, box int) Line {
+	switch {
+	case k%(block*box) == 0:
+		return Thick
+	case k%block == 0:
+		return Thin
+	}
+	return NoLine
+}
+
+// endLine is the line after square k; see startLine.
+func endLine(k, block, box int) Line { return startLine(k+1, block, box) }
+
+// SolutionSheet is the printable Solution sheet: title above the grid, the
+// grid at GridOrigin, no gridlines, printed centred on one page.
+func SolutionSheet(title string, givens, solution solve.Grid) Sheet {
+	return boardSheet(title, SolutionBoard(givens, solution, GridOrigin))
+}
+
+// boardSheet puts a title above board and sets up the view and printing.
+func boardSheet(title string, board Board) Sheet {
+	var sh Sheet
+	titleArea := Rect{Pos{board.Area.Min.Col, board.Area.Min.Row - 1}, Pos{board.Area.Max.Col, board.Area.Min.Row - 1}}
+	width := 0.0
+	for _, w := range board.ColWidths {
+		width += w
+	}
+	sh.Add(Title(title, titleArea, width))
+	sh.Add(board)
+	sh.ColWidths[1] = MarginColWidth
+	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true}
+	return sh
+}

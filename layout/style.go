@@ -1,0 +1,44 @@
+package layout
+
+// Line is the weight of one side of a cell's border.
+type Line uint8
+
+const (
+	NoLine Line = iota
+	Thin
+	Thick
+)
+
+func (l Line) String() string { return [...]string{"none", "thin", "thick"}[l] }
+
+// Borders holds the line on each side of a cell.
+type Borders struct{ Left, Top, Right, Bottom Line }
+
+// Align is a horizontal or vertical alignment.
+type Align uint8
+
+const (
+	AlignDefault Align = iota // the spreadsheet's own: text left, numbers right, bottom
+	AlignStart                // left, or top
+	AlignCenter
+)
+
+// Style is how one cell looks. It is comparable, so it can key a map: a
+// renderer makes each distinct Style once and reuses it.
+type Style struct {
+	FontSize float64 // points; 0 keeps the workbook's default size
+	Bold     bool
+	Color    string // font colour as RRGGBB; "" keeps the default (black)
+	Fill     string // solid background as RRGGBB; "" for none
+	Border   Borders
+	HAlign   Align
+	VAlign   Align
+	Wrap     bool // wrap text within the cell
+}
+
+// The colours of the boards.
+const (
+	GivenColor  = "000000" // givens: bold black
+	FilledColor = "1F4FD1" // digits the solver filled in: blue
+	GivenFill   = "E3E3E3" // the squares of a given on the Candidates board
+)
