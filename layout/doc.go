@@ -25,15 +25,14 @@
 // 9x9 puzzle at B2 the board is B2:AB28; puzzle cell r1c1 (0-based r=0,
 // c=0) is B2:D4, r1c2 is E2:G4, r2c1 is B5:D7:
 //
-//	     B   C   D   E   F   G   H  ...
-//	   +---+---+---+---+---+---+---+
-//	 2 | 1   2   3 | 1       3 | 1    <- r1c1: candidates 1 2 3 5 9
-//	 3 |     5     |     5   6 |        r1c2: candidates 1 3 5 6 7
-//	 4 |         9 | 7         |
-//	   +---+---+---+---+---+---+---+   thin line between blocks,
-//	 5 |           | 1   2   3 |        thick line every box (9 squares)
-//	 6 |     8     |     5   6 |     <- r2c1: the given 8, bold, shaded
-//	 7 |           |       8   |
+//	    B  C  D    E  F  G    H ...
+//	2   1  2  3 |  1     3 |  ...   r1c1: candidates 1 2 3 5 9
+//	3      5    |     5  6 |        r1c2: candidates 1 3 5 6 7
+//	4         9 |  7       |
+//	   ---------+----------+        thin line between blocks,
+//	5           |  1  2    |        thick line every 3 blocks
+//	6           |     5    |        r2c1: the given 8 (bold, shaded)
+//	7      8    |          |        r2c2: candidates 1 2 5
 //
 // A given's block shows only its own digit, in bold, on a light fill. There
 // are no lines inside a block, thin lines between blocks and thick lines
