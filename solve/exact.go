@@ -70,9 +70,12 @@ type geometry struct {
 	shape Shape
 	cells int
 	all   Digits
-	units [][]int  // every unit, as cell indexes
-	peers [][]int  // for every cell, the cells sharing a unit with it
-	of    [][3]int // for every cell, the indexes in units of its row, column, box
+	units [][]int // every unit, as cell indexes
+	// segments are the intersections of a box with a row or a column, with
+	// the rest of their line and the rest of their box.
+	segments []segment
+	peers    [][]int  // for every cell, the cells sharing a unit with it
+	of       [][3]int // for every cell, the indexes in units of its row, column, box
 }
 
 var geometries sync.Map // Shape -> *geometry
@@ -104,8 +107,40 @@ func geometryOf(s Shape) *geometry {
 			}
 		}
 	}
+	for u, cells := range g.units[:2*s.Size] {
+		byBox := map[int][]int{}
+		for _, i := range cells {
+			byBox[s.Box(i/s.Size, i%s.Size)] = append(byBox[s.Box(i/s.Size, i%s.Size)], i)
+		}
+		for b, seg := range byBox {
+			in := map[int]bool{}
+			for _, i := range seg {
+				in[i] = true
+			}
+			sg := segment{cells: seg}
+			for _, i := range cells {
+				if !in[i] {
+					sg.line = append(sg.line, i)
+				}
+			}
+			for _, i := range g.units[2*s.Size+b] {
+				if !in[i] {
+					sg.box = append(sg.box, i)
+				}
+			}
+			_ = u
+			g.segments = append(g.segments, sg)
+		}
+	}
 	actual, _ := geometries.LoadOrStore(s, g)
 	return actual.(*geometry)
+}
+
+// segment is where a box meets a row or column.
+type segment struct {
+	cells []int // the cells of the intersection
+	line  []int // the rest of the row or column
+	box   []int // the rest of the box
 }
 
 // solverN is the solver for every shape: candidate sets per cell, naked and
@@ -200,13 +235,76 @@ func (s *solverN) hiddenSingles(st *stateN) (placed, ok bool) {
 	return placed, true
 }
 
+// lockedCandidates removes a digit from the rest of a line when, in a box,
+// it lies only where the box meets that line, and from the rest of a box
+// when, in a line, it lies only in that box. It reports whether it removed
+// any, and false for ok on a contradiction.
+func (s *solverN) lockedCandidates(st *stateN) (changed, ok bool) {
+	for _, sg := range s.geo.segments {
+		var in, line, box Digits
+		for _, i := range sg.cells {
+			in |= st.cand[i]
+		}
+		for _, i := range sg.line {
+			line |= st.cand[i]
+		}
+		for _, i := range sg.box {
+			box |= st.cand[i]
+		}
+		// Pointing: confined to the segment within its box; claiming:
+		// confined to the segment within its line.
+		if pointing := in &^ box & line; pointing != 0 {
+			if !s.eliminate(st, sg.line, pointing) {
+				return changed, false
+			}
+			changed = true
+		}
+		if claiming := in &^ line & box; claiming != 0 {
+			if !s.eliminate(st, sg.box, claiming) {
+				return changed, false
+			}
+			changed = true
+		}
+	}
+	return changed, true
+}
+
+// eliminate removes the digits ds from cells, following naked singles.
+func (s *solverN) eliminate(st *stateN, cells []int, ds Digits) bool {
+	for _, j := range cells {
+		if st.cand[j]&ds == 0 {
+			continue
+		}
+		if st.solved[j] {
+			return false
+		}
+		st.cand[j] &^= ds
+		switch c := st.cand[j]; {
+		case c == 0:
+			return false
+		case c&(c-1) == 0:
+			if !s.assign(st, j, c) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 func (s *solverN) search(st *stateN) {
 	for {
 		placed, ok := s.hiddenSingles(st)
 		if !ok {
 			return
 		}
-		if !placed {
+		if placed {
+			continue
+		}
+		changed, ok := s.lockedCandidates(st)
+		if !ok {
+			return
+		}
+		if !changed {
 			break
 		}
 	}
@@ -214,24 +312,60 @@ func (s *solverN) search(st *stateN) {
 		s.record(st)
 		return
 	}
-	best, bestN := -1, MaxSize+1
+	cell, bestN := -1, MaxSize+1
 	for i := range s.geo.cells {
 		if n := bits.OnesCount32(uint32(st.cand[i])); !st.solved[i] && n < bestN {
-			best, bestN = i, n
+			cell, bestN = i, n
 			if n == 2 {
 				break
 			}
 		}
 	}
-	for c := st.cand[best]; c != 0; c &= c - 1 {
+	if bestN > 2 {
+		// No cell has two candidates: a digit with two places in a unit
+		// splits the search as well.
+		if unit, bit := s.bilocal(st); bit != 0 {
+			for _, j := range s.geo.units[unit] {
+				if st.cand[j]&bit == 0 || st.solved[j] {
+					continue
+				}
+				next := *st
+				if s.assign(&next, j, bit) {
+					s.search(&next)
+				}
+				if s.found >= s.limit {
+					return
+				}
+			}
+			return
+		}
+	}
+	for c := st.cand[cell]; c != 0; c &= c - 1 {
 		next := *st
-		if s.assign(&next, best, c&-c) {
+		if s.assign(&next, cell, c&-c) {
 			s.search(&next)
 		}
 		if s.found >= s.limit {
 			return
 		}
 	}
+}
+
+// bilocal returns a unit and a digit (as a set) that has exactly two
+// places in the unit, or a zero digit when there is none.
+func (s *solverN) bilocal(st *stateN) (unit int, bit Digits) {
+	for u, cells := range s.geo.units {
+		var ones, twos, threes Digits
+		for _, j := range cells {
+			threes |= twos & st.cand[j]
+			twos |= ones & st.cand[j]
+			ones |= st.cand[j]
+		}
+		if two := twos &^ threes; two != 0 {
+			return u, two & -two
+		}
+	}
+	return 0, 0
 }
 
 func (s *solverN) record(st *stateN) {

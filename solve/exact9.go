@@ -25,9 +25,15 @@ import "math/bits"
 //     of rows and boxes, and detects a row or box with no room for d.
 //   - Naked singles and empty cells of a band come from counting candidates
 //     bitwise over the 9 digits (ones, twos, threes), not cell by cell.
-//   - Only the (digit, band) words that changed are looked at again.
-//   - When propagation stalls, the solver guesses on a cell with the fewest
-//     candidates (two, almost always) and copies the 120-byte state.
+//   - Only the (digit, band) words that changed are looked at again, and
+//     placing cells only clears bits: the words it touched are marked
+//     without branches.
+//   - When the bands stall, the same table is applied to stacks (three
+//     columns of boxes), which adds the column hidden singles and the
+//     box-column eliminations the bands do not see.
+//   - When all of that stalls, the solver guesses on a cell with the fewest
+//     candidates (two, almost always), copying the 120-byte state onto a
+//     fixed stack; on return it removes the guess and propagates again.
 type state9 struct {
 	cand     [27]uint32 // cand[3*d+b]: cells of band b that may hold digit d+1
 	unsolved [3]uint32  // cells of each band not yet solved
@@ -41,10 +47,15 @@ var (
 	// permutationCells[p] keeps, for a 9-bit (row, box) pattern p (bit 3*row+box),
 	// the cells of the band whose (row, box) pair lies on a permutation within p.
 	permutationCells [512]uint32
+	// permutationPairs[p] is the subset of the 9-bit pattern p whose pairs lie on
+	// a permutation within p.
+	permutationPairs [512]uint16
 	// bandPeers[i]: the other cells of cell i's row and box in its band.
 	bandPeers [27]uint32
 	// column[c]: the three cells of column c in a band.
 	column [9]uint32
+	// lone[s] is s when the 9-bit row segment s has exactly one cell, else 0.
+	lone [512]uint16
 )
 
 func init() {
@@ -67,6 +78,7 @@ func init() {
 				pairs |= on
 			}
 		}
+		permutationPairs[p] = uint16(pairs)
 		for row := range 3 {
 			for box := range 3 {
 				if pairs>>(3*row+box)&1 != 0 {
@@ -83,16 +95,24 @@ func init() {
 			}
 		}
 	}
+	for s := range 512 {
+		if bits.OnesCount(uint(s)) == 1 {
+			lone[s] = uint16(s)
+		}
+	}
 	for c := range 9 {
 		column[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
 }
 
 // solver9 counts the solutions of one 9x9 puzzle at a time. It does not
-// allocate: solutions go into the caller's slice.
+// allocate: guesses copy the state onto a fixed stack, and solutions go
+// into the caller's slice.
 type solver9 struct {
-	dirty uint32 // (digit, band) words changed since last looked at
-	found int    // solutions counted so far
+	dirty uint32     // bit i: cand[i] changed since propagate looked at it
+	moved uint32     // bit d: digit d's words changed since stackRules ran
+	stack [82]state9 // one state per guess depth
+	found int        // solutions counted so far
 	limit int
 	out   []Grid
 }
@@ -100,12 +120,13 @@ type solver9 struct {
 // count returns the number of solutions of the 81 cells p (0 for blank),
 // stopping at limit, and writes the first ones found into out.
 func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
-	s.found, s.limit, s.out, s.dirty = 0, limit, out, 0
-	var st state9
+	s.found, s.limit, s.out = 0, limit, out
+	st := &s.stack[0]
 	for i := range st.cand {
 		st.cand[i] = band
 	}
 	st.unsolved = [3]uint32{band, band, band}
+	s.dirty, s.moved = 0, 0
 	for i, d := range p {
 		if d == 0 {
 			continue
@@ -114,35 +135,53 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 		if d > 9 || st.cand[3*int(d-1)+b]&bit == 0 {
 			return 0 // a given repeats a digit of its row, column or box
 		}
-		s.place(&st, int(d-1), b, bit)
+		s.place(st, int(d-1), b, bit)
 	}
-	s.search(&st)
+	s.search(0)
 	return s.found
 }
 
-// place puts digit d at the cell bit of band b and removes d from the cell's
-// peers and the other digits from the cell.
+// place puts digit d at the cell bit of band b: the other digits leave the
+// cell, and d leaves the cell's row, box and column.
 func (s *solver9) place(st *state9, d, b int, bit uint32) {
-	for od := range 9 {
-		if i := 3*od + b; od != d && st.cand[i]&bit != 0 {
-			st.cand[i] &^= bit
-			s.dirty |= 1 << i
-		}
-	}
-	idx := bits.TrailingZeros32(bit)
-	if i := 3*d + b; st.cand[i]&bandPeers[idx] != 0 {
-		st.cand[i] &^= bandPeers[idx]
-		s.dirty |= 1 << i
-	}
-	col := column[idx%9]
-	for ob := range 3 {
-		if i := 3*d + ob; ob != b && st.cand[i]&col != 0 {
-			st.cand[i] &^= col
-			s.dirty |= 1 << i
-		}
-	}
-	st.unsolved[b] &^= bit
+	i := 3*d + b
+	st.cand[i] = st.cand[i]&^bandPeers[bits.TrailingZeros32(bit)] | bit
+	s.settle(st, d, b, bit)
 }
+
+// settle finishes placing digit d in cells of band b, at most one per row
+// and box, whose row and box peers are already free of d: the other digits
+// leave the cells, and d leaves their columns in the other bands. It marks
+// the words it changes as dirty, without branches.
+func (s *solver9) settle(st *state9, d, b int, cells uint32) {
+	i := 3*d + b
+	dirty := s.dirty | 1<<i
+	c := &st.cand
+	for j := b; j < 27; j += 3 {
+		old := c[j]
+		c[j] = old &^ cells
+		dirty |= b2u(old&cells != 0) << j
+	}
+	c[i] |= cells
+	cols := (cells | cells>>9 | cells>>18) & 511 * (1 | 1<<9 | 1<<18)
+	for _, ob := range otherBands[b] {
+		j := 3*d + ob
+		old := c[j]
+		c[j] = old &^ cols
+		dirty |= b2u(old&cols != 0) << j
+	}
+	s.dirty = dirty
+	st.unsolved[b] &^= cells
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 
 // propagate applies the band rules and naked singles until nothing changes.
 // It returns false on a contradiction.
@@ -150,31 +189,28 @@ func (s *solver9) propagate(st *state9) bool {
 	for {
 		for s.dirty != 0 {
 			i := bits.TrailingZeros32(s.dirty)
-			s.dirty &^= 1 << i
-			d, b := i/3, i%3
+			s.dirty &= s.dirty - 1
+			s.moved |= 1 << (i / 3)
 			c := st.cand[i]
-			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18])<<6
+			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18&511])<<6
 			c &= permutationCells[p]
 			if c == 0 {
-				return false
+				return false // a row or box of this band has no room for the digit
 			}
 			st.cand[i] = c
-			// A row of the band with one cell left for d is a placement.
-			for r := 0; r < 27; r += 9 {
-				seg := st.cand[i] >> r & 511
-				if seg&(seg-1) == 0 {
-					if bit := seg << r; bit&st.unsolved[b] != 0 {
-						s.place(st, d, b, bit)
-					}
-				}
+			// A row of the band with one cell left for the digit is a
+			// placement, and the table has already cleared its row and box
+			// peers. (The table leaves no row empty.)
+			b := i % 3
+			if rows := (uint32(lone[c&511]) | uint32(lone[c>>9&511])<<9 | uint32(lone[c>>18&511])<<18) & st.unsolved[b]; rows != 0 {
+				s.settle(st, i/3, b, rows)
 			}
 		}
-		// Naked singles and empty cells, a band at a time. (The table leaves
-		// no row empty: a row with no cell for d has no permutation.)
+		// Naked singles and empty cells, a band at a time.
 		for b := range 3 {
 			var ones, twos uint32
-			for d := 0; d < 27; d += 3 {
-				x := st.cand[d+b]
+			for d := b; d < 27; d += 3 {
+				x := st.cand[d]
 				twos |= ones & x
 				ones |= x
 			}
@@ -194,57 +230,118 @@ func (s *solver9) propagate(st *state9) bool {
 				s.place(st, d, b, bit)
 			}
 		}
-		if s.dirty == 0 {
+		if s.dirty == 0 && !s.stackRules(st) {
 			return true
 		}
 	}
 }
 
-// search propagates st and guesses until the solutions are counted.
-func (s *solver9) search(st *state9) {
-	if !s.propagate(st) {
-		return
-	}
-	if st.unsolved == [3]uint32{} {
-		s.record(st)
-		return
-	}
-	b, bit := s.pickCell(st)
-	for d := range 9 {
-		i := 3*d + b
-		if st.cand[i]&bit == 0 {
-			continue
+// columnSingles places each digit that has one cell left in a column,
+// which the band rules do not see. It reports whether it placed any.
+func (s *solver9) columnSingles(st *state9) bool {
+	placed := false
+	u0, u1, u2 := st.unsolved[0], st.unsolved[1], st.unsolved[2]
+	for d := 0; d < 27; d += 3 {
+		x0, x1, x2 := st.cand[d], st.cand[d+1], st.cand[d+2]
+		if x0&u0|x1&u1|x2&u2 == 0 {
+			continue // the digit is placed everywhere
 		}
-		rest := false
-		for od := d + 1; od < 9; od++ {
-			if st.cand[3*od+b]&bit != 0 {
-				rest = true
-				break
+		// Count each column's cells over the 9 rows, saturating at two.
+		ones := x0 & 511
+		twos := ones & (x0 >> 9)
+		ones |= x0 >> 9 & 511
+		twos |= ones & (x0 >> 18)
+		ones |= x0 >> 18
+		for _, x := range [2]uint32{x1, x2} {
+			twos |= ones & x
+			ones |= x & 511
+			twos |= ones & (x >> 9)
+			ones |= x >> 9 & 511
+			twos |= ones & (x >> 18)
+			ones |= x >> 18
+		}
+		for cols := ones &^ twos & 511; cols != 0; cols &= cols - 1 {
+			col := column[bits.TrailingZeros32(cols)]
+			for b := range 3 {
+				if bit := st.cand[d+b] & col; bit != 0 {
+					if bit&st.unsolved[b] != 0 {
+						s.place(st, d/3, b, bit)
+						placed = true
+					}
+					break
+				}
 			}
 		}
-		if !rest { // the last candidate: no need to keep st
-			s.dirty = 0
-			s.place(st, d, b, bit)
-			s.search(st)
+	}
+	return placed
+}
+
+// stackRules applies the permutation rule to stacks, the three columns of
+// boxes: in a stack, digit d sits once in each column and once in each band.
+// It removes the candidates of (column, band) pairs on no permutation, and
+// reports whether it removed any.
+func (s *solver9) stackRules(st *state9) bool {
+	changed := false
+	for ; s.moved != 0; s.moved &= s.moved - 1 {
+		d := 3 * bits.TrailingZeros32(s.moved)
+		x0, x1, x2 := st.cand[d], st.cand[d+1], st.cand[d+2]
+		f0 := (x0 | x0>>9 | x0>>18) & 511
+		f1 := (x1 | x1>>9 | x1>>18) & 511
+		f2 := (x2 | x2>>9 | x2>>18) & 511
+		var keep0, keep1, keep2 uint32
+		for sh := 0; sh < 9; sh += 3 {
+			p := permutationPairs[f0>>sh&7|(f1>>sh&7)<<3|(f2>>sh&7)<<6]
+			keep0 |= uint32(p&7) << sh
+			keep1 |= uint32(p>>3&7) << sh
+			keep2 |= uint32(p>>6) << sh
+		}
+		keep0 *= 1 | 1<<9 | 1<<18
+		keep1 *= 1 | 1<<9 | 1<<18
+		keep2 *= 1 | 1<<9 | 1<<18
+		if x0&^keep0|x1&^keep1|x2&^keep2 != 0 {
+			st.cand[d], st.cand[d+1], st.cand[d+2] = x0&keep0, x1&keep1, x2&keep2
+			s.dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(d+1) | b2u(x2&^keep2 != 0)<<(d+2)
+			changed = true
+		}
+	}
+	return changed
+}
+
+// search counts the solutions of the state at depth: it propagates, then
+// tries the smallest candidate of a cell with the fewest candidates on a
+// copy one level deeper, and on return removes that candidate and goes on.
+func (s *solver9) search(depth int) {
+	st := &s.stack[depth]
+	for s.propagate(st) {
+		if st.unsolved == [3]uint32{} {
+			s.record(st)
 			return
 		}
-		next := *st
-		s.dirty = 0
-		s.place(&next, d, b, bit)
-		s.search(&next)
+		b, bit := pickCell(st)
+		i := b
+		for st.cand[i]&bit == 0 {
+			i += 3
+		}
+		next := &s.stack[depth+1]
+		*next = *st
+		s.dirty, s.moved = 0, 0 // st is at a fixed point
+		s.place(next, i/3, b, bit)
+		s.search(depth + 1)
 		if s.found >= s.limit {
 			return
 		}
+		s.dirty, s.moved = 1<<i, 0
+		st.cand[i] &^= bit
 	}
 }
 
-// pickCell returns an unsolved cell with the fewest candidates, the first
-// in reading order among equals, stopping at the first with two.
-func (s *solver9) pickCell(st *state9) (b int, bit uint32) {
+// pickCell returns an unsolved cell with the fewest candidates: the first
+// with two, or else the first in reading order with the fewest.
+func pickCell(st *state9) (b int, bit uint32) {
 	for b := range 3 {
 		var ones, twos, threes uint32
-		for d := 0; d < 27; d += 3 {
-			x := st.cand[d+b]
+		for d := b; d < 27; d += 3 {
+			x := st.cand[d]
 			threes |= twos & x
 			twos |= ones & x
 			ones |= x
@@ -258,8 +355,8 @@ func (s *solver9) pickCell(st *state9) (b int, bit uint32) {
 		for un := st.unsolved[bb]; un != 0; un &= un - 1 {
 			x := un & -un
 			n := 0
-			for d := 0; d < 27; d += 3 {
-				if st.cand[d+bb]&x != 0 {
+			for d := bb; d < 27; d += 3 {
+				if st.cand[d]&x != 0 {
 					n++
 				}
 			}
@@ -276,11 +373,9 @@ func (s *solver9) record(st *state9) {
 	if s.found < len(s.out) {
 		g := &s.out[s.found]
 		*g = Grid{Shape: Shape9}
-		for d := range 9 {
-			for b := range 3 {
-				for x := st.cand[3*d+b]; x != 0; x &= x - 1 {
-					g.Cells[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
-				}
+		for i, x := range st.cand {
+			for ; x != 0; x &= x - 1 {
+				g.Cells[27*(i%3)+bits.TrailingZeros32(x)] = uint8(i/3 + 1)
 			}
 		}
 	}

@@ -226,8 +226,8 @@ func (r *Reader) checkCell(ch rune, d int, ok bool, shape Shape, col int) error 
 		return r.errorf(col, ErrBadChar, "%q is not a digit or a blank (blanks are . 0 - _ *)", ch)
 	}
 	if d > shape.Size {
-		return r.errorf(col, ErrDigitRange, "%q is not a digit of a %s grid (digits 1-%s)",
-			ch, shape, DigitString(shape.Size))
+		return r.errorf(col, ErrDigitRange, "%q is not a digit of a %s grid (digits %s)",
+			ch, shape, digitRange(shape.Size))
 	}
 	return nil
 }
@@ -263,6 +263,9 @@ func (r *Reader) readGrid(first string) (Puzzle, error) {
 			}
 		}
 		if !ok || skipLine(text) {
+			if firstErr != nil {
+				return Puzzle{}, firstErr
+			}
 			return Puzzle{}, &ParseError{File: r.Name, Line: r.line, Err: ErrCellCount,
 				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d rows", shape, start, row)}
 		}
@@ -333,6 +336,14 @@ func isSeparator(text string, size int) bool {
 	}
 	_, err := ShapeOf(dashes)
 	return err != nil
+}
+
+// digitRange names the digits of a grid of side n: "1-9", "1-9 and A-C".
+func digitRange(n int) string {
+	if n <= 9 {
+		return "1-" + DigitString(n)
+	}
+	return "1-9 and A-" + DigitString(n)
 }
 
 // cellValue returns the digit a character stands for, 0 for a blank.

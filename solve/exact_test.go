@@ -1,0 +1,252 @@
+package solve
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/known-*.txt from ../shared/data")
+
+// knownSets are the testdata files of puzzles with their solutions: each
+// line is a puzzle, a space, and its solution, or "2" for puzzles that have
+// several. They were made once from ../shared/data with -update.
+var knownSets = []struct{ file, source string }{
+	{"known-17-clue.txt", "17-clue.txt"},
+	{"known-magictour.txt", "magictour-top1465.txt"},
+	{"known-forum-hardest.txt", "forum-hardest-1905-11plus.txt"},
+	{"known-serg.txt", "serg-benchmark.txt"},
+}
+
+const knownPerSet = 250
+
+func TestUpdateKnownAnswers(t *testing.T) {
+	if !*update {
+		t.Skip("run with -update to rewrite testdata")
+	}
+	var s Solver
+	for _, set := range knownSets {
+		all := loadShared(t, set.source)
+		var b strings.Builder
+		step := len(all) / knownPerSet
+		for i := 0; i < knownPerSet; i++ {
+			p := all[i*step]
+			var sols [2]Grid
+			switch s.Count(&p, 2, sols[:]) {
+			case 1:
+				fmt.Fprintf(&b, "%s %s\n", p, sols[0])
+			case 2:
+				fmt.Fprintf(&b, "%s 2\n", p)
+			default:
+				t.Fatalf("%s: puzzle %d has no solution", set.source, i*step)
+			}
+		}
+		require.NoError(t, os.WriteFile(filepath.Join("testdata", set.file), []byte(b.String()), 0o644))
+	}
+}
+
+func TestKnownAnswers(t *testing.T) {
+	for _, set := range knownSets {
+		t.Run(set.file, func(t *testing.T) {
+			f, err := os.Open(filepath.Join("testdata", set.file))
+			require.NoError(t, err)
+			defer f.Close()
+			var s Solver
+			n := 0
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				n++
+				puzzleText, want, ok := strings.Cut(sc.Text(), " ")
+				require.True(t, ok, "line %d", n)
+				puzzle, err := ParseLine(puzzleText)
+				require.NoError(t, err)
+
+				var sols [2]Grid
+				count := s.Count(&puzzle, 2, sols[:])
+				if want == "2" {
+					require.Equal(t, 2, count, "line %d: %s", n, puzzleText)
+					require.NotEqual(t, sols[0], sols[1], "line %d: the two solutions are the same", n)
+					require.NoError(t, checkSolution(&puzzle, &sols[0]), "line %d", n)
+					require.NoError(t, checkSolution(&puzzle, &sols[1]), "line %d", n)
+					continue
+				}
+				require.Equal(t, 1, count, "line %d: %s", n, puzzleText)
+				require.Equal(t, want, sols[0].String(), "line %d: %s", n, puzzleText)
+				require.NoError(t, checkSolution(&puzzle, &sols[0]), "line %d", n)
+
+				// The generic solver must agree with the 9x9 one.
+				var general solverN
+				var gs [2]Grid
+				require.Equal(t, 1, general.count(&puzzle, 2, gs[:]), "line %d", n)
+				require.Equal(t, sols[0], gs[0], "line %d", n)
+			}
+			require.NoError(t, sc.Err())
+			require.Equal(t, knownPerSet, n)
+		})
+	}
+}
+
+// TestSharedSetsAgree solves 2,000 puzzles of each shared set (when present)
+// and checks each solution independently.
+func TestSharedSetsAgree(t *testing.T) {
+	if testing.Short() {
+		t.Skip("slow: solves every shared puzzle")
+	}
+	for _, set := range knownSets {
+		all := loadShared(t, set.source)
+		var s Solver
+		step := 1
+		if len(all) > 2000 {
+			step = len(all) / 2000
+		}
+		for i := 0; i < len(all); i += step {
+			var sols [2]Grid
+			n := s.Count(&all[i], 2, sols[:])
+			require.Contains(t, []int{1, 2}, n, "%s #%d", set.source, i)
+			require.NoError(t, checkSolution(&all[i], &sols[0]), "%s #%d", set.source, i)
+			if set.source != "serg-benchmark.txt" {
+				require.Equal(t, 1, n, "%s #%d is unique", set.source, i)
+			}
+		}
+	}
+}
+
+// solvedGrid returns a complete grid of shape s found by the solver from an
+// empty grid.
+func solvedGrid(t *testing.T, s Shape) Grid {
+	t.Helper()
+	empty := NewGrid(s)
+	var sols [1]Grid
+	var solver Solver
+	require.Equal(t, 1, solver.Count(&empty, 1, sols[:]))
+	require.NoError(t, checkSolution(&empty, &sols[0]))
+	return sols[0]
+}
+
+func TestEveryShapeSolves(t *testing.T) {
+	shapes := append([]Shape{{6, 3, 2}, {8, 4, 2}, {12, 4, 3}}, Shapes...)
+	for _, s := range shapes {
+		t.Run(s.String(), func(t *testing.T) {
+			full := solvedGrid(t, s)
+			puzzle := digUnique(full, 1)
+			assert.Less(t, puzzle.Filled(), s.Cells()*3/4, "digging left too many givens")
+			sol, err := Solve(puzzle)
+			require.NoError(t, err)
+			require.NoError(t, checkSolution(&puzzle, &sol))
+			assert.Equal(t, full, sol)
+		})
+	}
+}
+
+// digUnique blanks the cells of a full grid in a seeded random order,
+// keeping each blank only while the puzzle still has one solution.
+func digUnique(full Grid, seed uint64) Grid {
+	rng := rand.New(rand.NewPCG(seed, seed))
+	puzzle := full
+	var s Solver
+	for _, i := range rng.Perm(full.Shape.Cells()) {
+		d := puzzle.Cells[i]
+		puzzle.Cells[i] = 0
+		if s.Count(&puzzle, 2, nil) != 1 {
+			puzzle.Cells[i] = d
+		}
+	}
+	return puzzle
+}
+
+func TestSixteenBySixteenUniqueIsFast(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("testdata", "16x16.txt"))
+	require.NoError(t, err)
+	r := NewReader(strings.NewReader(string(data)))
+	ps, err := r.ReadAll()
+	require.NoError(t, err)
+	require.NotEmpty(t, ps)
+	for _, p := range ps {
+		require.Equal(t, Shape16, p.Grid.Shape)
+		start := time.Now()
+		sol, err := Solve(p.Grid)
+		took := time.Since(start)
+		require.NoError(t, err, "line %d must have one solution", p.Line)
+		require.NoError(t, checkSolution(&p.Grid, &sol))
+		assert.Less(t, took, 500*time.Millisecond, "line %d", p.Line)
+	}
+}
+
+func TestSolveTellsFailuresApart(t *testing.T) {
+	unique := "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	tests := []struct {
+		name    string
+		puzzle  string
+		want    error
+		message string
+	}{
+		{"unique", unique, nil, ""},
+		{"conflict in a row", "4.4" + unique[3:], ErrConflict, "r1c1 and r1c3 both hold 4 in row 1"},
+		{"conflict in a column", unique[:9] + "4" + unique[10:], ErrConflict, "r1c1 and r2c1 both hold 4 in column 1"},
+		{"conflict in a box", unique[:10] + "4" + unique[11:], ErrConflict, "r1c1 and r2c2 both hold 4 in box 1"},
+		{"no solution", "12345678.........9" + strings.Repeat(".", 63), ErrNoSolution, "no solution"},
+		{"empty grid", strings.Repeat(".", 81), ErrNotUnique, "more than one solution"},
+		{"two solutions", "." + unique[1:20] + "." + unique[21:], ErrNotUnique, "two solutions differ"},
+		{"4x4 unique", "1.....3..4.....2", nil, ""},
+		{"4x4 none", "12........3...4.", ErrNoSolution, "no solution"},
+		{"6x6 conflict", "1....1" + strings.Repeat(".", 30), ErrConflict, "r1c1 and r1c6 both hold 1 in row 1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := ParseLine(tt.puzzle)
+			require.NoError(t, err)
+			sol, err := Solve(g)
+			if tt.want == nil {
+				require.NoError(t, err)
+				require.NoError(t, checkSolution(&g, &sol))
+				return
+			}
+			require.ErrorIs(t, err, tt.want)
+			assert.Contains(t, err.Error(), tt.message)
+			if errors.Is(err, ErrNotUnique) {
+				var nu *NotUniqueError
+				require.ErrorAs(t, err, &nu)
+				require.NotEqual(t, nu.First, nu.Second)
+				require.NoError(t, checkSolution(&g, &nu.First))
+				require.NoError(t, checkSolution(&g, &nu.Second))
+				assert.Equal(t, nu.First, sol, "the first solution is returned with the error")
+			}
+		})
+	}
+}
+
+func TestSolveIsDeterministic(t *testing.T) {
+	g := NewGrid(Shape9)
+	first, err := Solve(g)
+	require.ErrorIs(t, err, ErrNotUnique)
+	for range 5 {
+		again, _ := Solve(g)
+		require.Equal(t, first, again)
+	}
+}
+
+func TestCountStopsAtLimit(t *testing.T) {
+	g := NewGrid(Shape4) // 288 solutions
+	assert.Equal(t, 288, CountSolutions(g, 1000))
+	assert.Equal(t, 5, CountSolutions(g, 5))
+	assert.Equal(t, 0, CountSolutions(g, 0))
+}
+
+func TestSolverDoesNotAllocate(t *testing.T) {
+	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	require.NoError(t, err)
+	var s Solver
+	var sols [2]Grid
+	allocs := testing.AllocsPerRun(20, func() { s.Count(&g, 2, sols[:]) })
+	assert.Zero(t, allocs)
+}

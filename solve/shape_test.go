@@ -1,0 +1,97 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestShapes(t *testing.T) {
+	tests := []struct {
+		size, boxRows, boxCols int
+		box                    string
+		want                   Shape
+		err                    bool
+	}{
+		{size: 9, box: "3x3", want: Shape9},
+		{size: 6, box: "2x3", want: Shape6},
+		{size: 6, box: "3X2", want: Shape{6, 3, 2}},
+		{size: 8, box: "4x2", want: Shape{8, 4, 2}},
+		{size: 12, box: "4x3", want: Shape{12, 4, 3}},
+		{size: 16, box: "4x4", want: Shape16},
+		{size: 9, box: "1x9", err: true},
+		{size: 6, box: "3x3", err: true},
+		{size: 7, box: "1x7", err: true},
+		{size: 9, box: "three", err: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.box, func(t *testing.T) {
+			got, err := ParseBox(tt.size, tt.box)
+			if tt.err {
+				require.ErrorIs(t, err, ErrShape)
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, tt.want, got)
+			assert.True(t, got.Valid())
+		})
+	}
+	_, err := ShapeOf(10)
+	assert.ErrorContains(t, err, "sizes are 4, 6, 8, 9, 12 and 16")
+}
+
+func TestShapeGeometry(t *testing.T) {
+	// Every box holds Size cells, each cell is in exactly one box, and
+	// BoxOrigin is the top-left cell of its box.
+	for _, s := range append([]Shape{{6, 3, 2}, {8, 4, 2}, {12, 4, 3}}, Shapes...) {
+		counts := make([]int, s.Size)
+		for r := range s.Size {
+			for c := range s.Size {
+				b := s.Box(r, c)
+				counts[b]++
+				r0, c0 := s.BoxOrigin(b)
+				assert.True(t, r >= r0 && r < r0+s.BoxRows && c >= c0 && c < c0+s.BoxCols, "%v r%dc%d", s, r, c)
+			}
+		}
+		for b, n := range counts {
+			assert.Equal(t, s.Size, n, "%v box %d", s, b)
+		}
+	}
+	assert.Equal(t, "6x6", Shape6.String())
+	assert.Equal(t, "6x6 (3x2 boxes)", Shape{6, 3, 2}.String())
+	// 6x6 boxes are 2 rows by 3 columns: r3c4 is in the fourth box.
+	assert.Equal(t, 3, Shape6.Box(2, 3))
+}
+
+func TestCandidatesAndConflicts(t *testing.T) {
+	g, err := ParseLine(line81)
+	require.NoError(t, err)
+	cands := g.Candidates()
+	// r1c2: row 1 has 4,3; column 2 has 8,7; box 1 has 4.
+	assert.Equal(t, []int{1, 2, 5, 6, 9}, cands[1].List())
+	assert.Equal(t, []int{4}, cands[0].List(), "a given's candidates are its digit")
+	assert.Empty(t, g.Conflicts())
+
+	g.Set(0, 8, 4) // 4 again in row 1
+	g.Set(1, 1, 4) // 4 again in box 1
+	cs := g.Conflicts()
+	require.Len(t, cs, 2)
+	assert.Equal(t, "r1c1 and r1c9 both hold 4 in row 1", cs[0].String())
+	assert.Equal(t, "r1c1 and r2c2 both hold 4 in box 1", cs[1].String())
+	var ce *ConflictError
+	require.ErrorAs(t, g.Check(), &ce)
+	assert.ErrorIs(t, g.Check(), ErrConflict)
+}
+
+func TestDigits(t *testing.T) {
+	d := DigitsOf(1, 5, 16)
+	assert.True(t, d.Has(5))
+	assert.False(t, d.Has(2))
+	assert.False(t, d.Has(0))
+	assert.Equal(t, 3, d.Len())
+	assert.Equal(t, []int{1, 5, 16}, d.List())
+	assert.Equal(t, "G", DigitString(16))
+	assert.Equal(t, "r3c7", Cell{2, 6}.String())
+	assert.Equal(t, "column 4", Unit{Col, 3}.String())
+}

@@ -1,0 +1,193 @@
+package solve
+
+import (
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const (
+	line81   = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	readable = `# a puzzle printed by another tool
++-------+-------+-------+
+| 4 . . | . 3 . | . . . |
+| . . . | 6 . . | 8 . . |
+| . . . | . . . | . . 1 |
++-------+-------+-------+
+| . . . | . 5 . | . 9 . |
+| . 8 . | . . . | 6 . . |
+| . 7 . | 2 . . | . . . |
++-------+-------+-------+
+| . . . | 1 . 2 | 7 . . |
+| 5 . 3 | . . . | . 4 . |
+| 9 . . | . . . | . . . |
++-------+-------+-------+
+`
+	sdk = `#A Arto
+#D A sample in SadMan Sudoku's .sdk format
+#B 03.11.2026
+4...3....
+...6..8..
+........1
+....5..9.
+.8....6..
+.7.2.....
+...1.27..
+5.3....4.
+9........
+`
+)
+
+func TestReaderFormats(t *testing.T) {
+	tests := []struct {
+		name  string
+		input string
+		want  []string // one-line forms of the puzzles read
+		lines []int    // the line each starts on
+	}{
+		{"one line", line81 + "\n", []string{line81}, []int{1}},
+		{"zeros and other blanks", strings.NewReplacer(".", "0").Replace(line81[:40]) + strings.NewReplacer(".", "_").Replace(line81[40:60]) + strings.NewReplacer(".", "*").Replace(line81[60:]), []string{line81}, []int{1}},
+		{"dash blanks", strings.ReplaceAll(line81, ".", "-"), []string{line81}, []int{1}},
+		{"rating after the puzzle", line81 + " 9.4/1.2/1.2\n" + line81 + "\t# comment\n" + line81 + ";x\n", []string{line81, line81, line81}, []int{1, 2, 3}},
+		{"comments and blank lines", "# top\n\n" + line81 + "\r\n  \n#x\n" + line81, []string{line81, line81}, []int{3, 6}},
+		{"byte order mark", "\uFEFF" + line81, []string{line81}, []int{1}},
+		{"readable grid", readable, []string{line81}, []int{3}},
+		{"sdk", sdk, []string{line81}, []int{4}},
+		{"compact grid", strings.Join(splitRows(line81, 9), "\n"), []string{line81}, []int{1}},
+		{"spaced zeros grid", strings.Join(spaced(splitRows(strings.ReplaceAll(line81, ".", "0"), 9)), "\n"), []string{line81}, []int{1}},
+		{"grid then line", strings.Join(splitRows(line81, 9), "\n") + "\n" + line81, []string{line81, line81}, []int{1, 10}},
+		{"section headers", "[Puzzle]\n" + strings.Join(splitRows(line81, 9), "\n"), []string{line81}, []int{2}},
+		{"4x4 line", "1.....3..4.....2", []string{"1.....3..4.....2"}, []int{1}},
+		{"4x4 grid", "1...\n..3.\n.4..\n...2\n", []string{"1.....3..4.....2"}, []int{1}},
+		{"6x6 grid with boxes", "1 . . | . . .\n. . 3 | . . .\n------+------\n", nil, nil},
+		{"16x16 line", strings.Repeat(".", 255) + "G", []string{strings.Repeat(".", 255) + "G"}, []int{1}},
+		{"16x16 lowercase", strings.Repeat(".", 255) + "g", []string{strings.Repeat(".", 255) + "G"}, []int{1}},
+	}
+	for _, tt := range tests {
+		if tt.want == nil {
+			continue
+		}
+		t.Run(tt.name, func(t *testing.T) {
+			ps, err := NewReader(strings.NewReader(tt.input)).ReadAll()
+			require.NoError(t, err)
+			require.Len(t, ps, len(tt.want))
+			for i, p := range ps {
+				assert.Equal(t, tt.want[i], p.Grid.String())
+				assert.Equal(t, tt.lines[i], p.Line)
+			}
+		})
+	}
+}
+
+func TestReaderSixteenRows(t *testing.T) {
+	// A 16x16 grid: its rows are 16 characters, like a 4x4 one-liner, and
+	// digits above 4 tell them apart.
+	full := solvedGrid(t, Shape16)
+	text := strings.Join(splitRows(full.String(), 16), "\n")
+	ps, err := NewReader(strings.NewReader(text)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, ps, 1)
+	assert.Equal(t, full, ps[0].Grid)
+
+	// With the shape given, a row of blanks and small digits is still a row.
+	r := NewReader(strings.NewReader(strings.Repeat("1234............\n", 16)))
+	r.Shape = Shape16
+	p, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, 4, p.Grid.At(15, 3))
+}
+
+func TestReaderErrors(t *testing.T) {
+	tests := []struct {
+		name     string
+		input    string
+		sentinel error
+		message  string
+	}{
+		{"bad character", "# c\n" + line81[:39] + "x" + line81[40:], ErrBadChar, `puzzles.txt:2:40: 'x' is not a digit or a blank`},
+		{"letter in 9x9", line81[:80] + "A", ErrDigitRange, `puzzles.txt:1:81: 'A' is not a digit of a 9x9 grid (digits 1-9)`},
+		{"digit too big for 4x4", "1...\n..3.\n.4..\n..52\n", ErrDigitRange, `puzzles.txt:4:3: '5' is not a digit of a 4x4 grid (digits 1-4)`},
+		{"letter too big for 12x12", strings.Repeat(".", 143) + "D", ErrDigitRange, `puzzles.txt:1:144: 'D' is not a digit of a 12x12 grid (digits 1-9 and A-C)`},
+		{"too short", line81[:80], ErrCellCount, `puzzles.txt:1: 80 cells is not a puzzle size`},
+		{"too long", line81 + "1", ErrCellCount, `82 cells is not a puzzle size`},
+		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
+		{"grid cut short", "4...3....\n...6..8..\n\n", ErrCellCount, `the 9x9 grid that starts on line 1 ends after 2 rows`},
+		{"not a puzzle", "hello", ErrCellCount, `"hello" is neither a one-line puzzle`},
+		{"bad char in grid", "4...3....\n...6..8.?\n" + strings.Repeat(".........\n", 7), ErrBadChar, `puzzles.txt:2:9: '?' is not a digit`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(strings.NewReader(tt.input))
+			r.Name = "puzzles.txt"
+			_, err := r.Read()
+			require.ErrorIs(t, err, tt.sentinel)
+			var pe *ParseError
+			require.ErrorAs(t, err, &pe)
+			assert.Contains(t, err.Error(), tt.message)
+		})
+	}
+}
+
+func TestReaderGoesOnAfterAnError(t *testing.T) {
+	input := line81 + "\n" + line81[:80] + "x\n" + line81 + "\n"
+	r := NewReader(strings.NewReader(input))
+	var lines []int
+	var errs int
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			errs++
+			continue
+		}
+		lines = append(lines, p.Line)
+	}
+	assert.Equal(t, []int{1, 3}, lines)
+	assert.Equal(t, 1, errs)
+}
+
+func TestFormatRoundTrips(t *testing.T) {
+	for _, s := range append([]Shape{{6, 3, 2}}, Shapes...) {
+		t.Run(s.String(), func(t *testing.T) {
+			g := digUnique(solvedGrid(t, s), 3)
+			r := NewReader(strings.NewReader(FormatLine(&g)))
+			r.Shape = s
+			back, err := r.Read()
+			require.NoError(t, err)
+			assert.Equal(t, g, back.Grid)
+
+			r = NewReader(strings.NewReader(FormatGrid(&g)))
+			r.Shape = s
+			back, err = r.Read()
+			require.NoError(t, err)
+			assert.Equal(t, g, back.Grid)
+		})
+	}
+}
+
+func TestFormatGrid(t *testing.T) {
+	g, err := ParseLine("1.....3..4.....2")
+	require.NoError(t, err)
+	assert.Equal(t, "1 . | . .\n. . | 3 .\n----+----\n. 4 | . .\n. . | . 2\n", FormatGrid(&g))
+}
+
+func splitRows(line string, n int) []string {
+	var rows []string
+	for i := 0; i < len(line); i += n {
+		rows = append(rows, line[i:i+n])
+	}
+	return rows
+}
+
+func spaced(rows []string) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = strings.Join(strings.Split(r, ""), " ")
+	}
+	return out
+}
