@@ -1,0 +1,441 @@
+package solve
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// The human-style solver.
+//
+// It starts from the basic pencil marks of a grid (every empty cell holds the
+// digits its row, column and box do not have yet) and repeats: try the
+// techniques from the easiest (Full House) to the hardest (Brute Force); the
+// first technique that finds something is applied, with every instance of
+// it that the candidate grid shows at that moment, one Step per instance
+// and each reduced to what the steps before it left to do; then start again
+// from the easiest. Placing a digit removes it from the candidates of the
+// cell's row, column and box, as a person updating pencil marks does.
+//
+// Taking every instance of the easiest technique at once, rather than the
+// first one in reading order, makes the path through a puzzle independent
+// of the order of its rows, columns and digits: a relabelled, rotated or
+// transposed puzzle gets the same grade and, except when chains or the last
+// resort are needed (where only the shortest chains or a single guess are
+// taken), the same score.
+//
+// Every step is checked against the solution found by the exact solver
+// before it is applied; a step that would contradict it is a bug and ends
+// the solve with ErrUnsound.
+
+var (
+	// ErrWrongEntry: an entry of a partly filled grid is not the solution's
+	// digit. NextStep and ExplainFrom return it wrapped in a *WrongEntryError.
+	ErrWrongEntry = errors.New("an entry disagrees with the solution")
+	// ErrSolved: the grid has no empty cell, so there is no next step.
+	ErrSolved = errors.New("the grid is already complete")
+	// ErrGivenChanged: the current grid does not hold a given of the puzzle.
+	ErrGivenChanged = errors.New("the grid does not keep the puzzle's givens")
+	// ErrUnsound: a technique made a deduction the solution contradicts (a
+	// bug in the solver; please report it with the puzzle).
+	ErrUnsound = errors.New("internal error: unsound step")
+)
+
+// WrongEntryError names the first entry (in reading order) of a partly
+// filled grid that is not the solution's digit. It does not tell the right
+// digit.
+type WrongEntryError struct {
+	Cell  Cell
+	Digit int
+}
+
+func (e *WrongEntryError) Error() string {
+	return fmt.Sprintf("%v: the entry %s is wrong", e.Cell, DigitString(e.Digit))
+}
+
+func (e *WrongEntryError) Unwrap() error { return ErrWrongEntry }
+
+// Explanation is a full human-style solve of a puzzle.
+type Explanation struct {
+	Steps   []Step            // in the order they are applied
+	Grade   Grade             // the level of the hardest technique used
+	Score   int               // the sum of the weights of all steps
+	Hardest Technique         // the technique with the highest level, then weight, used
+	Counts  map[Technique]int // how many steps each technique made
+	Solved  Grid              // the grid at the end: the solution
+}
+
+// Rating is the grade of a puzzle without the steps; see Rate.
+type Rating struct {
+	Grade   Grade
+	Score   int
+	Hardest Technique
+	Counts  [numTechniques]int
+}
+
+type human struct {
+	b       board
+	sol     Grid
+	found   []Step // the instances found by the current technique
+	first   bool   // stop every technique at its first instance
+	text    bool   // write the notes of steps that need them
+	ex      Solver
+	scratch []int
+	chain   chainScratch
+	trial   board // the forcing net's copy of b
+}
+
+var humans = sync.Pool{New: func() any { return new(human) }}
+
+func getHuman() *human { return humans.Get().(*human) }
+
+func putHuman(h *human) { humans.Put(h) }
+
+// add starts a new instance of technique t and returns it.
+func (h *human) add(t Technique) *Step {
+	n := len(h.found)
+	if n < cap(h.found) {
+		h.found = h.found[:n+1]
+	} else {
+		h.found = append(h.found, Step{})
+	}
+	s := &h.found[n]
+	s.reset(t)
+	return s
+}
+
+// drop forgets the instance add returned last.
+func (h *human) drop() { h.found = h.found[:len(h.found)-1] }
+
+// enough reports whether the technique running may stop: in first mode,
+// as soon as it found one instance.
+func (h *human) enough() bool { return h.first && len(h.found) > 0 }
+
+// elim adds the elimination of the 0-based digit d from cell i to s.
+func (h *human) elim(s *Step, i, d int) {
+	s.Eliminations = append(s.Eliminations, Candidate{h.b.g.cell(i), d + 1})
+}
+
+// placeIn adds the placement of the 0-based digit d in cell i to s.
+func (h *human) placeIn(s *Step, i, d int) {
+	s.Placements = append(s.Placements, Candidate{h.b.g.cell(i), d + 1})
+}
+
+// elimSet adds to s the elimination of d from every cell of set that has
+// it, and reports whether there was any.
+func (h *human) elimSet(s *Step, set cellset, d int) bool {
+	set = set.and(h.b.dcells[d])
+	if set.empty() {
+		return false
+	}
+	h.scratch = set.appendTo(h.scratch[:0])
+	for _, i := range h.scratch {
+		h.elim(s, i, d)
+	}
+	return true
+}
+
+// keepIf keeps the instance s when it eliminates or places something, and
+// drops it otherwise. It reports whether it kept it.
+func (h *human) keepIf(s *Step) bool {
+	if len(s.Eliminations) == 0 && len(s.Placements) == 0 {
+		h.drop()
+		return false
+	}
+	return true
+}
+
+func (h *human) cellOf(i int) Cell { return h.b.g.cell(i) }
+
+// finders[t] appends the instances of technique t to h.found.
+var finders [numTechniques]func(h *human)
+
+func init() {
+	finders = [numTechniques]func(h *human){
+		NoTechnique:      func(*human) {},
+		FullHouse:        (*human).fullHouse,
+		NakedSingle:      (*human).nakedSingle,
+		HiddenSingle:     (*human).hiddenSingle,
+		Pointing:         (*human).pointing,
+		Claiming:         (*human).claiming,
+		NakedPair:        func(h *human) { h.nakedSubset(NakedPair, 2) },
+		HiddenPair:       func(h *human) { h.hiddenSubset(HiddenPair, 2) },
+		NakedTriple:      func(h *human) { h.nakedSubset(NakedTriple, 3) },
+		HiddenTriple:     func(h *human) { h.hiddenSubset(HiddenTriple, 3) },
+		XWing:            func(h *human) { h.fish(XWing, 2, false) },
+		Skyscraper:       (*human).skyscraper,
+		TwoStringKite:    (*human).twoStringKite,
+		EmptyRectangle:   (*human).emptyRectangle,
+		XYWing:           (*human).xyWing,
+		XYZWing:          (*human).xyzWing,
+		WWing:            (*human).wWing,
+		Swordfish:        func(h *human) { h.fish(Swordfish, 3, false) },
+		SimpleColors:     (*human).simpleColors,
+		UniqueRectangle1: (*human).uniqueRectangle1,
+		UniqueRectangle2: (*human).uniqueRectangle2,
+		BUGPlus1:         (*human).bugPlus1,
+		NakedQuad:        func(h *human) { h.nakedSubset(NakedQuad, 4) },
+		HiddenQuad:       func(h *human) { h.hiddenSubset(HiddenQuad, 4) },
+		Jellyfish:        func(h *human) { h.fish(Jellyfish, 4, false) },
+		FinnedXWing:      func(h *human) { h.fish(FinnedXWing, 2, true) },
+		FinnedSwordfish:  func(h *human) { h.fish(FinnedSwordfish, 3, true) },
+		FinnedJellyfish:  func(h *human) { h.fish(FinnedJellyfish, 4, true) },
+		XChain:           func(h *human) { h.chains(XChain) },
+		XYChain:          func(h *human) { h.chains(XYChain) },
+		AIC:              func(h *human) { h.chains(AIC) },
+		ForcingNet:       (*human).forcingNet,
+		BruteForce:       (*human).bruteForce,
+	}
+}
+
+// find runs the techniques from the easiest up to max and stops at the
+// first that finds an instance; it returns that technique, or NoTechnique.
+func (h *human) find(max Technique) Technique {
+	for t := FullHouse; t <= max; t++ {
+		h.found = h.found[:0]
+		finders[t](h)
+		if len(h.found) > 0 {
+			return t
+		}
+	}
+	h.found = h.found[:0]
+	return NoTechnique
+}
+
+// check verifies s against the solution: every placement is the
+// solution's digit and no elimination removes it.
+func (h *human) check(s *Step) error {
+	n := h.b.g.n
+	for _, p := range s.Placements {
+		if int(h.sol.Cells[p.Row*n+p.Col]) != p.Digit {
+			return fmt.Errorf("%w: %s places %s in %v", ErrUnsound, s.Technique, DigitString(p.Digit), p.Cell)
+		}
+	}
+	for _, e := range s.Eliminations {
+		if int(h.sol.Cells[e.Row*n+e.Col]) == e.Digit {
+			return fmt.Errorf("%w: %s removes %s from %v", ErrUnsound, s.Technique, DigitString(e.Digit), e.Cell)
+		}
+	}
+	return nil
+}
+
+// apply does what s says: placements in cells still empty, eliminations of
+// candidates still there.
+func (h *human) apply(s *Step) {
+	b := &h.b
+	n := b.g.n
+	for _, p := range s.Placements {
+		b.place(p.Row*n+p.Col, p.Digit-1)
+	}
+	for _, e := range s.Eliminations {
+		b.remove(e.Row*n+e.Col, e.Digit-1)
+	}
+}
+
+// sameEffect reports whether s and t place and eliminate the same
+// candidates.
+func sameEffect(s, t *Step) bool {
+	return sameCandidates(s.Placements, t.Placements) && sameCandidates(s.Eliminations, t.Eliminations)
+}
+
+func sameCandidates(a, b []Candidate) bool {
+	if len(a) != len(b) {
+		return false
+	}
+outer:
+	for _, x := range a {
+		for _, y := range b {
+			if x == y {
+				continue outer
+			}
+		}
+		return false
+	}
+	return true
+}
+
+// run solves with the techniques up to max until the grid is complete or
+// no technique applies; every step applied is passed to rec.
+//
+// A round takes every instance the easiest applicable technique finds on
+// the candidate grid as it stands; an instance whose placements and
+// eliminations are exactly those of an earlier one of the round is left
+// out. Each step keeps all it found (a step may repeat an elimination an
+// earlier step of its round made), so the steps of a round do not depend on
+// the order the instances were found in.
+func (h *human) run(max Technique, rec func(*Step)) error {
+	round := 0
+	for h.b.left > 0 {
+		if h.find(max) == NoTechnique {
+			return nil
+		}
+		round++
+		for k := range h.found {
+			s := &h.found[k]
+			if err := h.check(s); err != nil {
+				return err
+			}
+			dup := false
+			for j := range k {
+				if sameEffect(&h.found[j], s) {
+					dup = true
+					break
+				}
+			}
+			if dup {
+				continue
+			}
+			s.Round = round
+			rec(s)
+		}
+		for k := range h.found {
+			h.apply(&h.found[k])
+		}
+	}
+	return nil
+}
+
+// prepare checks the puzzle givens and the grid current (givens plus
+// entries), finds the solution, and sets the board to current's pencil
+// marks.
+func (h *human) prepare(givens, current *Grid) error {
+	if givens.Shape != current.Shape {
+		return fmt.Errorf("%w: the puzzle is %v, the grid %v", ErrGivenChanged, givens.Shape, current.Shape)
+	}
+	if !givens.Shape.Valid() {
+		return fmt.Errorf("%w: %v", ErrShape, givens.Shape)
+	}
+	sol, err := h.ex.Solve(givens)
+	if err != nil {
+		return err
+	}
+	h.sol = sol
+	n := givens.Shape.Cells()
+	for i := range n {
+		if g := givens.Cells[i]; g != 0 && current.Cells[i] != g {
+			return fmt.Errorf("%w: %v should hold %s", ErrGivenChanged, givens.Shape.cell(i), DigitString(int(g)))
+		}
+	}
+	for i := range n {
+		if d := current.Cells[i]; d != 0 && d != sol.Cells[i] {
+			return &WrongEntryError{Cell: givens.Shape.cell(i), Digit: int(d)}
+		}
+	}
+	h.b.init(current)
+	h.found = h.found[:0]
+	h.first = false
+	h.text = false
+	return nil
+}
+
+func (s Shape) cell(i int) Cell { return Cell{i / s.Size, i % s.Size} }
+
+// Explain solves the puzzle g the way a person would and returns every
+// step, the grade and the score. It returns the exact solver's error when g
+// has conflicting givens (*ConflictError), no solution (ErrNoSolution) or
+// several (*NotUniqueError).
+func Explain(g Grid) (*Explanation, error) { return ExplainFrom(g, g) }
+
+// ExplainFrom is Explain starting from a partly filled grid: current holds
+// the puzzle's givens plus a student's entries. An entry that disagrees
+// with the solution gives a *WrongEntryError naming its cell. The grade and
+// score are those of the steps from current on.
+func ExplainFrom(givens, current Grid) (*Explanation, error) {
+	h := getHuman()
+	defer putHuman(h)
+	if err := h.prepare(&givens, &current); err != nil {
+		return nil, err
+	}
+	h.text = true
+	ex := &Explanation{Counts: map[Technique]int{}}
+	var r Rating
+	err := h.run(BruteForce, func(s *Step) {
+		ex.Steps = append(ex.Steps, s.clone())
+		r.add(s.Technique)
+	})
+	if err != nil {
+		return nil, err
+	}
+	ex.Grade, ex.Score, ex.Hardest = r.Grade, r.Score, r.Hardest
+	for t, n := range r.Counts {
+		if n > 0 {
+			ex.Counts[Technique(t)] = n
+		}
+	}
+	ex.Solved = h.b.grid()
+	return ex, nil
+}
+
+func (r *Rating) add(t Technique) {
+	r.Counts[t]++
+	r.Score += t.Weight()
+	if t.Level() > r.Grade {
+		r.Grade = t.Level()
+	}
+	if h := r.Hardest; h == NoTechnique || t.Level() > h.Level() || (t.Level() == h.Level() && t.Weight() > h.Weight()) {
+		r.Hardest = t
+	}
+}
+
+// Rate grades the puzzle g as Explain does, without keeping the steps: it
+// returns the grade, the score, and the hardest technique used.
+func Rate(g Grid) (Grade, int, Technique, error) {
+	r, err := RateDetail(g)
+	return r.Grade, r.Score, r.Hardest, err
+}
+
+// RateDetail is Rate with the number of steps of every technique
+// (Counts[t] for technique t).
+func RateDetail(g Grid) (Rating, error) {
+	h := getHuman()
+	defer putHuman(h)
+	var r Rating
+	if err := h.prepare(&g, &g); err != nil {
+		return r, err
+	}
+	err := h.run(BruteForce, func(s *Step) { r.add(s.Technique) })
+	return r, err
+}
+
+// NextStep returns the next step a person would take from the grid
+// current, which holds the givens of the puzzle givens plus a student's
+// entries: the first instance of the easiest technique that applies to the
+// basic pencil marks of current. An entry that disagrees with the solution
+// gives a *WrongEntryError naming its cell; a complete grid gives
+// ErrSolved.
+func NextStep(givens, current Grid) (Step, error) {
+	h := getHuman()
+	defer putHuman(h)
+	if err := h.prepare(&givens, &current); err != nil {
+		return Step{}, err
+	}
+	if h.b.left == 0 {
+		return Step{}, ErrSolved
+	}
+	h.first, h.text = true, true
+	if h.find(BruteForce) == NoTechnique {
+		return Step{}, fmt.Errorf("%w: no technique applies", ErrUnsound)
+	}
+	s := &h.found[0]
+	if err := h.check(s); err != nil {
+		return Step{}, err
+	}
+	s.Round = 1
+	return s.clone(), nil
+}
+
+// LogicCandidates returns the candidates of every cell (row-major, a solved
+// cell holding just its digit, as Grid.Candidates) after every technique
+// but the last resort (Forcing Net, Brute Force) has been applied: the
+// pencil marks as they stand before the first guess.
+func LogicCandidates(g Grid) ([]Digits, error) {
+	h := getHuman()
+	defer putHuman(h)
+	if err := h.prepare(&g, &g); err != nil {
+		return nil, err
+	}
+	if err := h.run(ForcingNet-1, func(*Step) {}); err != nil {
+		return nil, err
+	}
+	return h.b.candidates(), nil
+}

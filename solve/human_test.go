@@ -1,0 +1,479 @@
+package solve
+
+import (
+	"encoding/json"
+	"errors"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+const sharedData = "../../shared/data/"
+
+// readPuzzles reads the puzzles of a file; every keep-th one, at most max
+// (0 for all). A missing file skips the test when skip is set.
+func readPuzzles(t testing.TB, path string, keep, max int, skip bool) []Grid {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil && skip {
+		t.Skipf("%s: %v", path, err)
+	}
+	require.NoError(t, err)
+	defer f.Close()
+	rd := NewReader(f)
+	if strings.HasSuffix(path, "_3x2.txt") {
+		rd.Shape = Shape{6, 3, 2}
+	}
+	ps, err := rd.ReadAll()
+	require.NoError(t, err)
+	var out []Grid
+	for i, p := range ps {
+		if i%keep == 0 {
+			out = append(out, p.Grid)
+		}
+		if max > 0 && len(out) == max {
+			break
+		}
+	}
+	require.NotEmpty(t, out)
+	return out
+}
+
+// peersOf lists the cells sharing a row, column or box with c, computed
+// from the shape independently of the solver's geometry.
+func peersOf(s Shape, c Cell) []Cell {
+	var out []Cell
+	for r := 0; r < s.Size; r++ {
+		for col := 0; col < s.Size; col++ {
+			if (r == c.Row && col == c.Col) || !(r == c.Row || col == c.Col || s.Box(r, col) == s.Box(c.Row, c.Col)) {
+				continue
+			}
+			out = append(out, Cell{r, col})
+		}
+	}
+	return out
+}
+
+// checkExplanation replays the steps of ex on the basic pencil marks of
+// start and checks each against the exact solution of givens: placements
+// are the solution's digits in cells empty at the start of their round,
+// eliminations remove candidates present at the start of their round and
+// never the solution's digit. It also checks the grade, score, hardest
+// technique and counts against the steps.
+func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
+	t.Helper()
+	sol, err := Solve(givens)
+	require.NoError(t, err)
+	s := start.Shape
+	cand := start.Candidates()
+	grid := start
+	var snapCand []Digits
+	var snapGrid Grid
+	round := 0
+	var counts = map[Technique]int{}
+	score, grade, hardest := 0, Easy, NoTechnique
+	for k, st := range ex.Steps {
+		if st.Round != round {
+			require.Greater(t, st.Round, round, "step %d: rounds go up", k)
+			round = st.Round
+			snapCand = append(snapCand[:0], cand...)
+			snapGrid = grid
+		}
+		require.True(t, len(st.Placements)+len(st.Eliminations) > 0, "step %d does nothing", k)
+		for _, p := range st.Placements {
+			i := p.Row*s.Size + p.Col
+			require.Equal(t, int(sol.Cells[i]), p.Digit, "step %d %q places a wrong digit", k, st.Text())
+			require.Zero(t, snapGrid.Cells[i], "step %d places in a filled cell", k)
+			require.True(t, snapCand[i].Has(p.Digit), "step %d places a non-candidate", k)
+		}
+		for _, e := range st.Eliminations {
+			i := e.Row*s.Size + e.Col
+			require.NotEqual(t, int(sol.Cells[i]), e.Digit, "step %d %q removes the solution", k, st.Text())
+			require.Zero(t, snapGrid.Cells[i], "step %d eliminates in a filled cell", k)
+			require.True(t, snapCand[i].Has(e.Digit), "step %d removes a non-candidate", k)
+		}
+		for _, p := range st.Placements {
+			grid.Set(p.Row, p.Col, p.Digit)
+			cand[p.Row*s.Size+p.Col] = DigitsOf(p.Digit)
+			for _, q := range peersOf(s, p.Cell) {
+				cand[q.Row*s.Size+q.Col] &^= DigitsOf(p.Digit)
+			}
+		}
+		for _, e := range st.Eliminations {
+			cand[e.Row*s.Size+e.Col] &^= DigitsOf(e.Digit)
+		}
+		require.NotEmpty(t, st.Text())
+		counts[st.Technique]++
+		score += st.Technique.Weight()
+		if st.Technique.Level() > grade {
+			grade = st.Technique.Level()
+		}
+		if hardest == NoTechnique || st.Technique.Level() > hardest.Level() ||
+			(st.Technique.Level() == hardest.Level() && st.Technique.Weight() > hardest.Weight()) {
+			hardest = st.Technique
+		}
+	}
+	require.Equal(t, sol, grid, "the steps solve the puzzle")
+	require.Equal(t, sol, ex.Solved)
+	require.Equal(t, grade, ex.Grade)
+	require.Equal(t, score, ex.Score)
+	require.Equal(t, hardest, ex.Hardest)
+	require.Equal(t, counts, ex.Counts)
+}
+
+func TestExplainSoundTestdata(t *testing.T) {
+	files := []string{"testdata/human_sound.txt", "testdata/human_shapes.txt", "testdata/human_shapes_3x2.txt"}
+	seen := map[Grade]int{}
+	for _, file := range files {
+		for _, g := range readPuzzles(t, file, 1, 0, false) {
+			ex, err := Explain(g)
+			require.NoError(t, err, "%v", g)
+			checkExplanation(t, g, g, ex)
+			seen[ex.Grade]++
+		}
+	}
+	// the sample exercises every grade
+	for _, g := range Grades {
+		assert.Positive(t, seen[g], "no %v puzzle in the testdata", g)
+	}
+}
+
+func TestExplainSoundShared(t *testing.T) {
+	sets := []struct {
+		file      string
+		keep, max int
+	}{
+		{"17-clue.txt", 16, 3000},
+		{"magictour-top1465.txt", 1, 0},
+		{"forum-hardest-1905-11plus.txt", 32, 1500},
+	}
+	used := map[Technique]int{}
+	for _, set := range sets {
+		keep, max := set.keep, set.max
+		if testing.Short() {
+			keep, max = keep*10, 150
+		}
+		for _, g := range readPuzzles(t, sharedData+set.file, keep, max, true) {
+			ex, err := Explain(g)
+			require.NoError(t, err, "%v", g)
+			checkExplanation(t, g, g, ex)
+			for tech, n := range ex.Counts {
+				used[tech] += n
+			}
+		}
+	}
+	if !testing.Short() {
+		// the hard sets exercise every technique but the rarest
+		for _, tech := range Techniques() {
+			if tech == HiddenQuad || tech == Jellyfish || tech == BUGPlus1 || tech == NakedQuad {
+				continue
+			}
+			assert.Positive(t, used[tech], "%v never used", tech)
+		}
+	}
+}
+
+// transform relabels digits (kind 0), transposes (1) or rotates the grid a
+// quarter turn clockwise (2). Transposing or rotating a grid with oblong
+// boxes gives the transposed box shape.
+func transform(g Grid, rng *rand.Rand, kind int) Grid {
+	s := g.Shape
+	n := s.Size
+	out := Grid{Shape: s}
+	switch kind {
+	case 0:
+		perm := rng.Perm(n)
+		for i := 0; i < s.Cells(); i++ {
+			if d := g.Cells[i]; d != 0 {
+				out.Cells[i] = uint8(perm[d-1] + 1)
+			}
+		}
+	case 1:
+		out.Shape = Shape{n, s.BoxCols, s.BoxRows}
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				out.Set(c, r, g.At(r, c))
+			}
+		}
+	case 2:
+		out.Shape = Shape{n, s.BoxCols, s.BoxRows}
+		for r := 0; r < n; r++ {
+			for c := 0; c < n; c++ {
+				out.Set(c, n-1-r, g.At(r, c))
+			}
+		}
+	}
+	return out
+}
+
+// The grade does not depend on the digits' names or the grid's
+// orientation; neither do the score and the counts of every technique,
+// unless the solve needed a Brute Force guess.
+func TestGradeInvariant(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	var puzzles []Grid
+	puzzles = append(puzzles, readPuzzles(t, "testdata/human_sound.txt", 1, 0, false)...)
+	puzzles = append(puzzles, readPuzzles(t, "testdata/human_shapes.txt", 1, 0, false)...)
+	puzzles = append(puzzles, readPuzzles(t, "testdata/human_shapes_3x2.txt", 1, 0, false)...)
+	guessed := 0
+	for _, g := range puzzles {
+		a, err := RateDetail(g)
+		require.NoError(t, err)
+		for kind := range 3 {
+			q := transform(g, rng, kind)
+			b, err := RateDetail(q)
+			require.NoError(t, err)
+			require.Equal(t, a.Grade, b.Grade, "%v (transform %d)", g, kind)
+			if a.Counts[BruteForce] > 0 {
+				guessed++
+				continue
+			}
+			require.Equal(t, a.Score, b.Score, "%v (transform %d)", g, kind)
+			require.Equal(t, a.Counts, b.Counts, "%v (transform %d)", g, kind)
+			require.Equal(t, a.Hardest, b.Hardest, "%v (transform %d)", g, kind)
+		}
+	}
+	assert.Less(t, guessed, len(puzzles)*3/2, "most puzzles finish without a guess")
+}
+
+func TestRateMatchesExplain(t *testing.T) {
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 7, 0, false) {
+		ex, err := Explain(g)
+		require.NoError(t, err)
+		grade, score, hardest, err := Rate(g)
+		require.NoError(t, err)
+		assert.Equal(t, ex.Grade, grade)
+		assert.Equal(t, ex.Score, score)
+		assert.Equal(t, ex.Hardest, hardest)
+	}
+}
+
+func TestExplainErrors(t *testing.T) {
+	g, err := ParseLine("1234............")
+	require.NoError(t, err)
+	_, err = Explain(g)
+	assert.ErrorIs(t, err, ErrNotUnique)
+	_, _, _, err = Rate(g)
+	assert.ErrorIs(t, err, ErrNotUnique)
+
+	conflict, err := ParseLine("11..............")
+	require.NoError(t, err)
+	_, err = Explain(conflict)
+	assert.ErrorIs(t, err, ErrConflict)
+
+	// no repeated digit, yet r1c4 can hold nothing
+	none, err := ParseLine("123........4....")
+	require.NoError(t, err)
+	_, _, _, err = Rate(none)
+	assert.ErrorIs(t, err, ErrNoSolution)
+	_, err = LogicCandidates(none)
+	assert.ErrorIs(t, err, ErrNoSolution)
+
+	// a complete grid needs no step
+	full, err := ParseLine("1234341221434321")
+	require.NoError(t, err)
+	ex, err := Explain(full)
+	require.NoError(t, err)
+	assert.Empty(t, ex.Steps)
+	assert.Equal(t, Easy, ex.Grade)
+	assert.Equal(t, NoTechnique, ex.Hardest)
+	_, err = NextStep(full, full)
+	assert.ErrorIs(t, err, ErrSolved)
+}
+
+func TestNextStep(t *testing.T) {
+	puzzles := readPuzzles(t, "testdata/human_sound.txt", 13, 0, false)
+	for _, g := range puzzles {
+		// from the givens, the hint is the first step of the explanation
+		ex, err := Explain(g)
+		require.NoError(t, err)
+		hint, err := NextStep(g, g)
+		require.NoError(t, err)
+		assert.Equal(t, ex.Steps[0].Technique, hint.Technique)
+		assert.Equal(t, ex.Steps[0].Text(), hint.Text())
+
+		// with some correct entries the hint is sound for that grid
+		sol, err := Solve(g)
+		require.NoError(t, err)
+		cur := g
+		for i := 0; i < g.Shape.Cells(); i += 5 {
+			cur.Cells[i] = sol.Cells[i]
+		}
+		hint, err = NextStep(g, cur)
+		require.NoError(t, err)
+		ex, err = ExplainFrom(g, cur)
+		require.NoError(t, err)
+		checkExplanation(t, g, cur, ex)
+		assert.Equal(t, ex.Steps[0].Technique, hint.Technique)
+		for _, p := range hint.Placements {
+			assert.Zero(t, cur.At(p.Row, p.Col))
+			assert.Equal(t, sol.At(p.Row, p.Col), p.Digit)
+		}
+		for _, e := range hint.Eliminations {
+			assert.NotEqual(t, sol.At(e.Row, e.Col), e.Digit)
+		}
+	}
+
+	// a wrong entry is named
+	g := puzzles[0]
+	sol, err := Solve(g)
+	require.NoError(t, err)
+	cur := g
+	var wrong Cell
+	for i := 0; i < 81; i++ {
+		if g.Cells[i] == 0 {
+			cur.Cells[i] = sol.Cells[i]%9 + 1
+			wrong = Cell{i / 9, i % 9}
+			break
+		}
+	}
+	_, err = NextStep(g, cur)
+	var we *WrongEntryError
+	require.ErrorAs(t, err, &we)
+	assert.Equal(t, wrong, we.Cell)
+	assert.ErrorIs(t, err, ErrWrongEntry)
+	assert.Contains(t, err.Error(), wrong.String())
+
+	// a given that was changed
+	cur = g
+	for i := 0; i < 81; i++ {
+		if g.Cells[i] != 0 {
+			cur.Cells[i] = 0
+			break
+		}
+	}
+	_, err = NextStep(g, cur)
+	assert.ErrorIs(t, err, ErrGivenChanged)
+}
+
+func TestLogicCandidates(t *testing.T) {
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 5, 0, false) {
+		sol, err := Solve(g)
+		require.NoError(t, err)
+		ex, err := Explain(g)
+		require.NoError(t, err)
+		lc, err := LogicCandidates(g)
+		require.NoError(t, err)
+		basic := g.Candidates()
+		require.Len(t, lc, 81)
+		complete := true
+		for i, c := range lc {
+			assert.True(t, c.Has(int(sol.Cells[i])), "keeps the solution")
+			assert.Zero(t, c&^basic[i], "only removes")
+			if c.Len() != 1 {
+				complete = false
+			}
+		}
+		// logic alone finishes exactly the puzzles that are not Extreme
+		assert.Equal(t, ex.Grade < Extreme, complete, "%v", g)
+	}
+}
+
+func TestStepJSONAndText(t *testing.T) {
+	// r5c2 is the only place for 7 in box 4: the 7s of rows 4 and 6 and
+	// of columns 1 and 3 leave it alone.
+	g, err := ParseLine("" +
+		"........." +
+		"7........" +
+		"........." +
+		"....7...." +
+		"........." +
+		"......7.." +
+		"........." +
+		"..7......" +
+		".........")
+	require.NoError(t, err)
+	h := &human{}
+	h.b.init(&g)
+	h.hiddenSingle()
+	var s Step
+	for k := range h.found {
+		if h.found[k].Units[0] == (Unit{Box, 3}) {
+			s = h.found[k].clone()
+		}
+	}
+	assert.Equal(t, "Hidden Single: in box 4, 7 fits only in r5c2.", s.Text())
+	out, err := json.Marshal(s)
+	require.NoError(t, err)
+	var back map[string]any
+	require.NoError(t, json.Unmarshal(out, &back))
+	assert.Equal(t, "Hidden Single", back["technique"])
+	assert.Equal(t, "Easy", back["level"])
+	assert.Equal(t, []any{map[string]any{"row": 5.0, "col": 2.0, "digit": 7.0}}, back["placements"])
+	assert.Equal(t, []any{}, back["eliminations"])
+	assert.Equal(t, []any{map[string]any{"kind": "box", "index": 4.0}}, back["units"])
+	assert.Equal(t, []any{map[string]any{"row": 5.0, "col": 2.0}}, back["cells"])
+
+	var c Candidate
+	require.NoError(t, json.Unmarshal([]byte(`{"row":5,"col":2,"digit":7}`), &c))
+	assert.Equal(t, Candidate{Cell{4, 1}, 7}, c)
+
+	// Explanation (with Counts keyed by technique name) marshals too
+	ex, err := Explain(readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0])
+	require.NoError(t, err)
+	out, err = json.Marshal(ex)
+	require.NoError(t, err)
+	assert.Contains(t, string(out), `"Counts":{`)
+	assert.Contains(t, string(out), `"Hidden Single":`)
+}
+
+func TestPointingText(t *testing.T) {
+	// In box 1, rows 1 and 3 are full, so 3 lies only in row 2: it is
+	// removed from the rest of row 2.
+	g, err := ParseLine("" +
+		"124......" +
+		"........." +
+		"567......" +
+		"........." +
+		"........." +
+		"........." +
+		"........." +
+		"........." +
+		".........")
+	require.NoError(t, err)
+	h := &human{}
+	h.b.init(&g)
+	h.pointing()
+	var found *Step
+	for k := range h.found {
+		if h.found[k].Digits == DigitsOf(3) && h.found[k].Units[0] == (Unit{Box, 0}) {
+			found = &h.found[k]
+		}
+	}
+	require.NotNil(t, found)
+	assert.Equal(t, "Pointing: in box 1, 3 lies only in row 2, so 3 is removed from r2c4, r2c5, r2c6, r2c7, r2c8, r2c9.", found.Text())
+}
+
+func TestGradeTableAndNames(t *testing.T) {
+	table := GradeTable()
+	for _, tech := range Techniques() {
+		assert.Contains(t, table, "| "+tech.String()+" |")
+		back, err := ParseTechnique(tech.ShortName())
+		require.NoError(t, err)
+		assert.Equal(t, tech, back)
+		assert.Positive(t, tech.Weight())
+	}
+	// the levels follow the order the solver tries the techniques in
+	prev := Easy
+	for _, tech := range Techniques() {
+		assert.GreaterOrEqual(t, tech.Level(), prev, "%v", tech)
+		prev = tech.Level()
+	}
+	assert.Equal(t, Easy, HiddenSingle.Level())
+	assert.Equal(t, Medium, NakedTriple.Level())
+	assert.Equal(t, Hard, Jellyfish.Level())
+	assert.Equal(t, Expert, XYChain.Level())
+	assert.Equal(t, Extreme, BruteForce.Level())
+	for _, g := range Grades {
+		back, err := ParseGrade(strings.ToLower(g.String()))
+		require.NoError(t, err)
+		assert.Equal(t, g, back)
+	}
+	_, err := ParseGrade("trivial")
+	assert.Error(t, err)
+	assert.True(t, errors.Is(&WrongEntryError{}, ErrWrongEntry))
+}

@@ -1,0 +1,385 @@
+package solve
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/bits"
+	"strings"
+)
+
+// Candidate is one digit in one cell: a placement ("r5c2 is 7") or an
+// elimination ("7 is removed from r5c2"). Row and Col are 0-based like
+// Cell's; in JSON they are 1-based: {"row":5,"col":2,"digit":7}.
+type Candidate struct {
+	Cell
+	Digit int
+}
+
+// String writes the candidate in Eureka notation: "(7)r5c2".
+func (c Candidate) String() string { return "(" + DigitString(c.Digit) + ")" + c.Cell.String() }
+
+type jsonCell struct {
+	Row int `json:"row"`
+	Col int `json:"col"`
+}
+
+type jsonCandidate struct {
+	Row   int `json:"row"`
+	Col   int `json:"col"`
+	Digit int `json:"digit"`
+}
+
+type jsonUnit struct {
+	Kind  string `json:"kind"`  // "row", "column" or "box"
+	Index int    `json:"index"` // 1-based
+}
+
+// MarshalJSON writes {"row":5,"col":2,"digit":7}, 1-based.
+func (c Candidate) MarshalJSON() ([]byte, error) {
+	return json.Marshal(jsonCandidate{c.Row + 1, c.Col + 1, c.Digit})
+}
+
+// UnmarshalJSON reads what MarshalJSON writes.
+func (c *Candidate) UnmarshalJSON(b []byte) error {
+	var j jsonCandidate
+	if err := json.Unmarshal(b, &j); err != nil {
+		return err
+	}
+	*c = Candidate{Cell{j.Row - 1, j.Col - 1}, j.Digit}
+	return nil
+}
+
+// Step is one deduction of the human-style solver: the technique, the
+// pattern that makes it (Cells, Units, Digits, and for some techniques Fins
+// or Chain) and what it does (Placements, Eliminations). Steps are only
+// recorded when they do something.
+//
+// What Cells and Units hold depends on the technique; Text puts it in words
+// and every technique's doc comment (techniques_*.go) says what it stores.
+// In JSON (MarshalJSON) rows, columns, unit indexes and digits are 1-based:
+//
+//	{"technique":"Hidden Single","level":"Easy","text":"...",
+//	 "placements":[{"row":5,"col":2,"digit":7}],"eliminations":[],
+//	 "cells":[{"row":5,"col":2}],"units":[{"kind":"box","index":4}],"digits":[7]}
+type Step struct {
+	Technique    Technique
+	Round        int // steps of one round were all found on the same candidate grid
+	Placements   []Candidate
+	Eliminations []Candidate
+	Cells        []Cell      // the cells of the pattern
+	Units        []Unit      // the units of the pattern
+	Digits       Digits      // the digits of the pattern
+	Fins         []Cell      // finned fish: the fins
+	Chain        []Candidate // chains: the nodes; links alternate strong, weak, strong, ... and end strong
+
+	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
+	note string   // for some techniques: the text, written when the step was found
+}
+
+// Level is the grade of the step's technique.
+func (s *Step) Level() Grade { return s.Technique.Level() }
+
+// clone returns a copy of s that shares no memory with it.
+func (s *Step) clone() Step {
+	c := *s
+	c.Placements = append([]Candidate(nil), s.Placements...)
+	c.Eliminations = append([]Candidate(nil), s.Eliminations...)
+	c.Cells = append([]Cell(nil), s.Cells...)
+	c.Units = append([]Unit(nil), s.Units...)
+	c.Fins = append([]Cell(nil), s.Fins...)
+	c.Chain = append([]Candidate(nil), s.Chain...)
+	c.cc = append([]Digits(nil), s.cc...)
+	if len(c.Fins) == 0 {
+		c.Fins = nil
+	}
+	if len(c.Chain) == 0 {
+		c.Chain = nil
+	}
+	if len(c.cc) == 0 {
+		c.cc = nil
+	}
+	return c
+}
+
+// reset empties s for reuse, keeping the memory of its slices.
+func (s *Step) reset(t Technique) {
+	*s = Step{
+		Technique:    t,
+		Placements:   s.Placements[:0],
+		Eliminations: s.Eliminations[:0],
+		Cells:        s.Cells[:0],
+		Units:        s.Units[:0],
+		Fins:         s.Fins[:0],
+		Chain:        s.Chain[:0],
+		cc:           s.cc[:0],
+	}
+}
+
+// MarshalJSON writes the step with 1-based rows, columns, units and digits,
+// the technique's name and grade, and its text.
+func (s Step) MarshalJSON() ([]byte, error) {
+	type out struct {
+		Technique    string          `json:"technique"`
+		Level        string          `json:"level"`
+		Round        int             `json:"round"`
+		Text         string          `json:"text"`
+		Placements   []Candidate     `json:"placements"`
+		Eliminations []Candidate     `json:"eliminations"`
+		Cells        []jsonCell      `json:"cells"`
+		Units        []jsonUnit      `json:"units"`
+		Digits       []int           `json:"digits"`
+		Fins         []jsonCell      `json:"fins,omitempty"`
+		Chain        []jsonCandidate `json:"chain,omitempty"`
+	}
+	o := out{
+		Technique:    s.Technique.String(),
+		Level:        s.Technique.Level().String(),
+		Round:        s.Round,
+		Text:         s.Text(),
+		Placements:   append([]Candidate{}, s.Placements...),
+		Eliminations: append([]Candidate{}, s.Eliminations...),
+		Cells:        []jsonCell{},
+		Units:        []jsonUnit{},
+		Digits:       s.Digits.List(),
+	}
+	for _, c := range s.Cells {
+		o.Cells = append(o.Cells, jsonCell{c.Row + 1, c.Col + 1})
+	}
+	for _, u := range s.Units {
+		o.Units = append(o.Units, jsonUnit{u.Kind.String(), u.Index + 1})
+	}
+	for _, c := range s.Fins {
+		o.Fins = append(o.Fins, jsonCell{c.Row + 1, c.Col + 1})
+	}
+	for _, c := range s.Chain {
+		o.Chain = append(o.Chain, jsonCandidate{c.Row + 1, c.Col + 1, c.Digit})
+	}
+	return json.Marshal(o)
+}
+
+// Text puts the step in a sentence a person understands, such as
+// "Hidden Single: in box 4, 7 fits only in r5c2." or
+// "Pointing: in box 1, 3 lies only in row 2, so 3 is removed from r2c5, r2c7."
+func (s *Step) Text() string {
+	name := s.Technique.ShortName()
+	if s.note != "" {
+		return name + ": " + s.note
+	}
+	d := lowDigit(s.Digits)
+	unit := func(i int) string {
+		if i < len(s.Units) {
+			return s.Units[i].String()
+		}
+		return "?"
+	}
+	cell := func(i int) string {
+		if i < len(s.Cells) {
+			return s.Cells[i].String()
+		}
+		return "?"
+	}
+	cands := func(i int) string {
+		if i < len(s.cc) {
+			return digitList(s.cc[i], ",")
+		}
+		return "?"
+	}
+	var p string
+	if len(s.Placements) > 0 {
+		p = s.Placements[0].Cell.String()
+	}
+	var pd string
+	if len(s.Placements) > 0 {
+		pd = DigitString(s.Placements[0].Digit)
+	}
+	elim := eliminationText(s.Eliminations)
+	switch s.Technique {
+	case FullHouse:
+		return fmt.Sprintf("%s: %s is the last empty cell of %s, so it is %s.", name, p, unit(0), pd)
+	case NakedSingle:
+		return fmt.Sprintf("%s: %s can only be %s.", name, p, pd)
+	case HiddenSingle:
+		return fmt.Sprintf("%s: in %s, %s fits only in %s.", name, unit(0), pd, p)
+	case Pointing, Claiming:
+		return fmt.Sprintf("%s: in %s, %s lies only in %s, so %s.", name, unit(0), d, unit(1), elim)
+	case NakedPair, NakedTriple, NakedQuad:
+		return fmt.Sprintf("%s: in %s, %s hold only %s, so %s.", name, unit(0), cellList(s.Cells), digitList(s.Digits, " and "), elim)
+	case HiddenPair, HiddenTriple, HiddenQuad:
+		return fmt.Sprintf("%s: in %s, %s fit only in %s, so %s.", name, unit(0), digitList(s.Digits, " and "), cellList(s.Cells), elim)
+	case XWing, Swordfish, Jellyfish, FinnedXWing, FinnedSwordfish, FinnedJellyfish:
+		k := len(s.Units) / 2
+		base, cover := unitList(s.Units[:k]), unitList(s.Units[k:])
+		fins := ""
+		if len(s.Fins) > 0 {
+			fins = fmt.Sprintf(" or in the fins %s", cellList(s.Fins))
+			return fmt.Sprintf("%s: in %s, %s lies only in %s%s, and the cells removed see every fin, so %s.", name, base, d, cover, fins, elim)
+		}
+		return fmt.Sprintf("%s: in %s, %s lies only in %s, so %s.", name, base, d, cover, elim)
+	case Skyscraper:
+		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share a line, so %s or %s is %s, and %s.",
+			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(0), cell(2), cell(1), cell(3), d, elim)
+	case TwoStringKite:
+		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share %s, so %s or %s is %s, and %s.",
+			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(1), cell(2), unit(2), cell(0), cell(3), d, elim)
+	case EmptyRectangle:
+		return fmt.Sprintf("%s: in %s, %s lies only in %s and %s; with %s only in %s, %s, %s.",
+			name, unit(0), d, unit(1), unit(2), d+" in "+unit(3), cell(0), cell(1), elim)
+	case XYWing:
+		return fmt.Sprintf("%s: pivot %s {%s} sees %s {%s} and %s {%s}; one of these two is %s, so %s.",
+			name, cell(0), cands(0), cell(1), cands(1), cell(2), cands(2), d, elim)
+	case XYZWing:
+		return fmt.Sprintf("%s: pivot %s {%s} sees %s {%s} and %s {%s}; one of the three is %s, so %s.",
+			name, cell(0), cands(0), cell(1), cands(1), cell(2), cands(2), d, elim)
+	case WWing:
+		return fmt.Sprintf("%s: %s and %s hold only {%s}, and %s in %s lies only in %s and %s, which see them; so one of %s, %s is %s, and %s.",
+			name, cell(0), cell(1), cands(0), DigitString(highOther(s.cc, s.Digits)), unit(0), cell(2), cell(3), cell(0), cell(1), d, elim)
+	case SimpleColors:
+		return fmt.Sprintf("%s: the conjugate pairs of %s color %s one way and %s the other; %s.",
+			name, d, cellList(s.Cells[:colorSplit(s)]), cellList(s.Cells[colorSplit(s):]), elimOrPlace(s, elim))
+	case UniqueRectangle1:
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), elim)
+	case UniqueRectangle2:
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s is %s, and %s.",
+			name, cellList(s.Cells), digitList(s.Digits&^lowBit(s.Eliminations), " and "), cell(2), cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case BUGPlus1:
+		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
+			name, p, pd, p, p, pd)
+	case XChain, XYChain, AIC:
+		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain), elim)
+	case BruteForce:
+		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
+	}
+	var parts []string
+	if len(s.Placements) > 0 {
+		for _, pl := range s.Placements {
+			parts = append(parts, fmt.Sprintf("%v is %s", pl.Cell, DigitString(pl.Digit)))
+		}
+	}
+	if len(s.Eliminations) > 0 {
+		parts = append(parts, elim)
+	}
+	return name + ": " + strings.Join(parts, "; ") + "."
+}
+
+func lowDigit(d Digits) string {
+	if d == 0 {
+		return "?"
+	}
+	return DigitString(bits.TrailingZeros32(uint32(d)) + 1)
+}
+
+func digitList(d Digits, lastSep string) string {
+	l := d.List()
+	s := make([]string, len(l))
+	for i, v := range l {
+		s[i] = DigitString(v)
+	}
+	if len(s) <= 1 || lastSep == "," {
+		return strings.Join(s, ",")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + lastSep + s[len(s)-1]
+}
+
+func cellList(cs []Cell) string {
+	s := make([]string, len(cs))
+	for i, c := range cs {
+		s[i] = c.String()
+	}
+	return strings.Join(s, ", ")
+}
+
+func unitList(us []Unit) string {
+	if len(us) == 0 {
+		return ""
+	}
+	kind := us[0].Kind.String() + "s"
+	s := make([]string, len(us))
+	for i, u := range us {
+		s[i] = fmt.Sprint(u.Index + 1)
+	}
+	return kind + " " + strings.Join(s, ", ")
+}
+
+// eliminationText writes "3 is removed from r2c5, r2c7" or, for several
+// digits, "3 is removed from r1c1; 7 from r1c9, r2c9".
+func eliminationText(es []Candidate) string {
+	if len(es) == 0 {
+		return "nothing is removed"
+	}
+	var order []int
+	by := map[int][]Cell{}
+	for _, e := range es {
+		if _, ok := by[e.Digit]; !ok {
+			order = append(order, e.Digit)
+		}
+		by[e.Digit] = append(by[e.Digit], e.Cell)
+	}
+	parts := make([]string, len(order))
+	for i, d := range order {
+		if i == 0 {
+			parts[i] = fmt.Sprintf("%s is removed from %s", DigitString(d), cellList(by[d]))
+		} else {
+			parts[i] = fmt.Sprintf("%s from %s", DigitString(d), cellList(by[d]))
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+func chainText(ch []Candidate) string {
+	var b strings.Builder
+	for i, c := range ch {
+		if i > 0 {
+			if i%2 == 1 {
+				b.WriteString("=")
+			} else {
+				b.WriteString("-")
+			}
+		}
+		b.WriteString(c.String())
+	}
+	return b.String()
+}
+
+func lowBit(es []Candidate) Digits {
+	if len(es) == 0 {
+		return 0
+	}
+	return 1 << (es[0].Digit - 1)
+}
+
+func firstElimDigit(es []Candidate) int {
+	if len(es) == 0 {
+		return 0
+	}
+	return es[0].Digit
+}
+
+// highOther returns the digit of cc[0] that is not in d (the W-Wing's link
+// digit).
+func highOther(cc []Digits, d Digits) int {
+	if len(cc) == 0 {
+		return 0
+	}
+	x := cc[0] &^ d
+	if x == 0 {
+		return 0
+	}
+	return bits.TrailingZeros32(uint32(x)) + 1
+}
+
+// colorSplit returns how many of a Simple Colors step's Cells have the
+// first color; it is stored in cc[0] as a count.
+func colorSplit(s *Step) int {
+	if len(s.cc) == 0 || int(s.cc[0]) > len(s.Cells) {
+		return len(s.Cells)
+	}
+	return int(s.cc[0])
+}
+
+func elimOrPlace(s *Step, elim string) string {
+	if len(s.Placements) > 0 {
+		return "so " + elim
+	}
+	return "so " + elim
+}

@@ -1,0 +1,170 @@
+package solve
+
+import "math/bits"
+
+// Basic and finned fish: X-Wing (2), Swordfish (3), Jellyfish (4). They
+// work on every shape; the finned versions use the box of the fins, which
+// may be any rectangle.
+
+// fish looks for fish of size k on every digit, with rows as base lines and
+// then with columns. A basic fish: k base lines in which digit d lies only
+// in k cover lines (the other direction); d cannot be elsewhere in the cover
+// lines. A finned fish: the base lines also hold d in some extra cells (the
+// fins), all in one box; the cells that are in a cover line and in the fins'
+// box, but not in a base line, cannot hold d (either a fin is d, and they
+// see it, or the fish is a basic one).
+//
+// Units are the k base lines then the k cover lines; Cells the base lines'
+// cells holding d; Fins the fins; Digits the digit.
+func (h *human) fish(t Technique, k int, finned bool) {
+	b := &h.b
+	g := b.g
+	n := g.n
+	for d := range n {
+		for o := range 2 { // o == 0: rows are the base; o == 1: columns
+			var lines [MaxSize]int
+			var sets [MaxSize]uint32
+			m := 0
+			for l := o * n; l < (o+1)*n; l++ {
+				p := b.pos[l][d]
+				c := bits.OnesCount16(p)
+				if c < 2 || (!finned && c > k) {
+					continue
+				}
+				lines[m], sets[m] = l, uint32(p)
+				m++
+			}
+			if m < k {
+				continue
+			}
+			if !finned {
+				combos(sets[:m], k, func(pick []int, union uint32) bool {
+					h.fishStep(t, d, o, lines[:], pick, union, 0, -1)
+					return !h.enough()
+				})
+			} else {
+				h.finnedFish(t, d, o, k, lines[:m], sets[:m])
+			}
+			if h.enough() {
+				return
+			}
+		}
+	}
+}
+
+// finnedFish tries every k base lines among lines (whose positions are
+// sets) and every box that could hold their fins.
+func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32) {
+	g := h.b.g
+	n := g.n
+	var idx [4]int
+	for j := range k {
+		idx[j] = j
+	}
+	for {
+		var union, base uint32 // cover positions; base lines (as indexes 0..n-1)
+		for _, x := range idx[:k] {
+			union |= sets[x]
+			base |= 1 << (lines[x] - o*n)
+		}
+		if bits.OnesCount32(union) > k {
+			for bx := range n {
+				span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
+				if o == 1 {
+					span, cross = cross, span
+				}
+				if span&base == 0 {
+					continue
+				}
+				outside := union &^ cross
+				need := k - bits.OnesCount32(outside)
+				inside := union & cross
+				if need < 0 || need > bits.OnesCount32(inside) {
+					continue
+				}
+				// choose need cover lines among inside
+				var in [MaxSize]uint32
+				ni := 0
+				for x := inside; x != 0; x &= x - 1 {
+					in[ni] = x & -x
+					ni++
+				}
+				var pick [4]int
+				for j := range need {
+					pick[j] = j
+				}
+				for {
+					cover := outside
+					for _, x := range pick[:need] {
+						cover |= in[x]
+					}
+					fins := union &^ cover
+					ok := fins != 0
+					for _, x := range idx[:k] {
+						if sets[x]&fins != 0 && span&(1<<(lines[x]-o*n)) == 0 {
+							ok = false // a fin outside the box
+							break
+						}
+					}
+					if ok {
+						h.fishStep(t, d, o, lines, idx[:k], cover, fins, bx)
+						if h.enough() {
+							return
+						}
+					}
+					if need == 0 || !nextCombo(pick[:need], ni) {
+						break
+					}
+				}
+			}
+		}
+		if !nextCombo(idx[:k], len(lines)) {
+			return
+		}
+	}
+}
+
+// fishStep records the fish on digit d with the base lines lines[pick],
+// the cover positions cover and, for a finned fish, the fin positions fins
+// in box finBox (-1 for none), if it eliminates something.
+func (h *human) fishStep(t Technique, d, o int, lines []int, pick []int, cover, fins uint32, finBox int) {
+	g := h.b.g
+	n := g.n
+	other := (1 - o) * n // first cover unit
+	var baseSet, coverSet cellset
+	for _, x := range pick {
+		baseSet = baseSet.or(g.unitSet[lines[x]])
+	}
+	for c := cover; c != 0; c &= c - 1 {
+		coverSet = coverSet.or(g.unitSet[other+bits.TrailingZeros32(c)])
+	}
+	target := coverSet.andNot(baseSet)
+	if finBox >= 0 {
+		target = target.and(g.unitSet[2*n+finBox])
+	}
+	s := h.add(t)
+	if !h.elimSet(s, target, d) {
+		h.drop()
+		return
+	}
+	s.Digits = 1 << d
+	for _, x := range pick {
+		s.Units = append(s.Units, g.unit[lines[x]])
+	}
+	for c := cover; c != 0; c &= c - 1 {
+		s.Units = append(s.Units, g.unit[other+bits.TrailingZeros32(c)])
+	}
+	var finSet cellset
+	for c := fins; c != 0; c &= c - 1 {
+		finSet = finSet.or(g.unitSet[other+bits.TrailingZeros32(c)])
+	}
+	finSet = finSet.and(baseSet).and(h.b.dcells[d])
+	h.scratch = baseSet.and(h.b.dcells[d]).andNot(finSet).appendTo(h.scratch[:0])
+	for _, i := range h.scratch {
+		s.Cells = append(s.Cells, h.cellOf(i))
+	}
+	h.scratch = finSet.appendTo(h.scratch[:0])
+	for _, i := range h.scratch {
+		s.Fins = append(s.Fins, h.cellOf(i))
+	}
+}

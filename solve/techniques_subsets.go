@@ -1,0 +1,157 @@
+package solve
+
+import "math/bits"
+
+// Naked and hidden subsets (pairs, triples, quads). They work on every
+// shape.
+
+// nakedSubset: k empty cells of a unit that together hold only k digits;
+// those digits cannot be in the unit's other cells. Units[0] is the unit,
+// Cells the k cells, Digits the k digits.
+func (h *human) nakedSubset(t Technique, k int) {
+	b := &h.b
+	g := b.g
+	for u := range 3 * g.n {
+		if bits.OnesCount16(b.free[u]) <= k {
+			continue
+		}
+		var items [MaxSize]uint8 // positions in the unit
+		var sets [MaxSize]uint32 // their candidates
+		m := 0
+		for f := b.free[u]; f != 0; f &= f - 1 {
+			p := bits.TrailingZeros16(f)
+			c := b.cand[g.unitCell[u][p]]
+			if n := c.Len(); n >= 2 && n <= k {
+				items[m], sets[m] = uint8(p), uint32(c)
+				m++
+			}
+		}
+		combos(sets[:m], k, func(pick []int, union uint32) bool {
+			var inSet cellset
+			for _, x := range pick {
+				inSet.add(int(g.unitCell[u][items[x]]))
+			}
+			s := h.add(t)
+			others := g.unitSet[u].andNot(inSet)
+			for dd := union; dd != 0; dd &= dd - 1 {
+				h.elimSet(s, others, bits.TrailingZeros32(dd))
+			}
+			if !h.keepIf(s) {
+				return true
+			}
+			s.Units = append(s.Units, g.unit[u])
+			for _, x := range pick {
+				s.Cells = append(s.Cells, h.cellOf(int(g.unitCell[u][items[x]])))
+			}
+			s.Digits = Digits(union)
+			return !h.enough()
+		})
+		if h.enough() {
+			return
+		}
+	}
+}
+
+// hiddenSubset: k digits that, in a unit, lie only in the same k cells;
+// those cells can hold no other digit. Units[0] is the unit, Cells the k
+// cells, Digits the k digits.
+func (h *human) hiddenSubset(t Technique, k int) {
+	b := &h.b
+	g := b.g
+	for u := range 3 * g.n {
+		if bits.OnesCount16(b.free[u]) <= k {
+			continue
+		}
+		var items [MaxSize]uint8 // digits
+		var sets [MaxSize]uint32 // their positions
+		m := 0
+		for d := range g.n {
+			p := b.pos[u][d]
+			if n := bits.OnesCount16(p); n >= 2 && n <= k {
+				items[m], sets[m] = uint8(d), uint32(p)
+				m++
+			}
+		}
+		combos(sets[:m], k, func(pick []int, union uint32) bool {
+			var digits Digits
+			for _, x := range pick {
+				digits |= 1 << items[x]
+			}
+			s := h.add(t)
+			for f := union; f != 0; f &= f - 1 {
+				i := int(g.unitCell[u][bits.TrailingZeros32(f)])
+				for c := b.cand[i] &^ digits; c != 0; c &= c - 1 {
+					h.elim(s, i, bits.TrailingZeros32(uint32(c)))
+				}
+			}
+			if !h.keepIf(s) {
+				return true
+			}
+			s.Units = append(s.Units, g.unit[u])
+			for f := union; f != 0; f &= f - 1 {
+				s.Cells = append(s.Cells, h.cellOf(int(g.unitCell[u][bits.TrailingZeros32(f)])))
+			}
+			s.Digits = digits
+			return !h.enough()
+		})
+		if h.enough() {
+			return
+		}
+	}
+}
+
+// combos calls f with every choice of k of the sets (as indexes, in
+// increasing order) whose union has exactly k elements, until f returns
+// false.
+func combos(sets []uint32, k int, f func(pick []int, union uint32) bool) {
+	m := len(sets)
+	if m < k {
+		return
+	}
+	var idx [4]int
+	var unions [5]uint32 // unions[j]: union of the first j picks
+	j := 0               // how many picks are fixed
+	idx[0] = 0
+	for {
+		// extend the prefix idx[:j] with idx[j], or backtrack
+		if idx[j] > m-(k-j) {
+			if j == 0 {
+				return
+			}
+			j--
+			idx[j]++
+			continue
+		}
+		u := unions[j] | sets[idx[j]]
+		if bits.OnesCount32(u) > k {
+			idx[j]++
+			continue
+		}
+		if j == k-1 {
+			if bits.OnesCount32(u) == k && !f(idx[:k], u) {
+				return
+			}
+			idx[j]++
+			continue
+		}
+		unions[j+1] = u
+		idx[j+1] = idx[j] + 1
+		j++
+	}
+}
+
+// nextCombo advances idx, k increasing indexes below m, to the next
+// combination in lexicographic order; it reports false after the last.
+func nextCombo(idx []int, m int) bool {
+	k := len(idx)
+	for i := k - 1; i >= 0; i-- {
+		if idx[i] < m-k+i {
+			idx[i]++
+			for j := i + 1; j < k; j++ {
+				idx[j] = idx[j-1] + 1
+			}
+			return true
+		}
+	}
+	return false
+}
