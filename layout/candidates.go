@@ -5,7 +5,7 @@ import "github.com/xlsudoku/xlsudoku/solve"
 // The Candidates board's measures; see the package doc for its layout.
 const (
 	CandidateColWidth  = 2.7  // characters
-	CandidateRowHeight = 15.0 // points
+	CandidateRowHeight = 18.0 // points: as tall as the column is wide, so squares are square
 	CandidateFontSize  = 9.0
 )
 

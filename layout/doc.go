@@ -37,5 +37,5 @@
 // A given's block shows only its own digit, in bold, on a light fill. There
 // are no lines inside a block, thin lines between blocks and thick lines
 // around each box and the whole board. The squares are small and square
-// (column width 2.7, row height 15, font 9).
+// (column width 2.7 characters, row height 18 points, font 9).
 package layout

@@ -1,0 +1,120 @@
+package workbook
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// value is what a cell shows, as far as a puzzle cares.
+type value struct {
+	blank   bool    // empty, 0, ".", "-", whitespace, or a formula with no value
+	number  float64 // the number, when isNum
+	isNum   bool
+	shown   string // the value as people see it, for messages: "x" quoted, 12, TRUE
+	kind    string // what else the value is: "a boolean", "an error value", "a date"; "" for text and numbers
+	noValue bool   // a formula the workbook stores no value for (never calculated)
+}
+
+// valueOf interprets a stored cell. Formulas count by the value the
+// workbook stored for them.
+func (p *pkg) valueOf(c rawCell) (value, error) {
+	switch c.T {
+	case "s":
+		i, err := strconv.Atoi(strings.TrimSpace(c.V))
+		if err != nil || !c.HasV {
+			return value{blank: true}, nil
+		}
+		s, err := p.sharedString(i)
+		if err != nil {
+			return value{}, fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+		}
+		return textValue(s), nil
+	case "inlineStr":
+		if c.HasText {
+			return textValue(c.Inline), nil
+		}
+		return textValue(c.V), nil
+	case "str":
+		return textValue(c.V), nil
+	case "b":
+		shown := "FALSE"
+		if strings.TrimSpace(c.V) == "1" || strings.EqualFold(strings.TrimSpace(c.V), "true") {
+			shown = "TRUE"
+		}
+		return value{shown: shown, kind: "a boolean"}, nil
+	case "e":
+		return value{shown: c.V, kind: "an error value"}, nil
+	case "d":
+		return value{shown: c.V, kind: "a date"}, nil
+	}
+	v := strings.TrimSpace(c.V)
+	if !c.HasV || v == "" {
+		return value{blank: true, noValue: c.HasF && !c.HasV}, nil
+	}
+	n, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
+		return value{shown: strconv.Quote(v)}, nil
+	}
+	if p.stylesOf().isDate(c.S) {
+		return value{shown: excelDate(n), kind: "a date"}, nil
+	}
+	if n == 0 {
+		return value{blank: true}, nil
+	}
+	return value{number: n, isNum: true, shown: v}, nil
+}
+
+// textValue interprets text: blanks, digits written as text ("7", " 7 ",
+// "7.0"), or text that is neither.
+func textValue(s string) value {
+	t := strings.TrimSpace(s)
+	switch t {
+	case "", ".", "-", "0":
+		return value{blank: true}
+	}
+	whole, frac, _ := strings.Cut(t, ".")
+	if whole != "" && strings.Trim(whole, "0123456789") == "" && strings.Trim(frac, "0") == "" && len(whole) <= 6 {
+		n, _ := strconv.Atoi(whole)
+		if n == 0 {
+			return value{blank: true}
+		}
+		return value{number: float64(n), isNum: true, shown: strconv.Quote(s)}
+	}
+	return value{shown: strconv.Quote(s)}
+}
+
+// digit returns the digit v stands for in a grid of side size: 0 for a
+// blank, -1 when v is not a digit 1..size or a blank.
+func (v value) digit(size int) int {
+	switch {
+	case v.blank:
+		return 0
+	case v.isNum && v.number == math.Trunc(v.number) && v.number >= 1 && v.number <= float64(size):
+		return int(v.number)
+	}
+	return -1
+}
+
+// reason says why v is not a digit of a grid of side size.
+func (v value) reason(size int) string {
+	r := fmt.Sprintf("is not a digit 1-%d or a blank", size)
+	if v.kind != "" {
+		r += " (it is " + v.kind + ")"
+	}
+	return r
+}
+
+// excelDate shows a date serial number (1900 date system) as a date.
+func excelDate(serial float64) string {
+	t := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).Add(time.Duration(serial * 24 * float64(time.Hour)))
+	switch {
+	case serial < 1:
+		return t.Format("15:04")
+	case serial != math.Trunc(serial):
+		return t.Format("2006-01-02 15:04")
+	}
+	return t.Format("2006-01-02")
+}

@@ -1,0 +1,56 @@
+// Package workbook reads a Sudoku puzzle from an .xlsx or .xlsm workbook
+// and writes the workbook back with a Solution and a Candidates sheet.
+//
+//	p, err := workbook.Read("book.xlsx", workbook.Options{})
+//	// p.Notes: "using the puzzle at Sheet1!B2:J10"
+//	sol, err := p.Solve() // *ConflictError, solve.ErrNoSolution, *NotUniqueError (with a solution)
+//	notes, err := workbook.Write(p, sol, "out.xlsx", workbook.Options{})
+//
+// # Finding the puzzle
+//
+// With Options.Sheet and Options.Range, the puzzle is exactly there. With a
+// range only, it is on the first worksheet where that range holds more
+// digits than other values. With neither, it is at B2:J10 on the first
+// worksheet where B2:J10 holds a puzzle with no digits right around it (a
+// side of labels 1, 2, 3, ... aside); failing that, detection looks for a
+// square block of 4, 6, 8, 9, 12 or 16 cells a side holding digits and
+// blanks, with no digits around it, preferring the block that borders and
+// data validation frame. The size of the range gives the size of the
+// puzzle (B2:E5 is 4x4, B2:Q17 16x16); Options.Box picks the box shape
+// ("3x2") where there are two. Sheets made by xlsudoku are skipped.
+//
+// A cell holds a digit when it stores a number 1..n (8, 8.0) or text
+// spelling one (" 8 ", "8.0"), and is blank when it is empty, 0, ".", "-",
+// whitespace, or a formula with no value. Formulas count by the value the
+// workbook stored for them. Everything else (other text, other numbers,
+// booleans, error values, dates) is a *CellErrors listing the bad cells.
+//
+// Reading parses the zip package itself, read-only, streaming each sheet it
+// looks at only as far as it needs: a worksheet that is not read is never
+// decompressed, and no sheet is ever loaded into excelize (which would
+// rewrite it on save).
+//
+// # Writing
+//
+// Write splices the output from the input: every part it need not change
+// is copied byte for byte, still compressed (sheets, VBA projects, images,
+// charts, comments, shared strings, theme, calculation chain). It changes
+// only the workbook part (our <sheet> entries and defined names inserted),
+// its relationships and [Content_Types].xml (entries inserted), the styles
+// part (rewritten by excelize with our styles appended), and adds our two
+// worksheet parts, which excelize draws from package layout's description.
+// docProps/app.xml is left as it was; spreadsheet apps rebuild it.
+//
+// Our sheets are marked in the workbook with a hidden sheet-scoped defined
+// name (see markerName), so a second run replaces them in place, and a
+// sheet called Solution that xlsudoku did not make is never touched.
+//
+// # Errors
+//
+// Errors wrap sentinels for exit codes: ErrOpen (unreadable input),
+// ErrUsage and ErrSameFile (options), ErrInvalid (bad cells: ErrCell and
+// *CellErrors; contradicting givens: *ConflictError, which also matches
+// solve.ErrConflict), ErrNoPuzzle, ErrAmbiguous, solve.ErrNoSolution,
+// solve.ErrNotUnique (*NotUniqueError) and ErrWrite. Messages name sheet
+// cells ("Week 3!D4") and say what to do.
+package workbook

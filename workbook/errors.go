@@ -1,0 +1,125 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// Sentinel errors. Every error Read and Write return wraps one of these (or
+// one of solve's), so a caller can pick an exit code with errors.Is.
+var (
+	// ErrOpen: the input cannot be read as a workbook (missing, not an
+	// .xlsx/.xlsm, damaged, password-protected).
+	ErrOpen = errors.New("cannot read the workbook")
+	// ErrUsage: an option is wrong (a range that is not a square of a
+	// supported size, a sheet that does not exist, a bad box, an output name
+	// of the wrong type).
+	ErrUsage = errors.New("bad option")
+	// ErrSameFile: the output path names the input and InPlace is not set.
+	ErrSameFile = errors.New("the output would overwrite the input")
+	// ErrInvalid: the puzzle is invalid. ErrCell and conflicting givens
+	// (*ConflictError) wrap it.
+	ErrInvalid = errors.New("invalid puzzle")
+	// ErrCell: cells of the puzzle hold something that is not a digit or a
+	// blank. It wraps ErrInvalid.
+	ErrCell = fmt.Errorf("%w: cells that are not digits or blanks", ErrInvalid)
+	// ErrNoPuzzle: no puzzle was found where one was looked for.
+	ErrNoPuzzle = errors.New("no puzzle found")
+	// ErrAmbiguous: detection found several places that could be the puzzle.
+	ErrAmbiguous = errors.New("more than one puzzle found")
+	// ErrWrite: the output could not be written; nothing was left behind.
+	ErrWrite = errors.New("cannot write the workbook")
+)
+
+// CellError is one cell of the puzzle that is not a digit or a blank.
+type CellError struct {
+	File   string // the workbook's path
+	Sheet  string
+	Cell   string // "D4"
+	Value  string // as shown to people: "x" quoted for text, 12, TRUE, #N/A
+	Reason string // "is not a digit 1-9 or a blank", with what kind of value it is
+}
+
+func (e *CellError) Error() string {
+	return fmt.Sprintf("%s!%s: %s %s", e.Sheet, e.Cell, e.Value, e.Reason)
+}
+
+func (e *CellError) Unwrap() error { return ErrCell }
+
+// maxCellErrors is how many bad cells an error lists.
+const maxCellErrors = 10
+
+// CellErrors lists the bad cells of a puzzle, the first maxCellErrors of
+// them in reading order; Total counts them all.
+type CellErrors struct {
+	File  string
+	Range string // "Week 3!B2:J10"
+	Cells []*CellError
+	Total int
+}
+
+func (e *CellErrors) Error() string {
+	var b strings.Builder
+	for _, c := range e.Cells {
+		b.WriteString(c.Error())
+		b.WriteByte('\n')
+	}
+	if more := e.Total - len(e.Cells); more > 0 {
+		fmt.Fprintf(&b, "... and %d more\n", more)
+	}
+	fmt.Fprintf(&b, "fix the cells of %s, or choose the puzzle's cells with --sheet and --range", e.Range)
+	return b.String()
+}
+
+func (e *CellErrors) Unwrap() error { return ErrCell }
+
+// ConflictError reports givens that contradict each other, named by their
+// sheet cells: "Week 3!B2 and Week 3!D2 both hold 4 (row 2)".
+type ConflictError struct {
+	Puzzle    *Puzzle
+	Conflicts []solve.Conflict
+}
+
+func (e *ConflictError) Error() string {
+	p := e.Puzzle
+	lines := make([]string, 0, len(e.Conflicts)+1)
+	for _, c := range e.Conflicts {
+		lines = append(lines, fmt.Sprintf("%s and %s both hold %d (%s)",
+			p.CellName(c.A.Row, c.A.Col), p.CellName(c.B.Row, c.B.Col), c.Digit, p.unitName(c.Unit)))
+	}
+	lines = append(lines, "the givens contradict each other: correct them and run again")
+	return strings.Join(lines, "\n")
+}
+
+// Unwrap makes a ConflictError match both solve.ErrConflict and ErrInvalid.
+func (e *ConflictError) Unwrap() []error { return []error{solve.ErrConflict, ErrInvalid} }
+
+// NotUniqueError says that the puzzle has several solutions, naming the
+// sheet cells where two of them differ. Solve returns it with one solution.
+type NotUniqueError struct {
+	Puzzle        *Puzzle
+	First, Second solve.Grid
+}
+
+// Cells names the sheet cells where the two solutions differ.
+func (e *NotUniqueError) Cells() []string {
+	var out []string
+	for _, c := range e.First.Diff(&e.Second) {
+		out = append(out, e.Puzzle.CellName(c.Row, c.Col))
+	}
+	return out
+}
+
+func (e *NotUniqueError) Error() string {
+	cells := e.Cells()
+	if len(cells) > 6 {
+		cells = append(cells[:6], "...")
+	}
+	return fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s); one of them is used",
+		e.Puzzle.Where(), strings.Join(cells, ", "))
+}
+
+func (e *NotUniqueError) Unwrap() error { return solve.ErrNotUnique }

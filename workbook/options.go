@@ -1,0 +1,42 @@
+package workbook
+
+import (
+	"fmt"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// Options choose where the puzzle is and how the output may be written.
+type Options struct {
+	Sheet   string // the worksheet holding the puzzle; "" finds it
+	Range   string // the puzzle's cells, "B3:J11"; "" is B2:J10, else found by detection
+	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
+	InPlace bool   // let Write replace the input workbook itself
+}
+
+// DefaultRange is where a puzzle is looked for first.
+const DefaultRange = "B2:J10"
+
+var defaultRect, _ = layout.ParseRect(DefaultRange)
+
+// shapeOf returns the shape of a puzzle filling rect, with the box asked for.
+func shapeOf(rect layout.Rect, box string) (solve.Shape, error) {
+	if rect.Rows() != rect.Cols() {
+		return solve.Shape{}, fmt.Errorf("%w: %s is %d columns by %d rows; a puzzle's range is a square of 4, 6, 8, 9, 12 or 16 cells a side, such as --range B2:J10",
+			ErrUsage, rect, rect.Cols(), rect.Rows())
+	}
+	var (
+		s   solve.Shape
+		err error
+	)
+	if box == "" {
+		s, err = solve.ShapeOf(rect.Rows())
+	} else {
+		s, err = solve.ParseBox(rect.Rows(), box)
+	}
+	if err != nil {
+		return solve.Shape{}, fmt.Errorf("%w: range %s: %v; give the puzzle's square range, such as --range B2:J10", ErrUsage, rect, err)
+	}
+	return s, nil
+}

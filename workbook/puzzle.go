@@ -1,0 +1,75 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// Puzzle is a puzzle read from a workbook, and where it came from.
+type Puzzle struct {
+	File  string     // the workbook's path, as given to Read
+	Sheet string     // the worksheet holding the puzzle
+	Range string     // the puzzle's cells on it, "B2:J10"
+	Grid  solve.Grid // the givens; 0 for a blank cell
+	// Notes are lines for the user (stderr): which sheet was used, where
+	// detection found the puzzle, formulas without a stored value.
+	Notes []string
+
+	area layout.Rect
+}
+
+// Cell returns the sheet cell of puzzle row r, column c (0-based): "C6".
+func (p *Puzzle) Cell(r, c int) string { return p.area.Min.Add(r, c).String() }
+
+// CellName returns the sheet cell of puzzle row r, column c (0-based) with
+// its sheet, as messages name it: "Week 3!C6".
+func (p *Puzzle) CellName(r, c int) string { return p.Sheet + "!" + p.Cell(r, c) }
+
+// Where names the puzzle's range with its sheet: "Week 3!B2:J10".
+func (p *Puzzle) Where() string { return p.Sheet + "!" + p.Range }
+
+// unitName names a row, column or box of the puzzle by sheet terms.
+func (p *Puzzle) unitName(u solve.Unit) string {
+	s := p.Grid.Shape
+	switch u.Kind {
+	case solve.Row:
+		return fmt.Sprintf("row %d", p.area.Min.Row+u.Index)
+	case solve.Col:
+		return "column " + layout.ColumnName(p.area.Min.Col+u.Index)
+	}
+	r, c := s.BoxOrigin(u.Index)
+	box := layout.RectAt(p.area.Min.Add(r, c), s.BoxRows, s.BoxCols)
+	return "box " + box.String()
+}
+
+// Solve solves the puzzle. Givens that contradict each other give a
+// *ConflictError, a puzzle without solution an error wrapping
+// solve.ErrNoSolution. A puzzle with several solutions gives one of them
+// together with a *NotUniqueError (which wraps solve.ErrNotUnique).
+func (p *Puzzle) Solve() (solve.Grid, error) {
+	if err := p.check(); err != nil {
+		return solve.Grid{}, err
+	}
+	sol, err := solve.Solve(p.Grid)
+	var nu *solve.NotUniqueError
+	switch {
+	case err == nil:
+		return sol, nil
+	case errors.As(err, &nu):
+		return sol, &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
+	case errors.Is(err, solve.ErrNoSolution):
+		return solve.Grid{}, fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; check the givens against the original", p.Where(), solve.ErrNoSolution)
+	}
+	return solve.Grid{}, fmt.Errorf("%s: %w", p.Where(), err)
+}
+
+// check returns a *ConflictError when givens contradict each other.
+func (p *Puzzle) check() error {
+	if cs := p.Grid.Conflicts(); len(cs) > 0 {
+		return &ConflictError{Puzzle: p, Conflicts: cs}
+	}
+	return nil
+}

@@ -1,0 +1,267 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// sheetRef is a worksheet of the package.
+type sheetRef struct {
+	index int    // position among all the workbook's sheets
+	name  string // as the workbook spells it
+	part  string // its part name
+	ours  string // the kind of sheet xlsudoku made it, "" for the user's
+}
+
+// worksheets lists the workbook's worksheets (not chart or macro sheets).
+func (p *pkg) worksheets() []sheetRef {
+	var out []sheetRef
+	for i, s := range p.wb.sheets {
+		rel, ok := p.rel(s.RID)
+		if !ok || !strings.HasSuffix(rel.Type, "/worksheet") || !p.has(rel.Target) {
+			continue
+		}
+		out = append(out, sheetRef{index: i, name: s.Name, part: rel.Target, ours: p.ourKind(i)})
+	}
+	return out
+}
+
+// Read opens the workbook at path and reads its puzzle: on opts.Sheet at
+// opts.Range when given; else on the first worksheet whose B2:J10 holds a
+// puzzle; else wherever detection finds one. The puzzle it returns has no
+// contradicting givens; bad cells give *CellErrors, contradictions
+// *ConflictError.
+func Read(path string, opts Options) (*Puzzle, error) {
+	var (
+		rect  layout.Rect
+		shape solve.Shape
+		err   error
+	)
+	if opts.Range != "" {
+		if rect, err = layout.ParseRect(opts.Range); err != nil {
+			return nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
+		}
+		if shape, err = shapeOf(rect, opts.Box); err != nil {
+			return nil, err
+		}
+	}
+	pk, err := openPackage(path)
+	if err != nil {
+		return nil, err
+	}
+	defer pk.close()
+	sheets := pk.worksheets()
+	if opts.Sheet != "" {
+		sh, err := pk.findSheet(sheets, opts.Sheet)
+		if err != nil {
+			return nil, err
+		}
+		sheets = []sheetRef{sh}
+	} else {
+		sheets = userSheets(sheets)
+	}
+	if len(sheets) == 0 {
+		return nil, fmt.Errorf("%w: %s has no worksheets; add the puzzle to a sheet, at B2:J10 for 9x9", ErrNoPuzzle, path)
+	}
+
+	var p *Puzzle
+	switch {
+	case opts.Range != "":
+		p, err = pk.readAtRange(sheets, rect, shape, opts.Sheet != "")
+	default:
+		p, err = pk.readDefault(sheets, opts.Box)
+		if err == nil && p == nil {
+			p, err = pk.detect(sheets, opts.Box)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// userSheets leaves out the sheets xlsudoku made.
+func userSheets(sheets []sheetRef) []sheetRef {
+	var out []sheetRef
+	for _, s := range sheets {
+		if s.ours == "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
+	for _, s := range sheets {
+		if strings.EqualFold(s.name, name) {
+			return s, nil
+		}
+	}
+	names := make([]string, len(sheets))
+	for i, s := range sheets {
+		names[i] = fmt.Sprintf("%q", s.name)
+	}
+	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrUsage, p.file, name, strings.Join(names, ", "))
+}
+
+// readAtRange reads the puzzle at rect: on the only sheet when the user
+// named it, else on the first sheet where rect holds a puzzle.
+func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape, named bool) (*Puzzle, error) {
+	for _, sh := range sheets {
+		rr, err := p.readRange(sh, rect, shape)
+		if err != nil {
+			return nil, err
+		}
+		if named || rr.looksLikePuzzle() {
+			if rr.digits == 0 && len(rr.bad) == 0 {
+				return nil, fmt.Errorf("%w: %s!%s is empty; give the puzzle's range with --range", ErrNoPuzzle, sh.name, rect)
+			}
+			pz, err := rr.puzzle(p.file)
+			if err == nil && !named {
+				pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
+			}
+			return pz, err
+		}
+	}
+	return nil, fmt.Errorf("%w: no sheet of %s has a puzzle at %s; name the sheet with --sheet", ErrNoPuzzle, p.file, rect)
+}
+
+// readDefault reads the puzzle at B2:J10 on the first sheet where it is
+// one: digits rather than other values there, and no digits right around
+// it (those would say the puzzle is elsewhere and B2:J10 cuts through it).
+// It returns nil, nil when no sheet has one.
+func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
+	shape, err := shapeOf(defaultRect, box)
+	if err != nil {
+		return nil, err
+	}
+	for _, sh := range sheets {
+		rr, err := p.readRange(sh, defaultRect, shape)
+		if err != nil {
+			return nil, err
+		}
+		if rr.looksLikePuzzle() && rr.ringDigits == 0 && rr.fillsDefault() {
+			pz, err := rr.puzzle(p.file)
+			if err == nil {
+				pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
+			}
+			return pz, err
+		}
+	}
+	return nil, nil
+}
+
+// fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle
+// rather than a smaller one in its corner: a 9 among them, or digits past
+// the eighth row or column.
+func (rr *rangeRead) fillsDefault() bool {
+	if rr.digits < minGivens[9] {
+		return false
+	}
+	for i, d := range rr.grid.Cells[:81] {
+		if d == 9 || (d != 0 && (i/9 == 8 || i%9 == 8)) {
+			return true
+		}
+	}
+	return false
+}
+
+// rangeRead is a range of a sheet read as a puzzle.
+type rangeRead struct {
+	sheet      sheetRef
+	rect       layout.Rect
+	grid       solve.Grid
+	digits     int          // cells holding a digit
+	bad        []*CellError // cells that are neither digits nor blanks
+	noValue    []string     // formula cells with no stored value
+	ringDigits int          // digits in the cells around rect, row and column labels aside
+}
+
+// looksLikePuzzle reports whether the range holds more digits than other
+// values: a puzzle, maybe with mistakes, rather than a table or text.
+func (rr *rangeRead) looksLikePuzzle() bool { return rr.digits > 0 && rr.digits > len(rr.bad) }
+
+// readRange reads rect of sheet sh as a puzzle of shape, and counts the
+// digits around it.
+func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rangeRead, error) {
+	outer := layout.Rect{Min: layout.Pos{Col: max(1, rect.Min.Col-1), Row: max(1, rect.Min.Row-1)}, Max: rect.Max.Add(1, 1)}
+	scan, err := p.scanSheet(sh.part, outer, false)
+	if err != nil {
+		return nil, err
+	}
+	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape)}
+	ring := map[layout.Pos]int{}
+	for _, c := range scan.cells {
+		v, err := p.valueOf(c)
+		if err != nil {
+			return nil, err
+		}
+		if !rect.Contains(c.Pos) {
+			if d := v.digit(solve.MaxSize); d > 0 {
+				ring[c.Pos] = d
+			}
+			continue
+		}
+		if v.noValue {
+			rr.noValue = append(rr.noValue, c.Pos.String())
+		}
+		switch d := v.digit(shape.Size); {
+		case d > 0:
+			rr.grid.Set(c.Pos.Row-rect.Min.Row, c.Pos.Col-rect.Min.Col, d)
+			rr.digits++
+		case d < 0:
+			rr.bad = append(rr.bad, &CellError{File: p.file, Sheet: sh.name, Cell: c.Pos.String(), Value: v.shown, Reason: v.reason(shape.Size)})
+		}
+	}
+	rr.ringDigits = ringDigits(ring, rect)
+	return rr, nil
+}
+
+// ringDigits counts the digits in the frame of cells around rect, leaving
+// out a side that holds exactly the labels 1, 2, 3, ... in order.
+func ringDigits(at map[layout.Pos]int, rect layout.Rect) int {
+	n := len(at)
+	side := func(start layout.Pos, dr, dc, length int) {
+		count := 0
+		for k := range length {
+			d, ok := at[start.Add(k*dr, k*dc)]
+			if !ok {
+				continue
+			}
+			if d != k+1 {
+				return
+			}
+			count++
+		}
+		if count == length {
+			n -= count
+		}
+	}
+	side(layout.Pos{Col: rect.Min.Col, Row: rect.Min.Row - 1}, 0, 1, rect.Cols())
+	side(layout.Pos{Col: rect.Min.Col, Row: rect.Max.Row + 1}, 0, 1, rect.Cols())
+	side(layout.Pos{Col: rect.Min.Col - 1, Row: rect.Min.Row}, 1, 0, rect.Rows())
+	side(layout.Pos{Col: rect.Max.Col + 1, Row: rect.Min.Row}, 1, 0, rect.Rows())
+	return n
+}
+
+// puzzle turns the range into a Puzzle, or the errors of its bad cells.
+func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
+	where := rr.sheet.name + "!" + rr.rect.String()
+	if len(rr.bad) > 0 {
+		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
+		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
+	}
+	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect}
+	if len(rr.noValue) > 0 {
+		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (open and save %s in a spreadsheet app to calculate them)",
+			rr.sheet.name, strings.Join(rr.noValue, ", "), filepath.Base(file)))
+	}
+	return p, nil
+}

@@ -1,0 +1,288 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+var excelizeDateStyle = excelize.Style{NumFmt: 14}
+
+func TestReadDefault(t *testing.T) {
+	p, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, grid(t, classic), p.Grid)
+	assert.Equal(t, "Week 3", p.Sheet)
+	assert.Equal(t, "B2:J10", p.Range)
+	assert.Equal(t, []string{"using the puzzle at Week 3!B2:J10"}, p.Notes)
+	assert.Equal(t, "Week 3!C6", p.CellName(4, 1))
+	assert.Equal(t, "J10", p.Cell(8, 8))
+}
+
+// cellBook is the classic puzzle at B2:J10 of "Week 3" with cell D2 (a
+// blank of the puzzle, whose solution is 4) stored as cell.
+func cellBook(t *testing.T, cell string) string {
+	f := newBook(t, "Week 3")
+	require.NoError(t, f.SetCellStr("Week 3", "A20", " 4 ")) // shared string 0
+	date, err := f.NewStyle(&excelizeDateStyle)
+	require.NoError(t, err)
+	path := save(t, f, "cells.xlsx")
+	cell = strings.ReplaceAll(cell, "DATE", fmt.Sprint(date))
+	setSheetData(t, path, gridRows(grid(t, classic), layout.Pos{Col: 2, Row: 2}, map[string]string{"D2": cell}))
+	return path
+}
+
+func TestReadCells(t *testing.T) {
+	tests := []struct {
+		name, cell string
+		digit      int    // what D2 reads as
+		bad        string // or the error
+	}{
+		{"number", `<c r="D2"><v>4</v></c>`, 4, ""},
+		{"number 4.0", `<c r="D2"><v>4.0</v></c>`, 4, ""},
+		{"float exponent", `<c r="D2"><v>4E0</v></c>`, 4, ""},
+		{"typed number", `<c r="D2" t="n"><v>4</v></c>`, 4, ""},
+		{"shared string with spaces", `<c r="D2" t="s"><v>0</v></c>`, 4, ""},
+		{"inline string", `<c r="D2" t="inlineStr"><is><t xml:space="preserve">4 </t></is></c>`, 4, ""},
+		{"text 4.0", `<c r="D2" t="inlineStr"><is><t>4.0</t></is></c>`, 4, ""},
+		{"rich text", `<c r="D2" t="inlineStr"><is><r><t>4</t></r></is></c>`, 4, ""},
+		{"formula number", `<c r="D2"><f>2+2</f><v>4</v></c>`, 4, ""},
+		{"formula text", `<c r="D2" t="str"><f>"4"</f><v>4</v></c>`, 4, ""},
+		{"empty", `<c r="D2"/>`, 0, ""},
+		{"styled empty", `<c r="D2" s="1"/>`, 0, ""},
+		{"zero", `<c r="D2"><v>0</v></c>`, 0, ""},
+		{"dot", `<c r="D2" t="inlineStr"><is><t>.</t></is></c>`, 0, ""},
+		{"dash", `<c r="D2" t="inlineStr"><is><t>-</t></is></c>`, 0, ""},
+		{"text zero", `<c r="D2" t="inlineStr"><is><t>0</t></is></c>`, 0, ""},
+		{"spaces", `<c r="D2" t="inlineStr"><is><t xml:space="preserve">   </t></is></c>`, 0, ""},
+		{"formula empty text", `<c r="D2" t="str"><f>""</f><v></v></c>`, 0, ""},
+		{"formula no value", `<c r="D2"><f>A1</f></c>`, 0, ""},
+		{"text", `<c r="D2" t="inlineStr"><is><t>x</t></is></c>`, 0, `Week 3!D2: "x" is not a digit 1-9 or a blank`},
+		{"too big", `<c r="D2"><v>12</v></c>`, 0, `Week 3!D2: 12 is not a digit 1-9 or a blank`},
+		{"decimal", `<c r="D2"><v>4.5</v></c>`, 0, `Week 3!D2: 4.5 is not a digit 1-9 or a blank`},
+		{"negative", `<c r="D2"><v>-4</v></c>`, 0, `Week 3!D2: -4 is not a digit 1-9 or a blank`},
+		{"text number too big", `<c r="D2" t="inlineStr"><is><t>10</t></is></c>`, 0, `Week 3!D2: "10" is not a digit 1-9 or a blank`},
+		{"boolean", `<c r="D2" t="b"><v>1</v></c>`, 0, `Week 3!D2: TRUE is not a digit 1-9 or a blank (it is a boolean)`},
+		{"error value", `<c r="D2" t="e"><v>#N/A</v></c>`, 0, `Week 3!D2: #N/A is not a digit 1-9 or a blank (it is an error value)`},
+		{"formula error", `<c r="D2" t="e"><f>1/0</f><v>#DIV/0!</v></c>`, 0, `Week 3!D2: #DIV/0! is not a digit 1-9 or a blank (it is an error value)`},
+		{"date", `<c r="D2" s="DATE"><v>45000</v></c>`, 0, `Week 3!D2: 2023-03-15 is not a digit 1-9 or a blank (it is a date)`},
+		{"small date", `<c r="D2" s="DATE"><v>4</v></c>`, 0, `Week 3!D2: 1900-01-03 is not a digit 1-9 or a blank (it is a date)`},
+		{"ISO date", `<c r="D2" t="d"><v>2024-03-05T00:00:00Z</v></c>`, 0, `Week 3!D2: 2024-03-05T00:00:00Z is not a digit 1-9 or a blank (it is a date)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Read(cellBook(t, tt.cell), Options{})
+			if tt.bad != "" {
+				require.Error(t, err)
+				assert.ErrorIs(t, err, ErrCell)
+				assert.ErrorIs(t, err, ErrInvalid)
+				var ce *CellErrors
+				require.ErrorAs(t, err, &ce)
+				require.Len(t, ce.Cells, 1)
+				assert.Equal(t, tt.bad, ce.Cells[0].Error())
+				assert.Equal(t, "Week 3", ce.Cells[0].Sheet)
+				assert.Equal(t, "D2", ce.Cells[0].Cell)
+				assert.Contains(t, err.Error(), "--range")
+				return
+			}
+			require.NoError(t, err)
+			want := grid(t, classic)
+			want.Set(0, 2, tt.digit)
+			assert.Equal(t, want, p.Grid)
+		})
+	}
+}
+
+func TestReadFormulaWithoutValueNote(t *testing.T) {
+	p, err := Read(cellBook(t, `<c r="D2"><f>A1</f></c>`), Options{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(p.Notes, "\n"), "Week 3!D2: formulas with no stored value were read as blanks")
+}
+
+func TestReadManyBadCells(t *testing.T) {
+	extra := map[string]string{}
+	for i := range 12 {
+		ref := layout.Pos{Col: 2 + i%9, Row: 11 - 1 - i/9}.String() // J10.. and row 9
+		extra[ref] = `<c r="` + ref + `" t="inlineStr"><is><t>?</t></is></c>`
+	}
+	// A puzzle with 12 bad cells out of many digits.
+	path := cellBook(t, `<c r="D2"><v>4</v></c>`)
+	setSheetData(t, path, gridRows(grid(t, classic), layout.Pos{Col: 2, Row: 2}, extra))
+	_, err := Read(path, Options{})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, 12, ce.Total)
+	assert.Len(t, ce.Cells, 10)
+	assert.Equal(t, "B9", ce.Cells[0].Cell)
+	assert.Contains(t, err.Error(), "... and 2 more")
+	assert.True(t, errors.Is(err, ErrCell))
+}
+
+func TestReadConflict(t *testing.T) {
+	// D2 holds 5 like B2: row 2 of the sheet, and the same box.
+	_, err := Read(cellBook(t, `<c r="D2"><v>5</v></c>`), Options{})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, solve.ErrConflict)
+	assert.ErrorIs(t, err, ErrInvalid)
+	assert.Contains(t, err.Error(), "Week 3!B2 and Week 3!D2 both hold 5 (row 2)")
+
+	// A column conflict, and a box one, named by sheet terms.
+	g := grid(t, classic)
+	g.Set(1, 2, 8) // D3 = 8 repeats D4's 8 (column D) and box B2:D4
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, g)
+	_, err = Read(save(t, f, "c.xlsx"), Options{})
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), "Week 3!D3 and Week 3!D4 both hold 8 (column D)")
+	var ce *ConflictError
+	require.ErrorAs(t, err, &ce)
+	assert.Len(t, ce.Conflicts, 1, "a pair in a column and a box is reported once")
+}
+
+func TestReadSizes(t *testing.T) {
+	tests := []struct {
+		rng, box string
+		shape    solve.Shape
+	}{
+		{"B2:E5", "", solve.Shape4},
+		{"B2:G7", "", solve.Shape6},
+		{"B2:G7", "3x2", solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}},
+		{"B2:I9", "", solve.Shape8},
+		{"B2:J10", "", solve.Shape9},
+		{"B2:M13", "", solve.Shape12},
+		{"B2:Q17", "", solve.Shape16},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rng+tt.box, func(t *testing.T) {
+			g, _ := solvedPuzzle(t, tt.shape)
+			f := newBook(t, "Sheet1")
+			putGrid(t, f, "Sheet1", layout.Pos{Col: 2, Row: 2}, g)
+			path := save(t, f, "s.xlsx")
+			p, err := Read(path, Options{Range: tt.rng, Box: tt.box})
+			require.NoError(t, err)
+			assert.Equal(t, g, p.Grid)
+			if tt.box == "" {
+				// Detection finds it too.
+				p, err = Read(path, Options{})
+				require.NoError(t, err)
+				assert.Equal(t, g, p.Grid)
+				assert.Equal(t, tt.rng, p.Range)
+			}
+		})
+	}
+}
+
+// solvedPuzzle returns a puzzle of shape s (about 3 cells in 7 of a
+// solution kept, some in every row and column) and its solution.
+func solvedPuzzle(t testing.TB, s solve.Shape) (givens, solution solve.Grid) {
+	t.Helper()
+	var sv solve.Solver
+	empty := solve.NewGrid(s)
+	out := make([]solve.Grid, 1)
+	require.Equal(t, 1, sv.Count(&empty, 1, out))
+	solution, givens = out[0], out[0]
+	for i := range s.Cells() {
+		if r, c := i/s.Size, i%s.Size; (5*r+3*c)%7 >= 3 {
+			givens.Cells[i] = 0
+		}
+	}
+	return givens, solution
+}
+
+func TestReadOptions(t *testing.T) {
+	g := grid(t, classic)
+	f := newBook(t, "Intro")
+	require.NoError(t, f.SetCellStr("Intro", "B2", "Welcome to this week's puzzle"))
+	_, err := f.NewSheet("Week 3")
+	require.NoError(t, err)
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 3}, g)
+	path := save(t, f, "opts.xlsx")
+
+	p, err := Read(path, Options{Range: "B3:J11"})
+	require.NoError(t, err)
+	assert.Equal(t, "Week 3", p.Sheet)
+	assert.Equal(t, []string{"using the puzzle at Week 3!B3:J11"}, p.Notes)
+
+	p, err = Read(path, Options{Sheet: "week 3", Range: "b3:j11"})
+	require.NoError(t, err)
+	assert.Equal(t, g, p.Grid)
+	assert.Empty(t, p.Notes)
+
+	// The default range cuts through the puzzle: detection finds it.
+	p, err = Read(path, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "B3:J11", p.Range)
+	assert.Equal(t, []string{"found a 9x9 puzzle at Week 3!B3:J11"}, p.Notes)
+
+	_, err = Read(path, Options{Sheet: "Nope"})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.Contains(t, err.Error(), `"Intro", "Week 3"`)
+
+	for _, bad := range []string{"B2:J9", "B2:K11", "banana", "B2:F6"} {
+		_, err = Read(path, Options{Range: bad})
+		assert.ErrorIs(t, err, ErrUsage, bad)
+		assert.Contains(t, err.Error(), "B2:J10", bad)
+	}
+	_, err = Read(path, Options{Range: "B2:G7", Box: "2x2"})
+	assert.ErrorIs(t, err, ErrUsage)
+
+	_, err = Read(path, Options{Sheet: "Intro", Range: "D20:L28"})
+	assert.ErrorIs(t, err, ErrNoPuzzle)
+	_, err = Read(path, Options{Range: "D20:L28"})
+	assert.ErrorIs(t, err, ErrNoPuzzle)
+}
+
+func TestReadLabels(t *testing.T) {
+	// Row and column labels 1..9 around B2:J10 do not hide the puzzle.
+	f := newBook(t, "Sheet1")
+	putGrid(t, f, "Sheet1", layout.Pos{Col: 2, Row: 2}, grid(t, classic))
+	for i := 1; i <= 9; i++ {
+		require.NoError(t, f.SetCellInt("Sheet1", layout.Pos{Col: 1 + i, Row: 1}.String(), int64(i)))
+		require.NoError(t, f.SetCellInt("Sheet1", layout.Pos{Col: 1, Row: 1 + i}.String(), int64(i)))
+	}
+	p, err := Read(save(t, f, "labels.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "B2:J10", p.Range)
+	assert.Equal(t, grid(t, classic), p.Grid)
+}
+
+func TestReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	notZip := filepath.Join(dir, "notes.xlsx")
+	require.NoError(t, os.WriteFile(notZip, []byte("hello"), 0o644))
+	_, err := Read(notZip, Options{})
+	assert.ErrorIs(t, err, ErrOpen)
+	assert.Contains(t, err.Error(), "save it as .xlsx")
+
+	_, err = Read(filepath.Join(dir, "missing.xlsx"), Options{})
+	assert.ErrorIs(t, err, ErrOpen)
+
+	ole := filepath.Join(dir, "old.xls")
+	require.NoError(t, os.WriteFile(ole, fakeVBA(), 0o644))
+	_, err = Read(ole, Options{})
+	assert.ErrorIs(t, err, ErrOpen)
+	assert.Contains(t, err.Error(), "password-protected or an old .xls")
+
+	empty := save(t, newBook(t, "Sheet1"), "empty.xlsx")
+	_, err = Read(empty, Options{})
+	assert.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), "--sheet NAME --range")
+
+	// Text only: no puzzle.
+	f := newBook(t, "Sheet1")
+	for r := 2; r <= 10; r++ {
+		require.NoError(t, f.SetCellStr("Sheet1", fmt.Sprintf("B%d", r), "notes"))
+	}
+	_, err = Read(save(t, f, "text.xlsx"), Options{})
+	assert.ErrorIs(t, err, ErrNoPuzzle)
+}

@@ -1,0 +1,164 @@
+package workbook
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// Namespaces of the relationships attribute r:id, transitional and strict.
+const (
+	nsRelationships       = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+	nsRelationshipsStrict = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+	nsMainStrict          = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+)
+
+// workbookXML is what xlsudoku needs of the workbook part, with the byte
+// offsets where new elements go, so that writing can insert them and leave
+// every other byte as it was.
+type workbookXML struct {
+	data      []byte
+	prefix    string // prefix of the root element ("" almost always), used for new elements
+	relPrefix string // prefix bound to the relationships namespace on the root, if any
+	strict    bool   // Strict Open XML
+	sheets    []sheetEntry
+	sheetsEnd int // offset of </sheets>
+	names     []definedName
+	namesEnd  int // offset of </definedNames>, or -1 when the workbook has none
+	namesAt   int // where a <definedNames> element goes when there is none
+}
+
+// sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
+// macro sheets alike.
+type sheetEntry struct {
+	Name    string
+	SheetID int
+	RID     string
+	State   string // "", "hidden", "veryHidden"
+}
+
+// definedName is a <definedName>; Local is the 0-based index of the sheet
+// it belongs to, -1 for the workbook's own names.
+type definedName struct {
+	Name       string
+	Local      int
+	Hidden     bool
+	Value      string
+	start, end int // the element's bytes
+}
+
+// namesAfter are the workbook's children that come after <definedNames>.
+var namesAfter = map[string]bool{
+	"calcPr": true, "oleSize": true, "customWorkbookViews": true, "pivotCaches": true,
+	"smartTagPr": true, "smartTagTypes": true, "webPublishing": true, "fileRecoveryPr": true,
+	"webPublishObjects": true, "extLst": true,
+}
+
+func parseWorkbook(data []byte) (*workbookXML, error) {
+	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsEnd: -1}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	depth := 0
+	var cur *definedName
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch {
+			case depth == 1:
+				wb.prefix = t.Name.Space
+				for _, a := range t.Attr {
+					if a.Name.Space == "xmlns" && (a.Value == nsRelationships || a.Value == nsRelationshipsStrict) {
+						wb.relPrefix = a.Name.Local
+					}
+					if (a.Name.Space == "xmlns" || a.Name.Local == "xmlns") && a.Value == nsMainStrict {
+						wb.strict = true
+					}
+				}
+			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
+				wb.namesAt = off
+			case depth == 3 && t.Name.Local == "sheet":
+				s := sheetEntry{}
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "name":
+						s.Name = a.Value
+					case "sheetId":
+						s.SheetID, _ = strconv.Atoi(a.Value)
+					case "id":
+						s.RID = a.Value
+					case "state":
+						s.State = a.Value
+					}
+				}
+				wb.sheets = append(wb.sheets, s)
+			case depth == 3 && t.Name.Local == "definedName":
+				wb.names = append(wb.names, definedName{Local: -1, start: off})
+				cur = &wb.names[len(wb.names)-1]
+				for _, a := range t.Attr {
+					switch a.Name.Local {
+					case "name":
+						cur.Name = a.Value
+					case "localSheetId":
+						cur.Local, _ = strconv.Atoi(a.Value)
+					case "hidden":
+						cur.Hidden = a.Value == "1" || a.Value == "true"
+					}
+				}
+			}
+		case xml.CharData:
+			if cur != nil {
+				cur.Value += string(t)
+			}
+		case xml.EndElement:
+			switch {
+			case depth == 3 && t.Name.Local == "definedName" && cur != nil:
+				cur.end = int(d.InputOffset())
+				cur = nil
+			case depth == 2 && t.Name.Local == "sheets":
+				wb.sheetsEnd = off
+			case depth == 2 && t.Name.Local == "definedNames":
+				wb.namesEnd = off
+			case depth == 1 && wb.namesAt < 0:
+				wb.namesAt = off
+			}
+			depth--
+		}
+	}
+	if wb.sheetsEnd < 0 || len(wb.sheets) == 0 {
+		return nil, fmt.Errorf("the workbook lists no sheets")
+	}
+	return wb, nil
+}
+
+// sheetIndex returns the index of the sheet named name (compared as Excel
+// does, ignoring case), or -1.
+func (wb *workbookXML) sheetIndex(name string) int {
+	for i, s := range wb.sheets {
+		if strings.EqualFold(s.Name, name) {
+			return i
+		}
+	}
+	return -1
+}
+
+// localName returns the value of the defined name called name that belongs
+// to sheet index i.
+func (wb *workbookXML) localName(name string, i int) (definedName, bool) {
+	for _, n := range wb.names {
+		if n.Local == i && strings.EqualFold(n.Name, name) {
+			return n, true
+		}
+	}
+	return definedName{}, false
+}

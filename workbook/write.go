@@ -1,0 +1,391 @@
+package workbook
+
+import (
+	"bytes"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// ourSheet is a sheet Write puts in the output.
+type ourSheet struct {
+	kind     string
+	name     string
+	index    int    // its position among the output's sheets
+	part     string // its worksheet part
+	existing bool   // it replaces the sheet of an earlier run
+	sheet    layout.Sheet
+}
+
+// Write writes a copy of the puzzle's workbook to out with a Solution and a
+// Candidates sheet after the input's sheets. Every part of the input it
+// does not have to change comes out byte for byte as it was; see the
+// package doc. The sheets of an earlier run of xlsudoku are replaced, and a
+// sheet named Solution or Candidates that xlsudoku did not make is left
+// alone (ours then gets another name, and a note says which).
+//
+// The output is written to a temporary file beside out, read back and
+// checked, and then renamed over out: on failure nothing is left behind and
+// an existing out is untouched. The input is never modified, unless out
+// names it and opts.InPlace is set.
+func Write(p *Puzzle, solution solve.Grid, out string, opts Options) (notes []string, err error) {
+	if solution.Shape != p.Grid.Shape || !solution.Complete() {
+		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
+	}
+	same, err := sameFile(p.File, out)
+	if err != nil {
+		return nil, err
+	}
+	if same && !opts.InPlace {
+		return nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
+	}
+	pk, err := openPackage(p.File)
+	if err != nil {
+		return nil, err
+	}
+	defer pk.close()
+	ct, err := pk.read("[Content_Types].xml")
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, p.File, err)
+	}
+	if err := checkExtension(ct, pk.wbPath, out); err != nil {
+		return nil, err
+	}
+	if pk.wb.strict {
+		return nil, fmt.Errorf("%w: %s is a Strict Open XML workbook; save it as an ordinary .xlsx workbook and try again", ErrWrite, p.File)
+	}
+
+	sheets, notes := pk.planSheets(p, solution)
+	parts, err := pk.splice(sheets, ct)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	if err := commit(pk, parts, out, p.File, func(path string) error { return verify(path, sheets[0], solution) }); err != nil {
+		return nil, err
+	}
+	return notes, nil
+}
+
+// checkExtension refuses an output name whose extension does not fit the
+// workbook's type: a workbook with macros must stay .xlsm, or Excel refuses
+// to open it.
+func checkExtension(contentTypes []byte, wbPath, out string) error {
+	var doc struct {
+		Overrides []struct {
+			Part string `xml:"PartName,attr"`
+			Type string `xml:"ContentType,attr"`
+		} `xml:"Override"`
+	}
+	_ = xml.Unmarshal(contentTypes, &doc)
+	want := ".xlsx"
+	for _, o := range doc.Overrides {
+		if !strings.EqualFold(strings.TrimPrefix(o.Part, "/"), wbPath) {
+			continue
+		}
+		switch t := strings.ToLower(o.Type); {
+		case strings.Contains(t, "template.macroenabled"):
+			want = ".xltm"
+		case strings.Contains(t, "addin.macroenabled"):
+			want = ".xlam"
+		case strings.Contains(t, "macroenabled"):
+			want = ".xlsm"
+		case strings.Contains(t, "template"):
+			want = ".xltx"
+		}
+	}
+	if ext := strings.ToLower(filepath.Ext(out)); ext != want {
+		why := ""
+		if strings.HasSuffix(want, "m") {
+			why = " (the input holds macros)"
+		}
+		return fmt.Errorf("%w: %s: the output must be a %s file like the input%s; name it %s",
+			ErrUsage, out, want, why, strings.TrimSuffix(out, filepath.Ext(out))+want)
+	}
+	return nil
+}
+
+// sameFile reports whether out names the file in.
+func sameFile(in, out string) (bool, error) {
+	si, err := os.Stat(in)
+	if err != nil {
+		return false, fmt.Errorf("%w: %v", ErrOpen, err)
+	}
+	so, err := os.Stat(out)
+	if err == nil {
+		return os.SameFile(si, so), nil
+	}
+	a, _ := filepath.Abs(in)
+	b, _ := filepath.Abs(out)
+	return a == b, nil
+}
+
+// planSheets decides the names, positions and parts of our sheets and lays
+// them out.
+func (p *pkg) planSheets(pz *Puzzle, solution solve.Grid) ([]*ourSheet, []string) {
+	var notes []string
+	base := filepath.Base(pz.File)
+	sheets := []*ourSheet{
+		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(fmt.Sprintf("Solution of %s\n%s", base, pz.Where()), pz.Grid, solution)},
+		{kind: kindCandidates, name: "Candidates", sheet: layout.CandidatesSheet(fmt.Sprintf("Candidates of %s\n%s (starting position)", base, pz.Where()), pz.Grid)},
+	}
+	all := p.worksheets()
+	used := map[string]bool{}
+	for _, s := range p.wb.sheets {
+		used[strings.ToLower(s.Name)] = true
+	}
+	next := len(p.wb.sheets)
+	taken := map[string]bool{}
+	for _, s := range sheets {
+		for _, w := range all {
+			if w.ours == s.kind {
+				s.name, s.index, s.part, s.existing = w.name, w.index, w.part, true
+				break
+			}
+		}
+		if s.existing {
+			notes = append(notes, fmt.Sprintf("replaced sheet %q of an earlier run", s.name))
+			continue
+		}
+		want := s.name
+		for i := 1; used[strings.ToLower(s.name)]; i++ {
+			if i == 1 {
+				s.name = want + " (xlsudoku)"
+			} else {
+				s.name = fmt.Sprintf("%s %d", want, i)
+			}
+		}
+		if s.name != want {
+			notes = append(notes, fmt.Sprintf("the workbook already has a sheet %q that xlsudoku did not make; wrote sheet %q instead", want, s.name))
+		}
+		used[strings.ToLower(s.name)] = true
+		s.index, next = next, next+1
+		s.part = p.freeSheetPart(taken)
+	}
+	return sheets, notes
+}
+
+// splice renders our sheets and returns the output's changed and new parts.
+func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error) {
+	stylesPart := p.relOfType("/styles")
+	var styles []byte
+	if stylesPart != "" {
+		var err error
+		if styles, err = p.read(stylesPart); err != nil {
+			return nil, err
+		}
+	}
+	drawn := make([]layout.Sheet, len(sheets))
+	for i, s := range sheets {
+		drawn[i] = s.sheet
+	}
+	r, err := render(styles, drawn)
+	if err != nil {
+		return nil, err
+	}
+	out := &outParts{replace: map[string][]byte{}}
+
+	wb := p.wb
+	var wbEdits []edit
+	var newSheets, newNames, rels, overrides strings.Builder
+	taken := map[string]bool{}
+	for _, rel := range p.rels {
+		taken[rel.ID] = true
+	}
+	maxID := 0
+	for _, s := range wb.sheets {
+		maxID = max(maxID, s.SheetID)
+	}
+	relAttr := wb.relPrefix
+	relDecl := ""
+	if relAttr == "" {
+		relAttr, relDecl = "r", ` xmlns:r="`+nsRelationships+`"`
+	}
+	el := func(name string) string {
+		if wb.prefix != "" {
+			return wb.prefix + ":" + name
+		}
+		return name
+	}
+	for i, s := range sheets {
+		content := r.sheets[i]
+		if s.existing {
+			out.replace[strings.ToLower(s.part)] = content
+		} else {
+			out.add = append(out.add, newPart{s.part, content})
+			id := nextRelID(p.rels, taken)
+			maxID++
+			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s %s:id="%s"/>`, el("sheet"), escapeXML(s.name), maxID, relDecl, relAttr, id)
+			fmt.Fprintf(&rels, `<Relationship Id="%s" Type="%s" Target="%s"/>`, id, relWorksheet, escapeXML(p.relTarget(s.part)))
+			fmt.Fprintf(&overrides, `<Override PartName="/%s" ContentType="%s"/>`, escapeXML(s.part), ctWorksheet)
+			fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
+				el("definedName"), markerName, s.index, escapeXML(strconv.Quote(s.kind)), el("definedName"))
+		}
+		area := fmt.Sprintf(`%s!%s`, quoteSheet(s.name), s.sheet.Print.Area.Absolute())
+		printArea := fmt.Sprintf(`<%s name="_xlnm.Print_Area" localSheetId="%d">%s</%s>`, el("definedName"), s.index, escapeXML(area), el("definedName"))
+		if old, ok := wb.localName("_xlnm.Print_Area", s.index); ok && s.existing {
+			wbEdits = append(wbEdits, edit{old.start, old.end, printArea})
+		} else {
+			newNames.WriteString(printArea)
+		}
+	}
+	if newSheets.Len() > 0 {
+		wbEdits = append(wbEdits, edit{wb.sheetsEnd, wb.sheetsEnd, newSheets.String()})
+	}
+	if newNames.Len() > 0 {
+		if wb.namesEnd >= 0 {
+			wbEdits = append(wbEdits, edit{wb.namesEnd, wb.namesEnd, newNames.String()})
+		} else {
+			wbEdits = append(wbEdits, edit{wb.namesAt, wb.namesAt, "<" + el("definedNames") + ">" + newNames.String() + "</" + el("definedNames") + ">"})
+		}
+	}
+	out.replace[strings.ToLower(p.wbPath)] = applyEdits(wb.data, wbEdits)
+
+	if stylesPart != "" {
+		out.replace[strings.ToLower(stylesPart)] = r.styles
+	} else {
+		// A workbook without styles gets excelize's, ours included.
+		stylesPart = p.freeStylesPart()
+		out.add = append(out.add, newPart{stylesPart, r.styles})
+		fmt.Fprintf(&rels, `<Relationship Id="%s" Type="%s" Target="%s"/>`, nextRelID(p.rels, taken), relStyles, escapeXML(p.relTarget(stylesPart)))
+		fmt.Fprintf(&overrides, `<Override PartName="/%s" ContentType="%s"/>`, escapeXML(stylesPart), ctStyles)
+	}
+	if rels.Len() > 0 {
+		rp := relsPath(p.wbPath)
+		data, err := p.read(rp)
+		if err != nil {
+			return nil, err
+		}
+		if data, err = insertBeforeRootEnd(data, rels.String()); err != nil {
+			return nil, fmt.Errorf("%s: %v", rp, err)
+		}
+		out.replace[strings.ToLower(rp)] = data
+	}
+	if overrides.Len() > 0 {
+		data, err := insertBeforeRootEnd(contentTypes, overrides.String())
+		if err != nil {
+			return nil, fmt.Errorf("[Content_Types].xml: %v", err)
+		}
+		out.replace["[content_types].xml"] = data
+	}
+	return out, nil
+}
+
+// outParts are the parts of the output that differ from the input's.
+type outParts struct {
+	replace map[string][]byte // by lower-cased part name
+	add     []newPart
+}
+
+func (p *pkg) freeStylesPart() string {
+	name := strings.TrimPrefix(filepath.ToSlash(filepath.Join(filepath.Dir(p.wbPath), "styles.xml")), "/")
+	for i := 2; p.has(name); i++ {
+		name = strings.TrimPrefix(filepath.ToSlash(filepath.Join(filepath.Dir(p.wbPath), fmt.Sprintf("styles%d.xml", i))), "/")
+	}
+	return name
+}
+
+// verifyHook, when set (by tests), checks the written file in addition to
+// verify.
+var verifyHook func(path string) error
+
+// commit writes the output to a temporary file beside out, checks it with
+// check, and renames it over out. Whatever fails, the temporary file is
+// removed and out is left as it was.
+func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
+	dir := filepath.Dir(out)
+	tmp, err := os.CreateTemp(dir, "."+filepath.Base(out)+".xlsudoku-*")
+	if err != nil {
+		return fmt.Errorf("%w: %v; check that the folder exists and is writable", ErrWrite, err)
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if err = writeZip(tmp, &pk.zr.Reader, parts.replace, parts.add); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	if err = tmp.Close(); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	// Keep the permissions of the file replaced, or give the input's.
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(out); err == nil {
+		mode = fi.Mode().Perm()
+	} else if fi, err := os.Stat(in); err == nil {
+		mode = fi.Mode().Perm()
+	}
+	if err = os.Chmod(tmp.Name(), mode); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	if err = check(tmp.Name()); err == nil && verifyHook != nil {
+		err = verifyHook(tmp.Name())
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
+	}
+	pk.close() // before replacing the input itself
+	if err = os.Rename(tmp.Name(), out); err != nil {
+		return fmt.Errorf("%w: %v", ErrWrite, err)
+	}
+	return nil
+}
+
+// verify reads the written workbook back: every XML part we wrote parses,
+// and the Solution sheet holds the solution.
+func verify(path string, sol *ourSheet, solution solve.Grid) error {
+	pk, err := openPackage(path)
+	if err != nil {
+		return err
+	}
+	defer pk.close()
+	var found *sheetRef
+	for _, s := range pk.worksheets() {
+		if s.name == sol.name && s.ours == kindSolution {
+			found = &s
+			break
+		}
+	}
+	if found == nil {
+		return fmt.Errorf("no sheet %q", sol.name)
+	}
+	rect := layout.RectAt(layout.GridOrigin, solution.Shape.Size, solution.Shape.Size)
+	rr, err := pk.readRange(*found, rect, solution.Shape)
+	if err != nil {
+		return err
+	}
+	if rr.grid != solution || len(rr.bad) > 0 {
+		return errors.New("the Solution sheet does not hold the solution")
+	}
+	for _, name := range []string{"[Content_Types].xml", relsPath(pk.wbPath), pk.relOfType("/styles")} {
+		data, err := pk.read(name)
+		if err != nil {
+			return err
+		}
+		if err := wellFormed(data); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return nil
+}
+
+// wellFormed reports whether data is one well-formed XML document.
+func wellFormed(data []byte) error {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		if _, err := d.Token(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
