@@ -24,6 +24,9 @@ import (
 // at the XML level where excelize cannot write what real workbooks hold
 // (cached formula values, booleans, error values).
 
+// layoutB2 is where puzzles usually start.
+var layoutB2 = layout.Pos{Col: 2, Row: 2}
+
 // classic is a 9x9 puzzle with one solution.
 const classic = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 

@@ -1,0 +1,312 @@
+package workbook
+
+import (
+	"encoding/xml"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// solveFile reads and solves the puzzle of path and writes it to out.
+func solveFile(t *testing.T, path, out string, opts Options) (*Puzzle, solve.Grid, []string) {
+	t.Helper()
+	p, err := Read(path, opts)
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	notes, err := Write(p, sol, out, opts)
+	require.NoError(t, err)
+	return p, sol, notes
+}
+
+// rewritten are the parts Write may change.
+func rewritten(name string) bool {
+	switch name {
+	case "xl/workbook.xml", "[Content_Types].xml", "xl/_rels/workbook.xml.rels", "docProps/app.xml", "xl/styles.xml":
+		return true
+	}
+	return false
+}
+
+func TestWriteRoundTrip(t *testing.T) {
+	for _, name := range []string{"teacher.xlsx", "macros.xlsm"} {
+		t.Run(name, func(t *testing.T) {
+			in := richBook(t, name)
+			// Values excelize would rewrite if it parsed the sheet.
+			rezip(t, in, func(part string, data []byte) []byte {
+				if part != "xl/worksheets/sheet2.xml" {
+					return data
+				}
+				return []byte(strings.Replace(string(data), "</sheetData>",
+					`<row r="9"><c r="A9"><v>8.0</v></c><c r="B9"><v>0.12345678901234567</v></c></row></sheetData>`, 1))
+			})
+			before := unzip(t, in)
+			out := filepath.Join(t.TempDir(), "out"+filepath.Ext(name))
+			_, _, notes := solveFile(t, in, out, Options{})
+			assert.Empty(t, notes)
+			after := unzip(t, out)
+			assert.Equal(t, before, unzip(t, in), "the input is not modified")
+
+			var added []string
+			for part := range after {
+				if _, ok := before[part]; !ok {
+					added = append(added, part)
+				}
+			}
+			assert.ElementsMatch(t, []string{"xl/worksheets/sheet3.xml", "xl/worksheets/sheet4.xml"}, added)
+			for part, data := range before {
+				require.Contains(t, after, part)
+				if !rewritten(part) {
+					assert.Equal(t, data, after[part], "part %s changed", part)
+				}
+			}
+			assert.Equal(t, before["docProps/app.xml"], after["docProps/app.xml"])
+			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>8.0</v>")
+			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>0.12345678901234567</v>")
+
+			// The rewritten parts keep every entry of the input's.
+			wbIn, wbOut := parseWB(t, before["xl/workbook.xml"]), parseWB(t, after["xl/workbook.xml"])
+			assert.Equal(t, wbIn.sheets, wbOut.sheets[:len(wbIn.sheets)])
+			assert.Equal(t, []string{"Solution", "Candidates"}, []string{wbOut.sheets[2].Name, wbOut.sheets[3].Name})
+			for _, n := range wbIn.names {
+				assert.Contains(t, string(after["xl/workbook.xml"]), string(before["xl/workbook.xml"][n.start:n.end]))
+			}
+			for _, part := range []string{"[Content_Types].xml", "xl/_rels/workbook.xml.rels"} {
+				assert.Subset(t, elements(t, after[part]), elements(t, before[part]), part)
+			}
+			assert.Contains(t, string(after["[Content_Types].xml"]), "/xl/worksheets/sheet3.xml")
+			// Styles: the input's lists are a prefix of the output's.
+			sIn, sOut := styleCounts(t, before["xl/styles.xml"]), styleCounts(t, after["xl/styles.xml"])
+			assert.Equal(t, sIn["dxf"], sOut["dxf"])
+			for _, k := range []string{"font", "fill", "border", "xf"} {
+				assert.GreaterOrEqual(t, sOut[k], sIn[k], k)
+			}
+			if strings.HasSuffix(name, ".xlsm") {
+				assert.Equal(t, fakeVBA(), after["xl/vbaProject.bin"])
+				assert.Contains(t, string(after["[Content_Types].xml"]), "application/vnd.ms-excel.sheet.macroEnabled.main+xml")
+			}
+
+			// It opens, and the user's sheets read as before.
+			f, err := excelize.OpenFile(out)
+			require.NoError(t, err)
+			defer f.Close()
+			assert.Equal(t, []string{"Puzzle", "Scores", "Solution", "Candidates"}, f.GetSheetList())
+			v, err := f.GetCellValue("Puzzle", "L2")
+			require.NoError(t, err)
+			assert.Equal(t, "Solve me!", v)
+			comments, err := f.GetComments("Puzzle")
+			require.NoError(t, err)
+			require.Len(t, comments, 1)
+			assert.Equal(t, "Due Friday", comments[0].Text)
+			pics, err := f.GetPictures("Puzzle", "L5")
+			require.NoError(t, err)
+			require.Len(t, pics, 1)
+			assert.Equal(t, tinyPNG(t), pics[0].File)
+		})
+	}
+}
+
+// parseWB parses a workbook part.
+func parseWB(t *testing.T, data []byte) *workbookXML {
+	wb, err := parseWorkbook(data)
+	require.NoError(t, err)
+	return wb
+}
+
+// elements lists the child elements of a part's root, as XML text.
+func elements(t *testing.T, data []byte) []string {
+	var doc struct {
+		Items []struct {
+			XMLName xml.Name
+			Attrs   []xml.Attr `xml:",any,attr"`
+		} `xml:",any"`
+	}
+	require.NoError(t, xml.Unmarshal(data, &doc))
+	var out []string
+	for _, it := range doc.Items {
+		s := it.XMLName.Local
+		for _, a := range it.Attrs {
+			s += " " + a.Name.Local + "=" + a.Value
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// styleCounts counts the entries of a styles part's lists.
+func styleCounts(t *testing.T, data []byte) map[string]int {
+	var doc struct {
+		Fonts   []struct{} `xml:"fonts>font"`
+		Fills   []struct{} `xml:"fills>fill"`
+		Borders []struct{} `xml:"borders>border"`
+		Xfs     []struct{} `xml:"cellXfs>xf"`
+		Dxfs    []struct{} `xml:"dxfs>dxf"`
+	}
+	require.NoError(t, xml.Unmarshal(data, &doc))
+	return map[string]int{"font": len(doc.Fonts), "fill": len(doc.Fills), "border": len(doc.Borders), "xf": len(doc.Xfs), "dxf": len(doc.Dxfs)}
+}
+
+func TestWriteRerunReplacesOurSheets(t *testing.T) {
+	in := classicBook(t)
+	dir := t.TempDir()
+	out1, out2 := filepath.Join(dir, "once.xlsx"), filepath.Join(dir, "twice.xlsx")
+	solveFile(t, in, out1, Options{})
+	p, _, notes := solveFile(t, out1, out2, Options{})
+	assert.Equal(t, "Week 3", p.Sheet, "our sheets are not read as the puzzle")
+	assert.Equal(t, []string{`replaced sheet "Solution" of an earlier run`, `replaced sheet "Candidates" of an earlier run`}, notes)
+	a, b := unzip(t, out1), unzip(t, out2)
+	assert.Equal(t, len(a), len(b))
+	assert.Equal(t, a["xl/workbook.xml"], b["xl/workbook.xml"], "same sheets, same names")
+	assert.Equal(t, a["xl/worksheets/sheet1.xml"], b["xl/worksheets/sheet1.xml"])
+	f, err := excelize.OpenFile(out2)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
+}
+
+func TestWriteLeavesUsersSolutionSheet(t *testing.T) {
+	f := newBook(t, "Puzzle")
+	putGrid(t, f, "Puzzle", layoutB2, grid(t, classic))
+	_, err := f.NewSheet("solution")
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellStr("solution", "A1", "my own answers"))
+	in := save(t, f, "mine.xlsx")
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, _, notes := solveFile(t, in, out, Options{})
+	assert.Equal(t, []string{`the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution (xlsudoku)" instead`}, notes)
+	before, after := unzip(t, in), unzip(t, out)
+	assert.Equal(t, before["xl/worksheets/sheet2.xml"], after["xl/worksheets/sheet2.xml"])
+	g, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer g.Close()
+	assert.Equal(t, []string{"Puzzle", "solution", "Solution (xlsudoku)", "Candidates"}, g.GetSheetList())
+
+	// Again on the output: ours is replaced, the user's still untouched.
+	out2 := filepath.Join(t.TempDir(), "out2.xlsx")
+	_, _, notes = solveFile(t, out, out2, Options{})
+	assert.Equal(t, []string{`replaced sheet "Solution (xlsudoku)" of an earlier run`, `replaced sheet "Candidates" of an earlier run`}, notes)
+	assert.Equal(t, before["xl/worksheets/sheet2.xml"], unzip(t, out2)["xl/worksheets/sheet2.xml"])
+}
+
+func TestWriteSameFile(t *testing.T) {
+	in := classicBook(t)
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	before := unzip(t, in)
+	for _, out := range []string{in, filepath.Join(filepath.Dir(in), ".", filepath.Base(in))} {
+		_, err = Write(p, sol, out, Options{})
+		assert.ErrorIs(t, err, ErrSameFile)
+		assert.Contains(t, err.Error(), "--in-place")
+	}
+	assert.Equal(t, before, unzip(t, in))
+	_, err = Write(p, sol, in, Options{InPlace: true})
+	require.NoError(t, err)
+	after := unzip(t, in)
+	assert.Equal(t, before["xl/worksheets/sheet1.xml"], after["xl/worksheets/sheet1.xml"])
+	assert.Contains(t, after, "xl/worksheets/sheet2.xml")
+}
+
+func TestWriteAtomic(t *testing.T) {
+	in := classicBook(t)
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.xlsx")
+	require.NoError(t, os.WriteFile(out, []byte("old"), 0o600))
+
+	verifyHook = func(string) error { return errors.New("forced") }
+	_, err = Write(p, sol, out, Options{})
+	verifyHook = nil
+	assert.ErrorIs(t, err, ErrWrite)
+	assert.Contains(t, err.Error(), "forced")
+	old, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "old", string(old), "the target is untouched")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing is left behind")
+
+	// A folder that does not exist, or cannot be written.
+	_, err = Write(p, sol, filepath.Join(dir, "missing", "out.xlsx"), Options{})
+	assert.ErrorIs(t, err, ErrWrite)
+	if os.Geteuid() != 0 {
+		ro := filepath.Join(dir, "ro")
+		require.NoError(t, os.Mkdir(ro, 0o555))
+		_, err = Write(p, sol, filepath.Join(ro, "out.xlsx"), Options{})
+		assert.ErrorIs(t, err, ErrWrite)
+		entries, _ := os.ReadDir(ro)
+		assert.Empty(t, entries)
+	}
+
+	// Success replaces the old file, and keeps its permissions.
+	_, err = Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	fi, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o600), fi.Mode().Perm())
+	entries, _ = os.ReadDir(dir)
+	assert.Len(t, entries, 1)
+}
+
+func TestWriteExtension(t *testing.T) {
+	in := richBook(t, "macros.xlsm")
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	_, err = Write(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.Contains(t, err.Error(), "out.xlsm")
+	assert.Contains(t, err.Error(), "macros")
+
+	p, err = Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	_, err = Write(p, sol, filepath.Join(t.TempDir(), "out.xlsm"), Options{})
+	assert.ErrorIs(t, err, ErrUsage)
+}
+
+func TestSolveOutcomes(t *testing.T) {
+	// Several solutions: one is given, with the cells that differ.
+	f := newBook(t, "Week 3")
+	few := grid(t, classic)
+	for i := 40; i < 81; i++ {
+		few.Cells[i] = 0
+	}
+	putGrid(t, f, "Week 3", layoutB2, few)
+	p, err := Read(save(t, f, "few.xlsx"), Options{Range: "B2:J10"})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	var nu *NotUniqueError
+	require.ErrorAs(t, err, &nu)
+	assert.ErrorIs(t, err, solve.ErrNotUnique)
+	assert.True(t, sol.Complete())
+	assert.NotEmpty(t, nu.Cells())
+	assert.True(t, strings.HasPrefix(nu.Cells()[0], "Week 3!"))
+	assert.Contains(t, err.Error(), "Week 3!B2:J10: the puzzle has more than one solution")
+	_, err = Write(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{})
+	require.NoError(t, err, "a solution of a puzzle with several can be written")
+
+	// No solution, though no unit repeats a digit: r1c3's candidates are
+	// 1, 2 and 4, and the one solution has 4 there.
+	g := grid(t, classic)
+	g.Set(0, 2, 1)
+	f = newBook(t, "S")
+	putGrid(t, f, "S", layoutB2, g)
+	p, err = Read(save(t, f, "none.xlsx"), Options{})
+	require.NoError(t, err)
+	_, err = p.Solve()
+	assert.ErrorIs(t, err, solve.ErrNoSolution)
+	assert.Contains(t, err.Error(), "S!B2:J10")
+}
