@@ -1,0 +1,137 @@
+package workbook
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+func TestDetectPositions(t *testing.T) {
+	for _, rng := range []string{"A1:I9", "B3:J11", "C2:K10", "D4:L12", "E5:M13"} {
+		t.Run(rng, func(t *testing.T) {
+			at, err := layout.ParseRect(rng)
+			require.NoError(t, err)
+			f := newBook(t, "Notes")
+			require.NoError(t, f.SetCellStr("Notes", "A1", "Nothing here"))
+			_, err = f.NewSheet("Game")
+			require.NoError(t, err)
+			require.NoError(t, f.SetCellStr("Game", "A30", "Week 3 puzzle, due Friday"))
+			putGrid(t, f, "Game", at.Min, grid(t, classic))
+			p, err := Read(save(t, f, "g.xlsx"), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, rng, p.Range)
+			assert.Equal(t, "Game", p.Sheet)
+			assert.Equal(t, []string{"found a 9x9 puzzle at Game!" + rng}, p.Notes)
+			assert.Equal(t, grid(t, classic), p.Grid)
+		})
+	}
+}
+
+func TestDetectAmbiguous(t *testing.T) {
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 3, Row: 2}, grid(t, classic))
+	putGrid(t, f, "Week 3", layout.Pos{Col: 14, Row: 2}, grid(t, classic))
+	_, err := Read(save(t, f, "two.xlsx"), Options{})
+	require.Error(t, err)
+	assert.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range C2:K10")
+	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range N2:V10")
+}
+
+// slidingBook has the classic puzzle at C3:K11 with its first row blank,
+// so C4:K12 holds the same digits; frame marks the real block.
+func slidingBook(t *testing.T, frame func(f *excelize.File)) string {
+	g := grid(t, classic)
+	for c := range 9 {
+		g.Set(0, c, 0)
+	}
+	f := newBook(t, "Game")
+	putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 3}, g)
+	if frame != nil {
+		frame(f)
+	}
+	return save(t, f, "slide.xlsx")
+}
+
+func TestDetectSliding(t *testing.T) {
+	_, err := Read(slidingBook(t, nil), Options{})
+	assert.ErrorIs(t, err, ErrAmbiguous, "nothing tells C3:K11 from C4:K12")
+	assert.Contains(t, err.Error(), "--range C3:K11")
+	assert.Contains(t, err.Error(), "--range C4:K12")
+
+	bordered := func(f *excelize.File) {
+		var bs []excelize.Border
+		for _, side := range []string{"left", "top", "right", "bottom"} {
+			bs = append(bs, excelize.Border{Type: side, Color: "000000", Style: 1})
+		}
+		id, err := f.NewStyle(&excelize.Style{Border: bs})
+		require.NoError(t, err)
+		require.NoError(t, f.SetCellStyle("Game", "C3", "K11", id))
+	}
+	p, err := Read(slidingBook(t, bordered), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "C3:K11", p.Range, "borders frame the puzzle")
+
+	validated := func(f *excelize.File) {
+		dv := excelize.NewDataValidation(true)
+		dv.Sqref = "C3:K11"
+		require.NoError(t, dv.SetRange(1, 9, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween))
+		require.NoError(t, f.AddDataValidation("Game", dv))
+	}
+	p, err = Read(slidingBook(t, validated), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "C3:K11", p.Range, "data validation frames the puzzle")
+}
+
+func TestDetectWithTypo(t *testing.T) {
+	f := newBook(t, "Game")
+	putGrid(t, f, "Game", layout.Pos{Col: 4, Row: 4}, grid(t, classic))
+	require.NoError(t, f.SetCellStr("Game", "F4", "x"))
+	_, err := Read(save(t, f, "typo.xlsx"), Options{})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, `Game!F4: "x" is not a digit 1-9 or a blank`, ce.Cells[0].Error())
+}
+
+func TestDetectSmallShapes(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape4, solve.Shape6, solve.Shape8, solve.Shape12, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			g, _ := solvedPuzzle(t, s)
+			f := newBook(t, "P")
+			require.NoError(t, f.SetCellStr("P", "A1", "Puzzle of the week"))
+			at := layout.Pos{Col: 3, Row: 4}
+			putGrid(t, f, "P", at, g)
+			p, err := Read(save(t, f, "small.xlsx"), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, layout.RectAt(at, s.Size, s.Size).String(), p.Range)
+			assert.Equal(t, g, p.Grid)
+		})
+	}
+}
+
+func TestDetectSkipsOurSheets(t *testing.T) {
+	in := slidingBook(t, func(f *excelize.File) {
+		dv := excelize.NewDataValidation(true)
+		dv.Sqref = "C3:K11"
+		require.NoError(t, dv.SetRange(1, 9, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween))
+		require.NoError(t, f.AddDataValidation("Game", dv))
+	})
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	if err != nil {
+		require.ErrorIs(t, err, solve.ErrNotUnique)
+	}
+	out := t.TempDir() + "/out.xlsx"
+	_, err = Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	p2, err := Read(out, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Game", p2.Sheet)
+	assert.Equal(t, "C3:K11", p2.Range)
+}
