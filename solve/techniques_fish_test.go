@@ -1,0 +1,124 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// colCells lists the cells of the given columns in the given rows.
+func gridCells(rows, cols []int) []string {
+	var out []string
+	for _, r := range rows {
+		for _, c := range cols {
+			out = append(out, Cell{r - 1, c - 1}.String())
+		}
+	}
+	return out
+}
+
+func TestFish(t *testing.T) {
+	others := func(base ...int) []int {
+		var out []int
+	next:
+		for r := 1; r <= 9; r++ {
+			for _, b := range base {
+				if r == b {
+					continue next
+				}
+			}
+			out = append(out, r)
+		}
+		return out
+	}
+	cases := []struct {
+		name   string
+		t      Technique
+		k      int
+		finned bool
+		digit  int
+		lines  map[int][]string // row -> the only cells that keep the digit
+		broken map[int][]string // the same rows, with no fish
+		elims  []string
+	}{
+		{"x-wing", XWing, 2, false, 4,
+			map[int][]string{2: {"r2c3", "r2c8"}, 7: {"r7c3", "r7c8"}},
+			map[int][]string{2: {"r2c3", "r2c8"}, 7: {"r7c3", "r7c5", "r7c8"}},
+			gridCells(others(2, 7), []int{3, 8})},
+		{"swordfish", Swordfish, 3, false, 5,
+			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c2", "r7c8"}},
+			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c2", "r7c9"}},
+			gridCells(others(1, 4, 7), []int{2, 5, 8})},
+		{"jellyfish", Jellyfish, 4, false, 6,
+			map[int][]string{1: {"r1c1", "r1c3"}, 3: {"r3c3", "r3c5"}, 5: {"r5c5", "r5c7"}, 7: {"r7c7", "r7c1"}},
+			map[int][]string{1: {"r1c1", "r1c3"}, 3: {"r3c3", "r3c5"}, 5: {"r5c5", "r5c7"}, 7: {"r7c7", "r7c9"}},
+			gridCells(others(1, 3, 5, 7), []int{1, 3, 5, 7})},
+		// the fin r7c9 is in box 9: of the cover cells, only those in box 9
+		// see it
+		{"finned x-wing", FinnedXWing, 2, true, 4,
+			map[int][]string{2: {"r2c3", "r2c8"}, 7: {"r7c3", "r7c8", "r7c9"}},
+			map[int][]string{2: {"r2c3", "r2c8"}, 7: {"r7c3", "r7c6", "r7c8"}},
+			[]string{"(4)r8c8", "(4)r9c8"}},
+		{"finned swordfish", FinnedSwordfish, 3, true, 5,
+			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c2", "r7c8", "r7c9"}},
+			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c1", "r7c2", "r7c8", "r7c9"}}, // fins in two boxes
+			[]string{"(5)r8c8", "(5)r9c8"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			find := func(h *human) { h.fish(tc.t, tc.k, tc.finned) }
+			h := newHuman(t, Shape9, "")
+			for r, cells := range tc.lines {
+				h.keepDigit(Unit{Row, r - 1}, tc.digit, cells...)
+			}
+			steps := h.findAll(find)
+			require.Len(t, steps, 1, "%v", steps)
+			var want []string
+			for _, c := range tc.elims {
+				if c[0] == '(' {
+					want = append(want, c)
+				} else {
+					want = append(want, elimsOf(tc.digit, c)...)
+				}
+			}
+			assert.ElementsMatch(t, want, candStrings(steps[0].Eliminations))
+			assert.Len(t, steps[0].Units, 2*tc.k)
+			assert.Equal(t, tc.finned, len(steps[0].Fins) > 0)
+			assert.Contains(t, steps[0].Text(), tc.t.ShortName()+": in rows ")
+
+			// the same on the transposed grid: columns as base lines
+			h = newHuman(t, Shape9, "")
+			for r, cells := range tc.lines {
+				var tr []string
+				for _, c := range cells {
+					x := rc(c)
+					tr = append(tr, Cell{x.Col, x.Row}.String())
+				}
+				h.keepDigit(Unit{Col, r - 1}, tc.digit, tr...)
+			}
+			steps = h.findAll(find)
+			require.Len(t, steps, 1)
+			assert.Len(t, steps[0].Eliminations, len(want))
+
+			h = newHuman(t, Shape9, "")
+			for r, cells := range tc.broken {
+				h.keepDigit(Unit{Row, r - 1}, tc.digit, cells...)
+			}
+			assert.Empty(t, h.findAll(find))
+		})
+	}
+}
+
+func TestFinnedFishOblongBoxes(t *testing.T) {
+	// 8x8 with 2x4 boxes: rows 1 and 5, digit 2 in columns 2 and 6, the fin
+	// r5c7 in box 6 (rows 5-6, columns 5-8): r6c6 sees the fin and is in a
+	// cover column.
+	h := newHuman(t, Shape8, "")
+	h.keepDigit(Unit{Row, 0}, 2, "r1c2", "r1c6")
+	h.keepDigit(Unit{Row, 4}, 2, "r5c2", "r5c6", "r5c7")
+	steps := h.findAll(func(h *human) { h.fish(FinnedXWing, 2, true) })
+	require.Len(t, steps, 1)
+	assert.Equal(t, []string{"(2)r6c6"}, candStrings(steps[0].Eliminations))
+	assert.Equal(t, []Cell{rc("r5c7")}, steps[0].Fins)
+}
