@@ -1,0 +1,81 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestXChain(t *testing.T) {
+	// 5 in rows 1, 4, 7 only at two cells each:
+	// (5)r1c1=(5)r1c5-(5)r4c5=(5)r4c8-(5)r7c8=(5)r7c3, so r1c1 or r7c3 is
+	// 5: r2c3, r3c3 (box 1, column 3) and r8c1, r9c1 (box 7, column 1)
+	// lose it. No shorter chain eliminates anything.
+	setup := func(row4 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.keepDigit(Unit{Row, 0}, 5, "r1c1", "r1c5")
+		h.keepDigit(Unit{Row, 3}, 5, row4...)
+		h.keepDigit(Unit{Row, 6}, 5, "r7c8", "r7c3")
+		return h
+	}
+	steps := setup("r4c5", "r4c8").findAll(func(h *human) { h.chains(XChain) })
+	s := withEffect(steps, nil, elimsOf(5, "r2c3", "r3c3", "r8c1", "r9c1"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Len(t, s.Chain, 6)
+	for _, st := range steps {
+		assert.Len(t, st.Chain, 6, "only the shortest chains")
+	}
+	assert.Contains(t, []string{
+		"X-Chain: (5)r1c1=(5)r1c5-(5)r4c5=(5)r4c8-(5)r7c8=(5)r7c3; one end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
+		"X-Chain: (5)r7c3=(5)r7c8-(5)r4c8=(5)r4c5-(5)r1c5=(5)r1c1; one end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
+	}, s.Text())
+
+	// row 4 with a third place: the chain breaks
+	assert.Empty(t, setup("r4c2", "r4c5", "r4c8").findAll(func(h *human) { h.chains(XChain) }))
+}
+
+func TestXYChain(t *testing.T) {
+	// r1c1 {1,2}, r1c5 {2,3}, r5c5 {3,4}, r5c9 {4,1}: r1c1 or r5c9 is 1,
+	// so r1c9 and r5c1 lose 1
+	setup := func(last int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 1, 2)
+		h.setCands("r1c5", 2, 3)
+		h.setCands("r5c5", 3, 4)
+		h.setCands("r5c9", 4, last)
+		return h
+	}
+	steps := setup(1).findAll(func(h *human) { h.chains(XYChain) })
+	s := withEffect(steps, nil, elimsOf(1, "r1c9", "r5c1"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Len(t, s.Chain, 8)
+
+	assert.Empty(t, setup(6).findAll(func(h *human) { h.chains(XYChain) }))
+}
+
+func TestAIC(t *testing.T) {
+	// (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c1: r1c1 {1,2}; 2 in
+	// column 7 only at r1, r5; 1 in row 5 only at c1, c7. Either r1c1 or
+	// r5c1 is 1, so the rest of column 1 loses 1.
+	setup := func(col7 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 1, 2)
+		h.keepDigit(Unit{Col, 6}, 2, col7...)
+		h.keepDigit(Unit{Row, 4}, 1, "r5c1", "r5c7")
+		return h
+	}
+	steps := setup("r1c7", "r5c7").findAll(func(h *human) { h.chains(AIC) })
+	s := withEffect(steps, nil, elimsOf(1, "r2c1", "r3c1", "r4c1", "r6c1", "r7c1", "r8c1", "r9c1"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Len(t, s.Chain, 6)
+	// and r5c7 is 1 or 2: (1)r5c7=(1)r5c1-(1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7
+	var others []string
+	for d := 3; d <= 9; d++ {
+		others = append(others, elimsOf(d, "r5c7")...)
+	}
+	require.NotNil(t, withEffect(steps, nil, others))
+
+	// 2 in column 7 also at r8: no chain
+	assert.Empty(t, setup("r1c7", "r5c7", "r8c7").findAll(func(h *human) { h.chains(AIC) }))
+}

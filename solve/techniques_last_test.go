@@ -1,0 +1,68 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// stuckBefore returns a solver on g after every technique easier than t
+// has been applied, and g's solution.
+func stuckBefore(t *testing.T, g Grid, tech Technique) (*human, Grid) {
+	t.Helper()
+	h := &human{}
+	require.NoError(t, h.prepare(&g, &g))
+	require.NoError(t, h.run(tech-1, func(*Step) {}))
+	return h, h.sol
+}
+
+func TestForcingNet(t *testing.T) {
+	// the Extreme puzzles of the testdata, where the chains are stuck
+	n := 0
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 1, 0, false) {
+		h, sol := stuckBefore(t, g, ForcingNet)
+		if h.b.left == 0 {
+			continue
+		}
+		h.text = true
+		steps := h.findAll((*human).forcingNet)
+		if len(steps) == 0 {
+			continue
+		}
+		n++
+		for _, s := range steps {
+			require.Len(t, s.Eliminations, 1)
+			e := s.Eliminations[0]
+			assert.NotEqual(t, sol.At(e.Row, e.Col), e.Digit, "a contradiction never comes from the true digit")
+			assert.Contains(t, s.Text(), "Forcing Net: if "+e.Cell.String()+" were "+DigitString(e.Digit))
+		}
+		if n == 10 {
+			break
+		}
+	}
+	assert.Equal(t, 10, n)
+
+	// on an empty grid no assumption leads to a contradiction
+	h := newHuman(t, Shape9, "")
+	assert.Empty(t, h.findAll((*human).forcingNet))
+}
+
+func TestBruteForce(t *testing.T) {
+	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+	h, sol := stuckBefore(t, g, FullHouse) // nothing applied
+	steps := h.findAll((*human).bruteForce)
+	require.Len(t, steps, 1)
+	p := steps[0].Placements[0]
+	assert.Equal(t, sol.At(p.Row, p.Col), p.Digit)
+	// the cell has the fewest candidates
+	for i := range 81 {
+		if c := h.b.cand[i].Len(); c > 0 {
+			assert.GreaterOrEqual(t, c, h.b.cand[h.idx(p.Cell)].Len())
+		}
+	}
+
+	// a complete grid: nothing to guess
+	h, _ = stuckBefore(t, sol, FullHouse)
+	assert.Empty(t, h.findAll((*human).bruteForce))
+}

@@ -1,0 +1,80 @@
+package solve
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestUniqueRectangle1(t *testing.T) {
+	// r1c1, r1c4, r3c1 hold {4,7}; r3c4 holds 4, 7 and 9. Rows 1 and 3 are
+	// in one band, columns 1 and 4 in two stacks: two boxes.
+	h := newHuman(t, Shape9, "")
+	h.setCands("r1c1", 4, 7)
+	h.setCands("r1c4", 4, 7)
+	h.setCands("r3c1", 4, 7)
+	h.setCands("r3c4", 4, 7, 9)
+	steps := h.findAll((*human).uniqueRectangle1)
+	s := withEffect(steps, nil, []string{"(4)r3c4", "(7)r3c4"})
+	require.NotNil(t, s)
+	assert.Equal(t, rc("r3c4"), s.Cells[3])
+
+	// rows 1 and 4: the rectangle spans four boxes, no deadly pattern
+	h = newHuman(t, Shape9, "")
+	h.setCands("r1c1", 4, 7)
+	h.setCands("r1c4", 4, 7)
+	h.setCands("r4c1", 4, 7)
+	h.setCands("r4c4", 4, 7, 9)
+	assert.Empty(t, h.findAll((*human).uniqueRectangle1))
+}
+
+func TestUniqueRectangle2(t *testing.T) {
+	// r1c1, r1c4 hold {4,7}; r3c1, r3c4 hold {4,7,9}: one of those is 9,
+	// so the rest of row 3 loses 9
+	setup := func(last int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r1c4", 4, 7)
+		h.setCands("r3c1", 4, 7, 9)
+		h.setCands("r3c4", 4, 7, last)
+		return h
+	}
+	steps := setup(9).findAll((*human).uniqueRectangle2)
+	s := withEffect(steps, nil, elimsOf(9, "r3c2", "r3c3", "r3c5", "r3c6", "r3c7", "r3c8", "r3c9"))
+	require.NotNil(t, s, "%v", steps)
+
+	// different extra digits: nothing
+	assert.Empty(t, setup(8).findAll((*human).uniqueRectangle2))
+}
+
+func TestBUGPlus1(t *testing.T) {
+	// A 4x4 grid whose cells hold {1,2} or {3,4}: each digit twice in each
+	// unit (two solutions). r1c1 gets 3 too: without 3 there it would be a
+	// BUG, so r1c1 is 3.
+	sol := "1234341221434321"
+	setup := func(extra ...int) *human { // extra: cells (row-major) that also keep 3
+		h := newHuman(t, Shape4, "")
+		for i, ch := range sol {
+			ds := []int{1, 2}
+			if ch > '2' {
+				ds = []int{3, 4}
+			}
+			for _, e := range extra {
+				if e == i {
+					ds = append(ds, 3)
+				}
+			}
+			h.setCands(Cell{i / 4, i % 4}.String(), ds...)
+		}
+		return h
+	}
+	steps := setup(0).findAll((*human).bugPlus1)
+	require.Len(t, steps, 1)
+	assert.Equal(t, []string{"(3)r1c1"}, candStrings(steps[0].Placements))
+	assert.Equal(t, "BUG+1: every empty cell but r1c1 has two candidates; without 3 in r1c1 the grid would be a deadly pattern, so r1c1 is 3.", steps[0].Text())
+
+	// a plain BUG (no extra candidate) or two cells with three: nothing
+	assert.Empty(t, setup().findAll((*human).bugPlus1))
+	assert.Empty(t, setup(0, 15).findAll((*human).bugPlus1))
+}
