@@ -1,0 +1,106 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+)
+
+// BenchmarkRead opens a one-puzzle workbook and reads its puzzle.
+func BenchmarkRead(b *testing.B) {
+	in := classicBook(b)
+	for b.Loop() {
+		if _, err := Read(in, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkWrite renders the Solution and Candidates sheets and writes,
+// checks and renames the output.
+func BenchmarkWrite(b *testing.B) {
+	in := classicBook(b)
+	p, err := Read(in, Options{})
+	require.NoError(b, err)
+	sol, err := p.Solve()
+	require.NoError(b, err)
+	out := filepath.Join(b.TempDir(), "out.xlsx")
+	for b.Loop() {
+		if _, err := Write(p, sol, out, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// hugeBook is the classic puzzle on its first sheet and a second sheet of
+// rows x 20 numbers.
+func hugeBook(t testing.TB, rows int) string {
+	f := newBook(t, "Puzzle")
+	putGrid(t, f, "Puzzle", layoutB2, grid(t, classic))
+	_, err := f.NewSheet("Data")
+	require.NoError(t, err)
+	sw, err := f.NewStreamWriter("Data")
+	require.NoError(t, err)
+	row := make([]any, 20)
+	for r := 1; r <= rows; r++ {
+		for c := range row {
+			row[c] = r*20 + c
+		}
+		cell, _ := excelize.CoordinatesToCellName(1, r)
+		require.NoError(t, sw.SetRow(cell, row))
+	}
+	require.NoError(t, sw.Flush())
+	return save(t, f, "huge.xlsx")
+}
+
+// BenchmarkHugeSheetElsewhere is Read and Write of a workbook with a
+// 2,000,000-cell sheet besides the puzzle's: the big sheet is copied, not
+// read.
+func BenchmarkHugeSheetElsewhere(b *testing.B) {
+	in := hugeBook(b, 100_000)
+	out := filepath.Join(b.TempDir(), "out.xlsx")
+	for b.Loop() {
+		p, err := Read(in, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		sol, _ := p.Solve()
+		if _, err := Write(p, sol, out, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+func TestHugeSheetElsewhereIsNotRead(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a large workbook")
+	}
+	small, huge := classicBook(t), hugeBook(t, 50_000)
+	run := func(in string) time.Duration {
+		start := time.Now()
+		p, err := Read(in, Options{})
+		require.NoError(t, err)
+		sol, err := p.Solve()
+		require.NoError(t, err)
+		_, err = Write(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{})
+		require.NoError(t, err)
+		return time.Since(start)
+	}
+	run(small) // warm up
+	ts, th := run(small), run(huge)
+	t.Logf("one-puzzle workbook %v, with a 1,000,000-cell sheet besides %v", ts, th)
+	// Copying the compressed sheet is cheap; parsing it would take seconds.
+	assert.Less(t, th, ts+500*time.Millisecond, fmt.Sprintf("small %v, huge %v", ts, th))
+	out := filepath.Join(t.TempDir(), "out2.xlsx")
+	p, err := Read(huge, Options{})
+	require.NoError(t, err)
+	sol, _ := p.Solve()
+	_, err = Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, unzip(t, huge)["xl/worksheets/sheet2.xml"], unzip(t, out)["xl/worksheets/sheet2.xml"])
+}
