@@ -11,7 +11,7 @@ const (
 	SolutionColWidth   = 5.0  // characters
 	SolutionRowHeight  = 26.0 // points
 	SolutionFontSize   = 24.0 // points, for digits 1-9
-	SolutionFontSize16 = 20.0 // points, for grids with two-digit numbers
+	SolutionFontSize16 = 18.0 // points, for grids with two-digit numbers: bold "16" fits a cell
 )
 
 // SolutionBoard draws the solved grid with its top-left cell at at: one
