@@ -83,6 +83,7 @@ type human struct {
 	scratch []int
 	chain   chainScratch
 	trial   board // the forcing net's copy of b
+	pick    [4]int
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}

@@ -38,7 +38,7 @@ func (h *human) fish(t Technique, k int, finned bool) {
 				continue
 			}
 			if !finned {
-				combos(sets[:m], k, func(pick []int, union uint32) bool {
+				combos(sets[:m], k, h.pick[:], func(pick []int, union uint32) bool {
 					h.fishStep(t, d, o, lines[:], pick, union, 0, -1)
 					return !h.enough()
 				})

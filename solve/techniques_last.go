@@ -34,15 +34,16 @@ func (h *human) forcingNet() {
 				h.elim(s, i, d)
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d
-				var why string
 				if cell >= 0 {
 					s.Cells = append(s.Cells, h.cellOf(cell))
-					why = fmt.Sprintf("%v would have no candidate left", g.cell(cell))
 				} else {
 					s.Units = append(s.Units, g.unit[unit])
-					why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
 				}
 				if h.text {
+					why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
+					if cell < 0 {
+						why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
+					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
 						g.cell(i), DigitString(d+1), placed, why, eliminationText(s.Eliminations))
 				}

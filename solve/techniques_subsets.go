@@ -26,7 +26,7 @@ func (h *human) nakedSubset(t Technique, k int) {
 				m++
 			}
 		}
-		combos(sets[:m], k, func(pick []int, union uint32) bool {
+		combos(sets[:m], k, h.pick[:], func(pick []int, union uint32) bool {
 			var inSet cellset
 			for _, x := range pick {
 				inSet.add(int(g.unitCell[u][items[x]]))
@@ -72,7 +72,7 @@ func (h *human) hiddenSubset(t Technique, k int) {
 				m++
 			}
 		}
-		combos(sets[:m], k, func(pick []int, union uint32) bool {
+		combos(sets[:m], k, h.pick[:], func(pick []int, union uint32) bool {
 			var digits Digits
 			for _, x := range pick {
 				digits |= 1 << items[x]
@@ -103,12 +103,14 @@ func (h *human) hiddenSubset(t Technique, k int) {
 // combos calls f with every choice of k of the sets (as indexes, in
 // increasing order) whose union has exactly k elements, until f returns
 // false.
-func combos(sets []uint32, k int, f func(pick []int, union uint32) bool) {
+//
+// idx is the caller's memory for the picks (at least k long), so that
+// nothing escapes to the heap.
+func combos(sets []uint32, k int, idx []int, f func(pick []int, union uint32) bool) {
 	m := len(sets)
 	if m < k {
 		return
 	}
-	var idx [4]int
 	var unions [5]uint32 // unions[j]: union of the first j picks
 	j := 0               // how many picks are fixed
 	idx[0] = 0

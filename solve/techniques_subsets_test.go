@@ -102,7 +102,7 @@ func TestHiddenSubsets(t *testing.T) {
 
 func TestCombos(t *testing.T) {
 	var got [][]int
-	combos([]uint32{0b011, 0b110, 0b101, 0b1000}, 3, func(pick []int, union uint32) bool {
+	combos([]uint32{0b011, 0b110, 0b101, 0b1000}, 3, make([]int, 4), func(pick []int, union uint32) bool {
 		got = append(got, append([]int(nil), pick...))
 		assert.Equal(t, uint32(0b111), union)
 		return true
