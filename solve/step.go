@@ -211,13 +211,16 @@ func (s *Step) Text() string {
 		base, cover := unitList(s.Units[:k]), unitList(s.Units[k:])
 		fins := ""
 		if len(s.Fins) > 0 {
-			fins = fmt.Sprintf(" or in the fins %s", cellList(s.Fins))
+			fins = fmt.Sprintf(" or in the fin %s", cellList(s.Fins))
+			if len(s.Fins) > 1 {
+				fins = fmt.Sprintf(" or in the fins %s", cellList(s.Fins))
+			}
 			return fmt.Sprintf("%s: in %s, %s lies only in %s%s, and the cells removed see every fin, so %s.", name, base, d, cover, fins, elim)
 		}
 		return fmt.Sprintf("%s: in %s, %s lies only in %s, so %s.", name, base, d, cover, elim)
 	case Skyscraper:
-		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share a line, so %s or %s is %s, and %s.",
-			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(0), cell(2), cell(1), cell(3), d, elim)
+		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share %s, so %s or %s is %s, and %s.",
+			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(0), cell(2), sharedLine(s.Cells), cell(1), cell(3), d, elim)
 	case TwoStringKite:
 		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share %s, so %s or %s is %s, and %s.",
 			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(1), cell(2), unit(2), cell(0), cell(3), d, elim)
@@ -234,14 +237,14 @@ func (s *Step) Text() string {
 		return fmt.Sprintf("%s: %s and %s hold only {%s}, and %s in %s lies only in %s and %s, which see them; so one of %s, %s is %s, and %s.",
 			name, cell(0), cell(1), cands(0), DigitString(highOther(s.cc, s.Digits)), unit(0), cell(2), cell(3), cell(0), cell(1), d, elim)
 	case SimpleColors:
-		return fmt.Sprintf("%s: the conjugate pairs of %s color %s one way and %s the other; %s.",
-			name, d, cellList(s.Cells[:colorSplit(s)]), cellList(s.Cells[colorSplit(s):]), elimOrPlace(s, elim))
+		return fmt.Sprintf("%s: the conjugate pairs of %s link %s in two colors, one of which is %s, so %s.",
+			name, d, cellList(s.Cells), d, elim)
 	case UniqueRectangle1:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s.",
 			name, cellList(s.Cells), digitList(s.Digits, " and "), elim)
 	case UniqueRectangle2:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s is %s, and %s.",
-			name, cellList(s.Cells), digitList(s.Digits&^lowBit(s.Eliminations), " and "), cell(2), cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+			name, cellList(s.Cells), digitList(s.Digits, " and "), cell(2), cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)
@@ -341,13 +344,6 @@ func chainText(ch []Candidate) string {
 	return b.String()
 }
 
-func lowBit(es []Candidate) Digits {
-	if len(es) == 0 {
-		return 0
-	}
-	return 1 << (es[0].Digit - 1)
-}
-
 func firstElimDigit(es []Candidate) int {
 	if len(es) == 0 {
 		return 0
@@ -368,18 +364,14 @@ func highOther(cc []Digits, d Digits) int {
 	return bits.TrailingZeros32(uint32(x)) + 1
 }
 
-// colorSplit returns how many of a Simple Colors step's Cells have the
-// first color; it is stored in cc[0] as a count.
-func colorSplit(s *Step) int {
-	if len(s.cc) == 0 || int(s.cc[0]) > len(s.Cells) {
-		return len(s.Cells)
+// sharedLine names the line through the first and third of cs (a
+// Skyscraper's bases).
+func sharedLine(cs []Cell) string {
+	if len(cs) < 3 {
+		return "?"
 	}
-	return int(s.cc[0])
-}
-
-func elimOrPlace(s *Step, elim string) string {
-	if len(s.Placements) > 0 {
-		return "so " + elim
+	if cs[0].Col == cs[2].Col {
+		return Unit{Col, cs[0].Col}.String()
 	}
-	return "so " + elim
+	return Unit{Row, cs[0].Row}.String()
 }

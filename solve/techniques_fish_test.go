@@ -121,4 +121,5 @@ func TestFinnedFishOblongBoxes(t *testing.T) {
 	require.Len(t, steps, 1)
 	assert.Equal(t, []string{"(2)r6c6"}, candStrings(steps[0].Eliminations))
 	assert.Equal(t, []Cell{rc("r5c7")}, steps[0].Fins)
+	assert.Equal(t, "Finned X-Wing: in rows 1, 5, 2 lies only in columns 2, 6 or in the fin r5c7, and the cells removed see every fin, so 2 is removed from r6c6.", steps[0].Text())
 }

@@ -18,6 +18,7 @@ func TestSkyscraper(t *testing.T) {
 	require.Len(t, steps, 1)
 	assert.ElementsMatch(t, elimsOf(6, "r2c6", "r3c6", "r4c4", "r6c4"), candStrings(steps[0].Eliminations))
 	assert.Equal(t, []Cell{rc("r1c1"), rc("r1c4"), rc("r5c1"), rc("r5c6")}, steps[0].Cells)
+	assert.Equal(t, "Skyscraper: 6 in row 1 lies only in r1c1, r1c4 and in row 5 only in r5c1, r5c6; r1c1 and r5c1 share column 1, so r1c4 or r5c6 is 6, and 6 is removed from r2c6, r3c6, r4c4, r6c4.", steps[0].Text())
 
 	// no shared base: nothing
 	h = newHuman(t, Shape9, "")
