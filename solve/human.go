@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -63,6 +64,26 @@ type Explanation struct {
 	Hardest Technique         // the technique with the highest level, then weight, used
 	Counts  map[Technique]int // how many steps each technique made
 	Solved  Grid              // the grid at the end: the solution
+}
+
+// MarshalJSON writes the explanation with lower-case keys, the solution
+// as a one-line grid and the counts keyed by technique name:
+//
+//	{"grade":"Hard","score":1234,"hardest":"X-Wing","counts":{"Hidden Single":40,...},
+//	 "solution":"534678912...","steps":[...]}
+func (e *Explanation) MarshalJSON() ([]byte, error) {
+	steps := e.Steps
+	if steps == nil {
+		steps = []Step{}
+	}
+	return json.Marshal(struct {
+		Grade    Grade             `json:"grade"`
+		Score    int               `json:"score"`
+		Hardest  Technique         `json:"hardest"`
+		Counts   map[Technique]int `json:"counts"`
+		Solution string            `json:"solution"`
+		Steps    []Step            `json:"steps"`
+	}{e.Grade, e.Score, e.Hardest, e.Counts, FormatLine(&e.Solved), steps})
 }
 
 // Rating is the grade of a puzzle without the steps; see Rate.

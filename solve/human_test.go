@@ -419,8 +419,12 @@ func TestStepJSONAndText(t *testing.T) {
 	require.NoError(t, err)
 	out, err = json.Marshal(ex)
 	require.NoError(t, err)
-	assert.Contains(t, string(out), `"Counts":{`)
-	assert.Contains(t, string(out), `"Hidden Single":`)
+	var exj map[string]any
+	require.NoError(t, json.Unmarshal(out, &exj))
+	assert.Equal(t, ex.Grade.String(), exj["grade"])
+	assert.Equal(t, FormatLine(&ex.Solved), exj["solution"])
+	assert.Equal(t, float64(ex.Counts[HiddenSingle]), exj["counts"].(map[string]any)["Hidden Single"])
+	assert.Len(t, exj["steps"], len(ex.Steps))
 }
 
 func TestPointingText(t *testing.T) {
