@@ -62,6 +62,16 @@ func TestEmptyRectangle(t *testing.T) {
 
 	// the link ends inside the box's rows: nothing
 	assert.Empty(t, setup("r3c7").findAll((*human).emptyRectangle))
+
+	// 6x6, 2x3 boxes: in box 1 (rows 1-2, columns 1-3) 3 lies only in row
+	// 1 and column 3 (r1c1, r1c2, r2c3); column 5 links r1c5 to r4c5, so
+	// r4c3 loses 3.
+	h := newHuman(t, Shape6, "")
+	h.keepDigit(Unit{Box, 0}, 3, "r1c1", "r1c2", "r2c3")
+	h.keepDigit(Unit{Col, 4}, 3, "r1c5", "r4c5")
+	steps = h.findAll((*human).emptyRectangle)
+	require.Len(t, steps, 1)
+	assert.Equal(t, elimsOf(3, "r4c3"), candStrings(steps[0].Eliminations))
 }
 
 func TestXYWing(t *testing.T) {
