@@ -10,24 +10,34 @@ import (
 // The human-style solver.
 //
 // It starts from the basic pencil marks of a grid (every empty cell holds the
-// digits its row, column and box do not have yet) and repeats: try the
-// techniques from the easiest (Full House) to the hardest (Brute Force); the
-// first technique that finds something is applied, with every instance of
-// it that the candidate grid shows at that moment, one Step per instance
-// and each reduced to what the steps before it left to do; then start again
-// from the easiest. Placing a digit removes it from the candidates of the
-// cell's row, column and box, as a person updating pencil marks does.
+// digits its row, column and box do not have yet) and works in rounds: try
+// the techniques from the easiest (Full House) to the hardest (Brute Force)
+// in the order of the Technique constants; the first technique that finds
+// something is applied with every instance of it that the candidate grid
+// shows at that moment, one Step per instance (an instance that would place
+// and eliminate exactly what an earlier one of the round does is left out);
+// then the next round starts again from the easiest. Placing a digit removes
+// it from the candidates of the cell's row, column and box, as a person
+// updating pencil marks does. Steps of one round share their Round number;
+// each lists everything its pattern places and eliminates on the grid of
+// the round's start, so it may repeat an elimination an earlier step of the
+// same round made.
 //
 // Taking every instance of the easiest technique at once, rather than the
 // first one in reading order, makes the path through a puzzle independent
 // of the order of its rows, columns and digits: a relabelled, rotated or
-// transposed puzzle gets the same grade and, except when chains or the last
-// resort are needed (where only the shortest chains or a single guess are
-// taken), the same score.
+// transposed puzzle gets the same grade, and the same score, counts and
+// hardest technique unless the solve needed a Brute Force guess (the
+// guessed cell depends on the reading order). Chains take all the shortest
+// chains that eliminate something; the Forcing Net every candidate whose
+// assumption leads to a contradiction.
 //
 // Every step is checked against the solution found by the exact solver
 // before it is applied; a step that would contradict it is a bug and ends
 // the solve with ErrUnsound.
+//
+// The grade is the level of the hardest technique used; the score adds the
+// weight of every step. GradeTable prints the scale.
 
 var (
 	// ErrWrongEntry: an entry of a partly filled grid is not the solution's
