@@ -64,6 +64,13 @@ func TestFish(t *testing.T) {
 			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c2", "r7c8", "r7c9"}},
 			map[int][]string{1: {"r1c2", "r1c5"}, 4: {"r4c5", "r4c8"}, 7: {"r7c1", "r7c2", "r7c8", "r7c9"}}, // fins in two boxes
 			[]string{"(5)r8c8", "(5)r9c8"}},
+		// the fin r7c9 is in box 9; and leaving column 3 out of the cover,
+		// the fins r1c3 and r3c3 are in box 1, where r2c1 sees both: a
+		// second finned jellyfish
+		{"finned jellyfish", FinnedJellyfish, 4, true, 6,
+			map[int][]string{1: {"r1c1", "r1c3"}, 3: {"r3c3", "r3c5"}, 5: {"r5c5", "r5c7"}, 7: {"r7c7", "r7c1", "r7c9"}},
+			map[int][]string{1: {"r1c1", "r1c3"}, 3: {"r3c3", "r3c5"}, 5: {"r5c5", "r5c7", "r5c2"}, 7: {"r7c7", "r7c1", "r7c9"}},
+			[]string{"(6)r8c7", "(6)r9c7"}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -73,7 +80,12 @@ func TestFish(t *testing.T) {
 				h.keepDigit(Unit{Row, r - 1}, tc.digit, cells...)
 			}
 			steps := h.findAll(find)
-			require.Len(t, steps, 1, "%v", steps)
+			n := 1
+			if tc.t == FinnedJellyfish {
+				n = 2
+				require.NotNil(t, withEffect(steps, nil, []string{"(6)r2c1"}))
+			}
+			require.Len(t, steps, n, "%v", steps)
 			var want []string
 			for _, c := range tc.elims {
 				if c[0] == '(' {
@@ -82,10 +94,11 @@ func TestFish(t *testing.T) {
 					want = append(want, elimsOf(tc.digit, c)...)
 				}
 			}
-			assert.ElementsMatch(t, want, candStrings(steps[0].Eliminations))
-			assert.Len(t, steps[0].Units, 2*tc.k)
-			assert.Equal(t, tc.finned, len(steps[0].Fins) > 0)
-			assert.Contains(t, steps[0].Text(), tc.t.ShortName()+": in rows ")
+			s := withEffect(steps, nil, want)
+			require.NotNil(t, s, "%v", steps)
+			assert.Len(t, s.Units, 2*tc.k)
+			assert.Equal(t, tc.finned, len(s.Fins) > 0)
+			assert.Contains(t, s.Text(), tc.t.ShortName()+": in rows ")
 
 			// the same on the transposed grid: columns as base lines
 			h = newHuman(t, Shape9, "")
@@ -98,8 +111,13 @@ func TestFish(t *testing.T) {
 				h.keepDigit(Unit{Col, r - 1}, tc.digit, tr...)
 			}
 			steps = h.findAll(find)
-			require.Len(t, steps, 1)
-			assert.Len(t, steps[0].Eliminations, len(want))
+			require.Len(t, steps, n)
+			var tw []string
+			for _, e := range want {
+				c := rc(e[3:])
+				tw = append(tw, Candidate{Cell{c.Col, c.Row}, tc.digit}.String())
+			}
+			require.NotNil(t, withEffect(steps, nil, tw))
 
 			h = newHuman(t, Shape9, "")
 			for r, cells := range tc.broken {
