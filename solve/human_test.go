@@ -483,3 +483,28 @@ func TestGradeTableAndNames(t *testing.T) {
 	assert.Error(t, err)
 	assert.True(t, errors.Is(&WrongEntryError{}, ErrWrongEntry))
 }
+
+// FuzzExplain: any puzzle with one solution explains soundly.
+//
+//	go test ./solve -run '^$' -fuzz FuzzExplain -fuzztime 30s
+func FuzzExplain(f *testing.F) {
+	for _, g := range readPuzzles(f, "testdata/human_sound.txt", 20, 0, false) {
+		f.Add(FormatLine(&g))
+	}
+	f.Add("1...............")
+	f.Add("12..34..........")
+	f.Fuzz(func(t *testing.T, line string) {
+		g, err := ParseLine(line)
+		if err != nil || g.Shape.Size > 9 {
+			return
+		}
+		ex, err := Explain(g)
+		if err != nil {
+			if CountSolutions(g, 2) == 1 && g.Check() == nil {
+				t.Fatalf("%v: %v", g, err)
+			}
+			return
+		}
+		checkExplanation(t, g, g, ex)
+	})
+}
