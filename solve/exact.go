@@ -39,12 +39,14 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 // has several solutions, the first one found together with a
 // *NotUniqueError that holds two of them.
 func (s *Solver) Solve(g *Grid) (Grid, error) {
-	if err := g.Check(); err != nil {
-		return Grid{}, err
-	}
 	var sols [2]Grid
 	switch s.Count(g, 2, sols[:]) {
 	case 0:
+		// Conflicts are looked for only now: they are rare, and Count
+		// finds no solution for them.
+		if err := g.Check(); err != nil {
+			return Grid{}, err
+		}
 		return Grid{}, ErrNoSolution
 	case 1:
 		return sols[0], nil

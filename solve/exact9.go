@@ -13,7 +13,7 @@ import "math/bits"
 //	row 2: 18 19 20 | 21 22 23 | 24 25 26
 //
 // The state keeps, for each digit d and band b, the 27-bit set of cells of
-// band b that may still hold d (cand[3*d+b]), and for each band the set of
+// band b that may still hold d (cand[b][d]), and for each band the set of
 // cells not yet solved. Every rule then works on a whole band of one digit
 // with a few word operations:
 //
@@ -35,8 +35,8 @@ import "math/bits"
 //     candidates (two, almost always), copying the 120-byte state onto a
 //     fixed stack; on return it removes the guess and propagates again.
 type state9 struct {
-	cand     [27]uint32 // cand[3*d+b]: cells of band b that may hold digit d+1
-	unsolved [3]uint32  // cells of each band not yet solved
+	cand     [3][9]uint32 // cand[b][d]: cells of band b that may hold digit d+1
+	unsolved [3]uint32    // cells of each band not yet solved
 }
 
 const band = 1<<27 - 1
@@ -109,7 +109,7 @@ func init() {
 // allocate: guesses copy the state onto a fixed stack, and solutions go
 // into the caller's slice.
 type solver9 struct {
-	dirty uint32     // bit i: cand[i] changed since propagate looked at it
+	dirty uint32     // bit 9*b+d: cand[b][d] changed since propagate looked at it
 	moved uint32     // bit d: digit d's words changed since stackRules ran
 	stack [82]state9 // one state per guess depth
 	found int        // solutions counted so far
@@ -122,8 +122,10 @@ type solver9 struct {
 func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 	s.found, s.limit, s.out = 0, limit, out
 	st := &s.stack[0]
-	for i := range st.cand {
-		st.cand[i] = band
+	for b := range st.cand {
+		for d := range st.cand[b] {
+			st.cand[b][d] = band
+		}
 	}
 	st.unsolved = [3]uint32{band, band, band}
 	s.dirty, s.moved = 0, 0
@@ -132,7 +134,7 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 			continue
 		}
 		b, bit := i/27, uint32(1)<<(i%27)
-		if d > 9 || st.cand[3*int(d-1)+b]&bit == 0 {
+		if d > 9 || st.cand[b][d-1]&bit == 0 {
 			return 0 // a given repeats a digit of its row, column or box
 		}
 		s.place(st, int(d-1), b, bit)
@@ -144,8 +146,7 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 // place puts digit d at the cell bit of band b: the other digits leave the
 // cell, and d leaves the cell's row, box and column.
 func (s *solver9) place(st *state9, d, b int, bit uint32) {
-	i := 3*d + b
-	st.cand[i] = st.cand[i]&^bandPeers[bits.TrailingZeros32(bit)] | bit
+	st.cand[b][d] = st.cand[b][d]&^bandPeers[bits.TrailingZeros32(bit)] | bit
 	s.settle(st, d, b, bit)
 }
 
@@ -154,23 +155,22 @@ func (s *solver9) place(st *state9, d, b int, bit uint32) {
 // leave the cells, and d leaves their columns in the other bands. It marks
 // the words it changes as dirty, without branches.
 func (s *solver9) settle(st *state9, d, b int, cells uint32) {
-	i := 3*d + b
-	dirty := s.dirty | 1<<i
-	c := &st.cand
-	for j := b; j < 27; j += 3 {
-		old := c[j]
-		c[j] = old &^ cells
-		dirty |= b2u(old&cells != 0) << j
-	}
-	c[i] |= cells
+	w := &st.cand[b]
+	// Unrolled: this runs for every placement.
+	c0, c1, c2, c3, c4, c5, c6, c7, c8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+	w[0], w[1], w[2], w[3], w[4] = c0&^cells, c1&^cells, c2&^cells, c3&^cells, c4&^cells
+	w[5], w[6], w[7], w[8] = c5&^cells, c6&^cells, c7&^cells, c8&^cells
+	changed := b2u(c0&cells != 0) | b2u(c1&cells != 0)<<1 | b2u(c2&cells != 0)<<2 |
+		b2u(c3&cells != 0)<<3 | b2u(c4&cells != 0)<<4 | b2u(c5&cells != 0)<<5 |
+		b2u(c6&cells != 0)<<6 | b2u(c7&cells != 0)<<7 | b2u(c8&cells != 0)<<8
+	w[d] |= cells
+	dirty := s.dirty | (changed|1<<d)<<(9*b)
 	cols := (cells | cells>>9 | cells>>18) & 511 * (1 | 1<<9 | 1<<18)
-	for _, ob := range otherBands[b] {
-		j := 3*d + ob
-		old := c[j]
-		c[j] = old &^ cols
-		dirty |= b2u(old&cols != 0) << j
-	}
-	s.dirty = dirty
+	o := &otherBands[b]
+	x, y := &st.cand[o[0]][d], &st.cand[o[1]][d]
+	s.dirty = dirty | b2u(*x&cols != 0)<<(9*o[0]+d) | b2u(*y&cols != 0)<<(9*o[1]+d)
+	*x &^= cols
+	*y &^= cols
 	st.unsolved[b] &^= cells
 }
 
@@ -190,27 +190,27 @@ func (s *solver9) propagate(st *state9) bool {
 		for s.dirty != 0 {
 			i := bits.TrailingZeros32(s.dirty)
 			s.dirty &= s.dirty - 1
-			s.moved |= 1 << (i / 3)
-			c := st.cand[i]
+			b, d := i/9, i%9
+			s.moved |= 1 << d
+			c := st.cand[b][d]
 			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18&511])<<6
 			c &= permutationCells[p]
 			if c == 0 {
 				return false // a row or box of this band has no room for the digit
 			}
-			st.cand[i] = c
+			st.cand[b][d] = c
 			// A row of the band with one cell left for the digit is a
 			// placement, and the table has already cleared its row and box
 			// peers. (The table leaves no row empty.)
-			b := i % 3
 			if rows := (uint32(lone[c&511]) | uint32(lone[c>>9&511])<<9 | uint32(lone[c>>18&511])<<18) & st.unsolved[b]; rows != 0 {
-				s.settle(st, i/3, b, rows)
+				s.settle(st, d, b, rows)
 			}
 		}
 		// Naked singles and empty cells, a band at a time.
 		for b := range 3 {
+			w := &st.cand[b]
 			var ones, twos uint32
-			for d := b; d < 27; d += 3 {
-				x := st.cand[d]
+			for _, x := range w {
 				twos |= ones & x
 				ones |= x
 			}
@@ -221,7 +221,7 @@ func (s *solver9) propagate(st *state9) bool {
 			for singles := un & ones &^ twos; singles != 0; singles &= singles - 1 {
 				bit := singles & -singles
 				d := 0
-				for d < 9 && st.cand[3*d+b]&bit == 0 {
+				for d < 9 && w[d]&bit == 0 {
 					d++
 				}
 				if d == 9 {
@@ -236,46 +236,6 @@ func (s *solver9) propagate(st *state9) bool {
 	}
 }
 
-// columnSingles places each digit that has one cell left in a column,
-// which the band rules do not see. It reports whether it placed any.
-func (s *solver9) columnSingles(st *state9) bool {
-	placed := false
-	u0, u1, u2 := st.unsolved[0], st.unsolved[1], st.unsolved[2]
-	for d := 0; d < 27; d += 3 {
-		x0, x1, x2 := st.cand[d], st.cand[d+1], st.cand[d+2]
-		if x0&u0|x1&u1|x2&u2 == 0 {
-			continue // the digit is placed everywhere
-		}
-		// Count each column's cells over the 9 rows, saturating at two.
-		ones := x0 & 511
-		twos := ones & (x0 >> 9)
-		ones |= x0 >> 9 & 511
-		twos |= ones & (x0 >> 18)
-		ones |= x0 >> 18
-		for _, x := range [2]uint32{x1, x2} {
-			twos |= ones & x
-			ones |= x & 511
-			twos |= ones & (x >> 9)
-			ones |= x >> 9 & 511
-			twos |= ones & (x >> 18)
-			ones |= x >> 18
-		}
-		for cols := ones &^ twos & 511; cols != 0; cols &= cols - 1 {
-			col := column[bits.TrailingZeros32(cols)]
-			for b := range 3 {
-				if bit := st.cand[d+b] & col; bit != 0 {
-					if bit&st.unsolved[b] != 0 {
-						s.place(st, d/3, b, bit)
-						placed = true
-					}
-					break
-				}
-			}
-		}
-	}
-	return placed
-}
-
 // stackRules applies the permutation rule to stacks, the three columns of
 // boxes: in a stack, digit d sits once in each column and once in each band.
 // It removes the candidates of (column, band) pairs on no permutation, and
@@ -283,8 +243,9 @@ func (s *solver9) columnSingles(st *state9) bool {
 func (s *solver9) stackRules(st *state9) bool {
 	changed := false
 	for ; s.moved != 0; s.moved &= s.moved - 1 {
-		d := 3 * bits.TrailingZeros32(s.moved)
-		x0, x1, x2 := st.cand[d], st.cand[d+1], st.cand[d+2]
+		d := bits.TrailingZeros32(s.moved)
+		x0, x1, x2 := st.cand[0][d], st.cand[1][d], st.cand[2][d]
+		// The columns that hold d in each band.
 		f0 := (x0 | x0>>9 | x0>>18) & 511
 		f1 := (x1 | x1>>9 | x1>>18) & 511
 		f2 := (x2 | x2>>9 | x2>>18) & 511
@@ -299,8 +260,8 @@ func (s *solver9) stackRules(st *state9) bool {
 		keep1 *= 1 | 1<<9 | 1<<18
 		keep2 *= 1 | 1<<9 | 1<<18
 		if x0&^keep0|x1&^keep1|x2&^keep2 != 0 {
-			st.cand[d], st.cand[d+1], st.cand[d+2] = x0&keep0, x1&keep1, x2&keep2
-			s.dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(d+1) | b2u(x2&^keep2 != 0)<<(d+2)
+			st.cand[0][d], st.cand[1][d], st.cand[2][d] = x0&keep0, x1&keep1, x2&keep2
+			s.dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(9+d) | b2u(x2&^keep2 != 0)<<(18+d)
 			changed = true
 		}
 	}
@@ -308,8 +269,8 @@ func (s *solver9) stackRules(st *state9) bool {
 }
 
 // search counts the solutions of the state at depth: it propagates, then
-// tries the smallest candidate of a cell with the fewest candidates on a
-// copy one level deeper, and on return removes that candidate and goes on.
+// tries the smallest candidate of a cell chosen by pickCell on a copy one
+// level deeper, and on return removes that candidate and goes on.
 func (s *solver9) search(depth int) {
 	st := &s.stack[depth]
 	for s.propagate(st) {
@@ -318,50 +279,66 @@ func (s *solver9) search(depth int) {
 			return
 		}
 		b, bit := pickCell(st)
-		i := b
-		for st.cand[i]&bit == 0 {
-			i += 3
+		d := 0
+		for st.cand[b][d]&bit == 0 {
+			d++
 		}
 		next := &s.stack[depth+1]
 		*next = *st
 		s.dirty, s.moved = 0, 0 // st is at a fixed point
-		s.place(next, i/3, b, bit)
+		s.place(next, d, b, bit)
 		s.search(depth + 1)
 		if s.found >= s.limit {
 			return
 		}
-		s.dirty, s.moved = 1<<i, 0
-		st.cand[i] &^= bit
+		s.dirty, s.moved = 1<<(9*b+d), 0
+		st.cand[b][d] &^= bit
 	}
 }
 
-// pickCell returns an unsolved cell with the fewest candidates: the first
-// with two, or else the first in reading order with the fewest.
+// pickCell returns the cell to guess on: among the cells with two
+// candidates, the one whose candidates have the most other places in its
+// row and box, so that either guess settles the most; with no such cell,
+// the first with the fewest candidates. (Measured on the hardest set, this
+// choice needs a third fewer guesses than the first cell with two.)
 func pickCell(st *state9) (b int, bit uint32) {
-	for b := range 3 {
+	best := -1
+	for bb := range 3 {
+		w := &st.cand[bb]
 		var ones, twos, threes uint32
-		for d := b; d < 27; d += 3 {
-			x := st.cand[d]
+		for _, x := range w {
 			threes |= twos & x
 			twos |= ones & x
 			ones |= x
 		}
-		if pairs := twos &^ threes & st.unsolved[b]; pairs != 0 {
-			return b, pairs & -pairs
+		for pairs := twos &^ threes & st.unsolved[bb]; pairs != 0; pairs &= pairs - 1 {
+			x := pairs & -pairs
+			peers := bandPeers[bits.TrailingZeros32(x)]
+			score := 0
+			for _, c := range w {
+				if c&x != 0 {
+					score += bits.OnesCount32(c & peers)
+				}
+			}
+			if score > best {
+				best, b, bit = score, bb, x
+			}
 		}
 	}
-	best := 10
+	if best >= 0 {
+		return b, bit
+	}
+	fewest := 10
 	for bb := range 3 {
+		w := &st.cand[bb]
 		for un := st.unsolved[bb]; un != 0; un &= un - 1 {
 			x := un & -un
 			n := 0
-			for d := bb; d < 27; d += 3 {
-				if st.cand[d]&x != 0 {
-					n++
-				}
+			for _, c := range w {
+				n += int(c >> bits.TrailingZeros32(x) & 1)
 			}
-			if n < best {
-				best, b, bit = n, bb, x
+			if n < fewest {
+				fewest, b, bit = n, bb, x
 			}
 		}
 	}
@@ -373,9 +350,11 @@ func (s *solver9) record(st *state9) {
 	if s.found < len(s.out) {
 		g := &s.out[s.found]
 		*g = Grid{Shape: Shape9}
-		for i, x := range st.cand {
-			for ; x != 0; x &= x - 1 {
-				g.Cells[27*(i%3)+bits.TrailingZeros32(x)] = uint8(i/3 + 1)
+		for b := range st.cand {
+			for d, x := range st.cand[b] {
+				for ; x != 0; x &= x - 1 {
+					g.Cells[27*b+bits.TrailingZeros32(x)] = uint8(d + 1)
+				}
 			}
 		}
 	}

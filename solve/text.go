@@ -361,18 +361,16 @@ func cellValue(ch rune) (int, bool) {
 	return 0, false
 }
 
+// digitChars[d] is the character of digit d, '.' for blank.
+const digitChars = ".123456789ABCDEFG"
+
 // FormatLine writes g on one line, '.' for blanks.
 func FormatLine(g *Grid) string {
-	var b strings.Builder
-	b.Grow(g.Shape.Cells())
-	for _, d := range g.Cells[:g.Shape.Cells()] {
-		if d == 0 {
-			b.WriteByte('.')
-		} else {
-			b.WriteString(DigitString(int(d)))
-		}
+	buf := make([]byte, g.Shape.Cells())
+	for i, d := range g.Cells[:len(buf)] {
+		buf[i] = digitChars[d]
 	}
-	return b.String()
+	return string(buf)
 }
 
 // FormatGrid writes g as a grid for people: a row a line, cells apart, with

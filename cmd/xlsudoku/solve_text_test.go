@@ -1,0 +1,198 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+const (
+	puzzle   = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+	solution = "468931527751624839392578461134756298289413675675289314846192753513867942927345186"
+)
+
+// runCLI runs xlsudoku in-process and returns its exit code and output.
+func runCLI(t *testing.T, stdin string, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	code = run(args, strings.NewReader(stdin), &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func writeFile(t *testing.T, name, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	require.NoError(t, os.WriteFile(path, []byte(content), 0o644))
+	return path
+}
+
+func TestSolveTextFromStdin(t *testing.T) {
+	code, out, errOut := runCLI(t, puzzle+"\n", "solve", "-")
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, solution+"\n", out)
+	assert.Empty(t, errOut)
+}
+
+func TestSolveTextFailures(t *testing.T) {
+	conflict := "4.4" + puzzle[3:]
+	noSolution := "12345678.........9" + strings.Repeat(".", 63)
+	twoSolutions := "." + puzzle[1:20] + "." + puzzle[21:]
+	tests := []struct {
+		name    string
+		input   string
+		args    []string
+		code    int
+		out     []string // stdout lines
+		stderr  []string // substrings of stderr
+		notUniq bool
+	}{
+		{"bad character", puzzle + "\n" + puzzle[:39] + "x" + puzzle[40:] + "\n" + puzzle + "\n", nil,
+			exitInvalid, []string{solution, solution}, []string{`in.txt:2:40: 'x' is not a digit or a blank`}, false},
+		{"conflict", puzzle + "\n" + conflict + "\n", nil,
+			exitInvalid, []string{solution}, []string{"in.txt:2: r1c1 and r1c3 both hold 4 in row 1"}, false},
+		{"no solution", noSolution + "\n" + puzzle + "\n", nil,
+			exitNoSolution, []string{solution}, []string{"in.txt:1: the puzzle has no solution"}, false},
+		{"not unique warns", twoSolutions + "\n", nil,
+			exitOK, nil, []string{"in.txt:1: warning: the puzzle has more than one solution"}, true},
+		{"not unique strict", twoSolutions + "\n", []string{"--strict"},
+			exitNotUnique, nil, []string{"in.txt:1: the puzzle has more than one solution"}, false},
+		{"first failure sets the code", noSolution + "\n" + conflict + "\n", nil,
+			exitNoSolution, nil, []string{"in.txt:1:", "in.txt:2:"}, false},
+		{"count", puzzle + "\n" + twoSolutions + "\n" + noSolution + "\n" + conflict + "\n", []string{"--count"},
+			exitInvalid, []string{"1", "2", "0", "0"}, []string{"in.txt:4: r1c1 and r1c3"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := writeFile(t, "in.txt", tt.input)
+			// The message names the file as given.
+			wd, _ := os.Getwd()
+			require.NoError(t, os.Chdir(filepath.Dir(in)))
+			defer os.Chdir(wd)
+			code, out, errOut := runCLI(t, "", append([]string{"solve", "in.txt"}, tt.args...)...)
+			assert.Equal(t, tt.code, code, errOut)
+			for _, s := range tt.stderr {
+				assert.Contains(t, errOut, s)
+			}
+			lines := strings.Fields(out)
+			if tt.notUniq {
+				require.Len(t, lines, 1)
+				g, err := solve.ParseLine(lines[0])
+				require.NoError(t, err)
+				assert.True(t, g.Complete())
+				return
+			}
+			if tt.out == nil {
+				assert.Empty(t, lines)
+				return
+			}
+			assert.Equal(t, tt.out, lines)
+		})
+	}
+}
+
+func TestSolveKeepsOrderWithWorkers(t *testing.T) {
+	// Enough puzzles for several batches, mixed with failures.
+	data, err := os.ReadFile(filepath.Join("..", "..", "solve", "testdata", "known-magictour.txt"))
+	require.NoError(t, err)
+	var in, want strings.Builder
+	for i, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		p, sol, _ := strings.Cut(line, " ")
+		if i%50 == 7 {
+			fmt.Fprintf(&in, "%sx\n", p[:80]) // a bad puzzle: no output line
+			continue
+		}
+		fmt.Fprintln(&in, p)
+		fmt.Fprintln(&want, sol)
+	}
+	path := writeFile(t, "many.txt", in.String())
+	for _, workers := range []string{"1", "2", "7"} {
+		code, out, errOut := runCLI(t, "", "solve", "--workers", workers, path)
+		assert.Equal(t, exitInvalid, code)
+		assert.Equal(t, want.String(), out, "workers=%s", workers)
+		assert.Equal(t, 5, strings.Count(errOut, "is not a digit or a blank"))
+	}
+}
+
+func TestSolveTextToFile(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", "# comment\n"+puzzle+"\n")
+	out := filepath.Join(dir, "out.txt")
+	code, stdout, errOut := runCLI(t, "", "solve", in, "-o", out)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, stdout)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+
+	// An unreadable input leaves an existing output untouched and no
+	// temporary file behind.
+	code, _, errOut = runCLI(t, "", "solve", filepath.Join(dir, "missing.txt"), "-o", out)
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, errOut, "missing.txt: no such file or directory")
+	got, err = os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "only out.txt is left in the folder")
+}
+
+func TestSolveGridFormatAndShapes(t *testing.T) {
+	code, out, errOut := runCLI(t, "1.....3..4.....2\n", "solve", "--format", "grid", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "1 3 | 2 4\n4 2 | 3 1\n----+----\n2 4 | 1 3\n3 1 | 4 2\n\n", out)
+
+	// A 6x6 puzzle with boxes 3 rows by 2 columns.
+	tall := ".....63.5..256....214...........2..3"
+	code, out, errOut = runCLI(t, tall+"\n", "solve", "--size", "6", "--box", "3x2", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "123456345612561234214365436521652143\n", out)
+
+	// --size makes every puzzle that size: a 4x4 line is then an error.
+	code, _, errOut = runCLI(t, "1.....3..4.....2\n", "solve", "--size", "6", "-")
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, errOut, "16 cells")
+}
+
+func TestUsageAndHelp(t *testing.T) {
+	tests := []struct {
+		args   []string
+		code   int
+		stdout string
+		stderr string
+	}{
+		{nil, exitUsage, "", "Usage:"},
+		{[]string{"--help"}, exitOK, "Commands:", ""},
+		{[]string{"help", "solve"}, exitOK, "Examples:", ""},
+		{[]string{"solve", "--help"}, exitOK, "--workers", ""},
+		{[]string{"--version"}, exitOK, "xlsudoku ", ""},
+		{[]string{"frobnicate"}, exitUsage, "", `unknown command "frobnicate"`},
+		{[]string{"solve"}, exitUsage, "", "give one INPUT"},
+		{[]string{"solve", "--bogus", "x"}, exitUsage, "", "unknown flag: --bogus"},
+		{[]string{"solve", "--workers", "0", "x"}, exitUsage, "", "--workers must be at least 1"},
+		{[]string{"solve", "--format", "xml", "x"}, exitUsage, "", "--format must be line or grid"},
+		{[]string{"solve", "--sheet", "A", "-"}, exitUsage, "", "are for workbooks"},
+		{[]string{"solve", "--size", "7", "-"}, exitUsage, "", "--size"},
+		{[]string{"solve", "/no/such/file.txt"}, exitInput, "", "cannot open /no/such/file.txt"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			if tt.stdout != "" {
+				assert.Contains(t, out, tt.stdout)
+			}
+			if tt.stderr != "" {
+				assert.Contains(t, errOut, tt.stderr)
+			}
+		})
+	}
+}

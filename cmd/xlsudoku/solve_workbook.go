@@ -1,0 +1,71 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+// solveWorkbook solves the puzzle of a workbook and writes the workbook
+// back with our sheets, or prints the solution when there is no -o.
+func solveWorkbook(e *env, in string, o solveOptions) error {
+	opts := workbook.Options{Sheet: o.sheet, Range: o.rng, Box: o.box, InPlace: o.inPlace}
+	p, err := workbook.Read(in, opts)
+	if err != nil {
+		return err
+	}
+	for _, n := range p.Notes {
+		fmt.Fprintln(e.stderr, n)
+	}
+	if o.count {
+		var s solve.Solver
+		fmt.Fprintln(e.stdout, s.Count(&p.Grid, 2, nil))
+		return nil
+	}
+	sol, err := p.Solve()
+	if errors.Is(err, solve.ErrNotUnique) {
+		if o.strict {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "warning: %v\n", err)
+	} else if err != nil {
+		return err
+	}
+	if o.output == "" {
+		if o.format == "line" {
+			fmt.Fprintln(e.stdout, solve.FormatLine(&sol))
+		} else {
+			fmt.Fprint(e.stdout, solve.FormatGrid(&sol))
+		}
+		return nil
+	}
+	notes, err := workbook.Write(p, sol, o.output, opts)
+	for _, n := range notes {
+		fmt.Fprintln(e.stderr, n)
+	}
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "solved %s; wrote %s\n", p.Where(), o.output)
+	return nil
+}
+
+// isWorkbookUnreadable reports errors that mean the workbook could not be
+// read, or that there is no puzzle in it to read.
+func isWorkbookUnreadable(err error) bool {
+	return errors.Is(err, workbook.ErrOpen) || errors.Is(err, workbook.ErrNoPuzzle)
+}
+
+// isWorkbookInvalid reports bad cells in a workbook's puzzle.
+func isWorkbookInvalid(err error) bool {
+	return errors.Is(err, workbook.ErrInvalid)
+}
+
+// isWorkbookUsage reports option mistakes found while reading or writing
+// the workbook, including a puzzle that detection cannot pick without flags.
+func isWorkbookUsage(err error) bool {
+	return errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) ||
+		errors.Is(err, workbook.ErrAmbiguous)
+}
