@@ -1,0 +1,156 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+// copyFile copies src into dir and returns the copy's path.
+func copyFile(t *testing.T, src, dir string) string {
+	t.Helper()
+	data, err := os.ReadFile(src)
+	require.NoError(t, err)
+	dst := filepath.Join(dir, filepath.Base(src))
+	require.NoError(t, os.WriteFile(dst, data, 0o644))
+	return dst
+}
+
+// readSolutionSheet reads the digits our Solution sheet holds.
+func readSolutionSheet(t *testing.T, path, rng string) solve.Grid {
+	t.Helper()
+	p, err := workbook.Read(path, workbook.Options{Sheet: "Solution", Range: rng})
+	require.NoError(t, err)
+	return p.Grid
+}
+
+func TestSolveWorkbookSamples(t *testing.T) {
+	tests := []struct {
+		sample, rng, where string
+	}{
+		{"classic.xlsx", "B2:J10", "Puzzle!B2:J10"},
+		{"4x4.xlsx", "B2:E5", "Puzzle!B2:E5"},
+		{"6x6.xlsx", "B2:G7", "Puzzle!B2:G7"},
+		{"teacher.xlsx", "B2:J10", "found a 9x9 puzzle at Week 3!C3:K11"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sample, func(t *testing.T) {
+			dir := t.TempDir()
+			in := copyFile(t, filepath.Join("..", "..", "samples", tt.sample), dir)
+			before, err := os.ReadFile(in)
+			require.NoError(t, err)
+			out := filepath.Join(dir, "out.xlsx")
+
+			code, stdout, errOut := runCLI(t, "", "solve", in, "-o", out)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Empty(t, stdout)
+			assert.Contains(t, errOut, tt.where)
+			assert.Contains(t, errOut, "wrote "+out)
+
+			// The Solution sheet holds the solver's answer to the puzzle.
+			p, err := workbook.Read(in, workbook.Options{})
+			require.NoError(t, err)
+			want, err := solve.Solve(p.Grid)
+			require.NoError(t, err)
+			assert.Equal(t, want, readSolutionSheet(t, out, tt.rng))
+
+			after, err := os.ReadFile(in)
+			require.NoError(t, err)
+			assert.Equal(t, before, after, "the input is never modified")
+
+			// Solving the output again replaces our sheets: the solution
+			// still reads back, and no third sheet of ours appears.
+			again := filepath.Join(dir, "again.xlsx")
+			code, _, errOut = runCLI(t, "", "solve", out, "-o", again)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Equal(t, want, readSolutionSheet(t, again, tt.rng))
+			assert.NotContains(t, errOut, "(xlsudoku)")
+		})
+	}
+}
+
+func TestSolveWorkbookPrintsWithoutOutput(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	code, stdout, errOut := runCLI(t, "", "solve", in)
+	require.Equal(t, exitOK, code, errOut)
+	g, err := solve.ParseLine(stdout)
+	require.NoError(t, err)
+	assert.True(t, g.Complete())
+	assert.Contains(t, stdout, "------+-------+------")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing is written without -o")
+}
+
+func TestSolveWorkbookFailures(t *testing.T) {
+	tests := []struct {
+		fixture string
+		args    []string
+		code    int
+		stderr  []string
+		output  bool // whether -o out.xlsx is written
+	}{
+		{"bad-cells.xlsx", nil, exitInvalid, []string{`Week 3!D4: "x" is not a digit 1-9 or a blank`, `Week 3!E5: 12 is not a digit 1-9`}, false},
+		{"conflict.xlsx", nil, exitInvalid, []string{"Week 3!B2 and Week 3!D2 both hold 4 (row 2)"}, false},
+		{"no-solution.xlsx", nil, exitNoSolution, []string{"the puzzle has no solution"}, false},
+		{"two-solutions.xlsx", nil, exitOK, []string{"warning:", "more than one solution", "Week 3!"}, true},
+		{"two-solutions.xlsx", []string{"--strict"}, exitNotUnique, []string{"more than one solution"}, false},
+		{"not-a-workbook.xlsx", nil, exitInput, []string{"not-a-workbook.xlsx is not an .xlsx or .xlsm workbook"}, false},
+		{"missing.xlsx", nil, exitInput, []string{"missing.xlsx"}, false},
+		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"B2:J9"}, false},
+		{"conflict.xlsx", []string{"--sheet", "Nope"}, exitUsage, []string{"Nope"}, false},
+		{"conflict.xlsx", []string{"--size", "9"}, exitUsage, []string{"--size is for text"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.fixture+strings.Join(tt.args, ""), func(t *testing.T) {
+			dir := t.TempDir()
+			in := filepath.Join(dir, tt.fixture)
+			if src := filepath.Join("testdata", tt.fixture); fileExists(src) {
+				in = copyFile(t, src, dir)
+			}
+			out := filepath.Join(dir, "out.xlsx")
+			args := append([]string{"solve", in, "-o", out}, tt.args...)
+			code, _, errOut := runCLI(t, "", args...)
+			assert.Equal(t, tt.code, code, errOut)
+			for _, s := range tt.stderr {
+				assert.Contains(t, errOut, s)
+			}
+			assert.Equal(t, tt.output, fileExists(out), "output written")
+			entries, err := os.ReadDir(dir)
+			require.NoError(t, err)
+			for _, e := range entries {
+				assert.NotContains(t, e.Name(), ".tmp", "no temporary file is left behind")
+			}
+		})
+	}
+}
+
+func TestSolveWorkbookRefusesToOverwriteInput(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	before, err := os.ReadFile(in)
+	require.NoError(t, err)
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", in)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--in-place")
+	after, err := os.ReadFile(in)
+	require.NoError(t, err)
+	assert.Equal(t, before, after)
+
+	code, _, errOut = runCLI(t, "", "solve", in, "-o", in, "--in-place")
+	require.Equal(t, exitOK, code, errOut)
+	readSolutionSheet(t, in, "B2:J10")
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
