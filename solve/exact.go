@@ -73,6 +73,9 @@ type geometry struct {
 	cells int
 	all   Digits
 	units [][]int // every unit, as cell indexes
+	// unitsOf[i] has bit u set for the 3 units u of cell i (at most 48
+	// units, for 16x16).
+	unitsOf []uint64
 	// segments are the intersections of a box with a row or a column, with
 	// the rest of their line and the rest of their box.
 	segments []segment
@@ -94,11 +97,13 @@ func geometryOf(s Shape) *geometry {
 		}
 		g.units = append(g.units, cells)
 	}
+	g.unitsOf = make([]uint64, g.cells)
 	g.peers = make([][]int, g.cells)
 	g.of = make([][3]int, g.cells)
 	for i := range g.cells {
 		r, c := i/s.Size, i%s.Size
 		g.of[i] = [3]int{r, s.Size + c, 2*s.Size + s.Box(r, c)}
+		g.unitsOf[i] = 1<<g.of[i][0] | 1<<g.of[i][1] | 1<<g.of[i][2]
 		seen := map[int]bool{i: true}
 		for _, u := range g.of[i] {
 			for _, j := range g.units[u] {
@@ -119,7 +124,7 @@ func geometryOf(s Shape) *geometry {
 			for _, i := range seg {
 				in[i] = true
 			}
-			sg := segment{cells: seg}
+			sg := segment{cells: seg, lineUnit: u, boxUnit: 2*s.Size + b}
 			for _, i := range cells {
 				if !in[i] {
 					sg.line = append(sg.line, i)
@@ -130,7 +135,6 @@ func geometryOf(s Shape) *geometry {
 					sg.box = append(sg.box, i)
 				}
 			}
-			_ = u
 			g.segments = append(g.segments, sg)
 		}
 	}
@@ -140,9 +144,17 @@ func geometryOf(s Shape) *geometry {
 
 // segment is where a box meets a row or column.
 type segment struct {
-	cells []int // the cells of the intersection
-	line  []int // the rest of the row or column
-	box   []int // the rest of the box
+	cells    []int // the cells of the intersection
+	line     []int // the rest of the row or column
+	box      []int // the rest of the box
+	lineUnit int   // the index of the row or column in geometry.units
+	boxUnit  int   // the index of the box
+}
+
+// touch records that the candidates of cell i changed.
+func (st *stateN) touch(geo *geometry, i int) {
+	st.dirty |= geo.unitsOf[i]
+	st.dirtyLocked |= geo.unitsOf[i]
 }
 
 // solverN is the solver for every shape: candidate sets per cell, naked and
@@ -159,11 +171,15 @@ type stateN struct {
 	cand   [MaxSize * MaxSize]Digits
 	solved [MaxSize * MaxSize]bool
 	left   int
+	// Units whose cells changed since hiddenSingles, and since
+	// lockedCandidates, last looked at them.
+	dirty, dirtyLocked uint64
 }
 
 func (s *solverN) count(g *Grid, limit int, out []Grid) int {
 	s.geo, s.found, s.limit, s.out = geometryOf(g.Shape), 0, limit, out
-	st := &stateN{left: s.geo.cells}
+	all := uint64(1)<<len(s.geo.units) - 1
+	st := &stateN{left: s.geo.cells, dirty: all, dirtyLocked: all}
 	for i := range s.geo.cells {
 		st.cand[i] = s.geo.all
 	}
@@ -185,6 +201,9 @@ func (s *solverN) assign(st *stateN, i int, bit Digits) bool {
 	if st.solved[i] {
 		return true
 	}
+	if st.cand[i] != bit {
+		st.touch(s.geo, i)
+	}
 	st.cand[i], st.solved[i] = bit, true
 	st.left--
 	for _, j := range s.geo.peers[i] {
@@ -195,6 +214,7 @@ func (s *solverN) assign(st *stateN, i int, bit Digits) bool {
 			return false
 		}
 		st.cand[j] &^= bit
+		st.touch(s.geo, j)
 		switch c := st.cand[j]; {
 		case c == 0:
 			return false
@@ -210,7 +230,8 @@ func (s *solverN) assign(st *stateN, i int, bit Digits) bool {
 // hiddenSingles places every digit that has one place left in a unit. It
 // reports whether it placed any, and false for ok on a contradiction.
 func (s *solverN) hiddenSingles(st *stateN) (placed, ok bool) {
-	for _, unit := range s.geo.units {
+	for ; st.dirty != 0; st.dirty &= st.dirty - 1 {
+		unit := s.geo.units[bits.TrailingZeros64(st.dirty)]
 		var once, twice Digits
 		for _, j := range unit {
 			twice |= once & st.cand[j]
@@ -242,7 +263,12 @@ func (s *solverN) hiddenSingles(st *stateN) (placed, ok bool) {
 // when, in a line, it lies only in that box. It reports whether it removed
 // any, and false for ok on a contradiction.
 func (s *solverN) lockedCandidates(st *stateN) (changed, ok bool) {
+	dirty := st.dirtyLocked
+	st.dirtyLocked = 0
 	for _, sg := range s.geo.segments {
+		if dirty&(1<<sg.lineUnit|1<<sg.boxUnit) == 0 {
+			continue
+		}
 		var in, line, box Digits
 		for _, i := range sg.cells {
 			in |= st.cand[i]
@@ -281,6 +307,7 @@ func (s *solverN) eliminate(st *stateN, cells []int, ds Digits) bool {
 			return false
 		}
 		st.cand[j] &^= ds
+		st.touch(s.geo, j)
 		switch c := st.cand[j]; {
 		case c == 0:
 			return false

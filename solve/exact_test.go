@@ -178,7 +178,9 @@ func TestSixteenBySixteenUniqueIsFast(t *testing.T) {
 		took := time.Since(start)
 		require.NoError(t, err, "line %d must have one solution", p.Line)
 		require.NoError(t, checkSolution(&p.Grid, &sol))
-		assert.Less(t, took, 500*time.Millisecond, "line %d", p.Line)
+		if !raceEnabled {
+			assert.Less(t, took, 500*time.Millisecond, "line %d", p.Line)
+		}
 	}
 }
 
