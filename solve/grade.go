@@ -88,6 +88,7 @@ const (
 	XYChain
 	AIC
 	ForcingNet
+	ForcingNetVerity
 	BruteForce
 	numTechniques
 )
@@ -133,6 +134,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	XYChain:          {"XY-Chain", "XY-Chain", Expert, 260},
 	AIC:              {"Alternating Inference Chain", "AIC", Expert, 280},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
+	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},
 }
 

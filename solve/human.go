@@ -115,6 +115,7 @@ type human struct {
 	chain   chainScratch
 	trial   board // the forcing net's copy of b
 	pick    [4]int
+	common  [MaxSize * MaxSize]uint8 // the verity net's placements common to all branches
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -216,6 +217,7 @@ func init() {
 		XYChain:          func(h *human) { h.chains(XYChain) },
 		AIC:              func(h *human) { h.chains(AIC) },
 		ForcingNet:       (*human).forcingNet,
+		ForcingNetVerity: (*human).forcingNetVerity,
 		BruteForce:       (*human).bruteForce,
 	}
 }
@@ -458,7 +460,7 @@ func NextStep(givens, current Grid) (Step, error) {
 
 // LogicCandidates returns the candidates of every cell (row-major, a solved
 // cell holding just its digit, as Grid.Candidates) after every technique
-// but the last resort (Forcing Net, Brute Force) has been applied: the
+// but the last resort (Forcing Net, Forcing Net Verity, Brute Force) has been applied: the
 // pencil marks as they stand before the first guess.
 func LogicCandidates(g Grid) ([]Digits, error) {
 	h := getHuman()

@@ -3,12 +3,14 @@ package solve
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
-// The last resort: Forcing Net, then Brute Force. Both work on every shape.
+// The last resort: Forcing Net, Forcing Net Verity, then Brute Force. All
+// work on every shape.
 
 // forcingNet: assume a candidate is true and follow the singles (naked and
-// hidden) it forces; if they lead to a contradiction (a cell with no
+// hidden) and locked candidates it forces; if they lead to a contradiction (a cell with no
 // candidate left, or a digit with no place left in a unit), the candidate
 // is false. Cells are tried by fewest candidates, then in reading order; the
 // round takes every candidate that leads to a contradiction. Cells[0] is the assumed cell,
@@ -56,7 +58,8 @@ func (h *human) forcingNet() {
 }
 
 // propagate places the 0-based digit d in cell i and then every naked and
-// hidden single, until none is left or a contradiction shows. It returns
+// hidden single, and when those run out the locked candidates (pointing and
+// claiming), until nothing is left to do or a contradiction shows. It returns
 // the cell with no candidate (or -1), the unit and digit with no place (or
 // -1), and how many digits it placed.
 func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
@@ -96,10 +99,126 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 				}
 			}
 		}
-		if !progress || b.left == 0 {
+		if b.left == 0 {
+			return -1, -1, -1, placed
+		}
+		if !progress && !b.lockedCandidates() {
 			return -1, -1, -1, placed
 		}
 	}
+}
+
+// forcingNetVerity: follow, for each candidate of a cell (or each place of
+// a digit in a unit), the singles it forces; a digit that every branch
+// places in the same cell is that cell's digit, since one branch is true.
+// It runs after forcingNet, so no branch ends in a contradiction. Cells[0]
+// is the cell whose candidates were tried, or Units[0] the unit whose
+// places for Digits were tried.
+func (h *human) forcingNetVerity() {
+	b := &h.b
+	g := b.g
+	for want := 2; want <= g.n; want++ {
+		for i := range g.cells {
+			c := b.cand[i]
+			if bits.OnesCount32(uint32(c)) != want {
+				continue
+			}
+			var branches [MaxSize]int
+			k := 0
+			for ; c != 0; c &= c - 1 {
+				branches[k] = i*MaxSize + bits.TrailingZeros32(uint32(c))
+				k++
+			}
+			if h.verity(branches[:k], -1) && h.enough() {
+				return
+			}
+		}
+	}
+	for u := range 3 * g.n {
+		for d := range g.n {
+			p := b.pos[u][d]
+			if bits.OnesCount16(p) < 2 {
+				continue
+			}
+			var branches [MaxSize]int
+			k := 0
+			for ; p != 0; p &= p - 1 {
+				branches[k] = int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + d
+				k++
+			}
+			if h.verity(branches[:k], u) && h.enough() {
+				return
+			}
+		}
+	}
+}
+
+// verity follows every branch (cell*MaxSize + digit) and records a step
+// with the placements they all make, if any; unit is the unit the branches
+// come from, or -1 when they are the candidates of one cell.
+func (h *human) verity(branches []int, unit int) bool {
+	b := &h.b
+	g := b.g
+	for k, br := range branches {
+		h.trial = *b
+		cell, u, _, _ := h.trial.propagate(br/MaxSize, br%MaxSize)
+		if cell >= 0 || u >= 0 {
+			return false // a contradiction: the Forcing Net's business
+		}
+		if k == 0 {
+			copy(h.common[:g.cells], h.trial.value[:g.cells])
+			continue
+		}
+		any := false
+		for j := range g.cells {
+			if h.common[j] != h.trial.value[j] {
+				h.common[j] = 0
+			} else if h.common[j] != 0 && b.value[j] == 0 {
+				any = true
+			}
+		}
+		if !any {
+			return false
+		}
+	}
+	s := h.add(ForcingNetVerity)
+	for j := range g.cells {
+		if h.common[j] != 0 && b.value[j] == 0 {
+			h.placeIn(s, j, int(h.common[j])-1)
+		}
+	}
+	if !h.keepIf(s) {
+		return false
+	}
+	var digits Digits
+	for _, br := range branches {
+		digits |= 1 << (br % MaxSize)
+	}
+	s.Digits = digits
+	if unit >= 0 {
+		s.Units = append(s.Units, g.unit[unit])
+	} else {
+		s.Cells = append(s.Cells, h.cellOf(branches[0]/MaxSize))
+	}
+	if h.text {
+		var places []string
+		for _, p := range s.Placements {
+			places = append(places, fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell))
+		}
+		what := strings.Join(places, ", ")
+		if unit >= 0 {
+			var at []Cell
+			for _, br := range branches {
+				at = append(at, g.cell(br/MaxSize))
+			}
+			s.note = fmt.Sprintf("wherever %s goes in %v (%s), the singles that follow place %s; so they are true.",
+				DigitString(branches[0]%MaxSize+1), g.unit[unit], cellList(at), what)
+		} else {
+			s.note = fmt.Sprintf("whichever of %s %v holds, the singles that follow place %s; so they are true.",
+				digitList(digits, " or "), g.cell(branches[0]/MaxSize), what)
+		}
+	}
+	return true
 }
 
 // bruteForce: no technique applies, so the solver places, in the empty
@@ -120,4 +239,56 @@ func (h *human) bruteForce() {
 	h.placeIn(s, best, int(h.sol.Cells[best])-1)
 	s.Cells = append(s.Cells, h.cellOf(best))
 	s.Digits = 1 << (h.sol.Cells[best] - 1)
+}
+
+// lockedCandidates applies every pointing and claiming elimination the
+// board shows, for the forcing nets, and reports whether there was any.
+func (b *board) lockedCandidates() bool {
+	g := b.g
+	n := g.n
+	any := false
+	for l := range 2 * n {
+		for d := range n {
+			p := b.pos[l][d]
+			if p == 0 || p&(p-1) == 0 {
+				continue
+			}
+			bx := int(g.boxOf[g.unitCell[l][bits.TrailingZeros16(p)]])
+			if p&^g.boxLine[bx][l] == 0 && b.removeSet(g.unitSet[2*n+bx].andNot(g.unitSet[l]), d) {
+				any = true // claiming: the line's d is in box bx
+			}
+		}
+	}
+	for bx := range n {
+		u := 2*n + bx
+		for d := range n {
+			p := b.pos[u][d]
+			if p == 0 || p&(p-1) == 0 {
+				continue
+			}
+			for k, ls := range [2]uint16{g.rowsOf[bx], g.colsOf[bx]} {
+				for ; ls != 0; ls &= ls - 1 {
+					l := bits.TrailingZeros16(ls) + k*n
+					if p&^g.lineBox[l][bx] == 0 && b.removeSet(g.unitSet[l].andNot(g.unitSet[u]), d) {
+						any = true // pointing: the box's d is in line l
+					}
+				}
+			}
+		}
+	}
+	return any
+}
+
+// removeSet removes d from every cell of set; it reports whether any had it.
+func (b *board) removeSet(set cellset, d int) bool {
+	set = set.and(b.dcells[d])
+	if set.empty() {
+		return false
+	}
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			b.remove(w<<6+bits.TrailingZeros64(x), d)
+		}
+	}
+	return true
 }

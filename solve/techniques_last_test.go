@@ -48,6 +48,38 @@ func TestForcingNet(t *testing.T) {
 	assert.Empty(t, h.findAll((*human).forcingNet))
 }
 
+func TestForcingNetVerity(t *testing.T) {
+	// puzzles that need a verity: solve up to it, then repeat forcing nets
+	// until the verity finds its placements
+	for _, g := range readPuzzles(t, "testdata/human_verity.txt", 1, 0, false) {
+		h, sol := stuckBefore(t, g, ForcingNetVerity)
+		h.text = true
+		var steps []Step
+		for h.b.left > 0 && len(steps) == 0 {
+			steps = h.findAll((*human).forcingNetVerity)
+			if len(steps) == 0 {
+				// a guess, then logic again up to the verity
+				h.found = h.found[:0]
+				h.bruteForce()
+				h.apply(&h.found[0])
+				require.NoError(t, h.run(ForcingNet, func(*Step) {}))
+			}
+		}
+		require.NotEmpty(t, steps, "%v", g)
+		for _, s := range steps {
+			require.NotEmpty(t, s.Placements)
+			for _, p := range s.Placements {
+				assert.Equal(t, sol.At(p.Row, p.Col), p.Digit)
+			}
+			assert.Contains(t, s.Text(), "the singles that follow place ")
+		}
+	}
+
+	// on an empty grid the branches have nothing in common
+	h := newHuman(t, Shape9, "")
+	assert.Empty(t, h.findAll((*human).forcingNetVerity))
+}
+
 func TestBruteForce(t *testing.T) {
 	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
 	h, sol := stuckBefore(t, g, FullHouse) // nothing applied
