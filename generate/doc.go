@@ -1,0 +1,31 @@
+// Package generate makes Sudoku puzzles: every puzzle has exactly one
+// solution (proved with the exact solver, solve.Solver), the grade the
+// human-style grader (solve.Rate) gives it is the one asked for, and its
+// givens follow a symmetry.
+//
+//	g, err := generate.New(generate.Options{Shape: solve.Shape9, Grade: solve.Medium, Symmetry: generate.Rotational, Seed: 42})
+//	p, err := g.Puzzle(0) // puzzle 0 of the set of seed 42
+//
+// # How a puzzle is made
+//
+// A full grid: a few boxes that share no band or stack are filled with
+// random permutations, the exact solver completes the grid, and the grid's
+// rows, bands, columns and stacks are shuffled. Then the givens are dug out:
+// the cells fall into orbits under the symmetry (a cell and its mirror
+// images), visited in random order; an orbit is removed when the puzzle
+// stays unique without it. Digging for a grade keeps to it: for Easy a
+// removal is kept only while the puzzle still falls to singles; for the
+// other grades the dig is rated at the point where it first exceeds the
+// grade (found by bisection over the removals, the grade rising as givens
+// go) and the puzzle just before that point is kept when its grade is the
+// one asked for; it is then dug further, one orbit at a time, as long as
+// the grade holds. A dig that misses the grade is retried with another
+// order and then another grid, up to Options.MaxAttempts.
+//
+// # Reproducible sets
+//
+// Puzzle i of the set of seed S is made from its own random source, seeded
+// with S+i, so it does not depend on the other puzzles, on the order they
+// are made in, or on the number of workers: the same seed and options give
+// the same puzzles. Puzzle i of seed S is puzzle 0 of seed S+i.
+package generate

@@ -1,0 +1,164 @@
+package generate
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// DefaultMaxAttempts is how many digs a puzzle may take when
+// Options.MaxAttempts is 0.
+const DefaultMaxAttempts = 2000
+
+// ErrNotFound: no puzzle with the options was found within the attempts
+// allowed (or the time given).
+var ErrNotFound = errors.New("no puzzle found")
+
+// ErrImpossible: no puzzle of the shape can have the grade asked for.
+var ErrImpossible = errors.New("no such puzzle exists")
+
+// Options choose the puzzles to make.
+type Options struct {
+	Shape    solve.Shape // the grid; the zero Shape is 9x9
+	Grade    solve.Grade // the grade every puzzle must have, unless AnyGrade
+	AnyGrade bool        // take puzzles of every grade, as they come
+	Symmetry Symmetry
+	// Minimal asks for puzzles from which no given can be removed without
+	// a second solution appearing.
+	Minimal bool
+	// Seed: puzzle i of a set is made from the random source seeded with
+	// Seed+i.
+	Seed uint64
+	// MaxAttempts bounds the digs for one puzzle (each from a fresh order
+	// of the cells, a fresh grid every few); 0 is DefaultMaxAttempts.
+	MaxAttempts int
+}
+
+// Puzzle is one generated puzzle with its rating.
+type Puzzle struct {
+	Index    int    // its place in the set, from 0
+	Seed     uint64 // the seed it was made from: Options.Seed + Index
+	Givens   solve.Grid
+	Solution solve.Grid
+	Grade    solve.Grade
+	Score    int
+	Hardest  solve.Technique
+	Attempts int // the digs it took
+}
+
+// Clues is the number of givens.
+func (p *Puzzle) Clues() int { return p.Givens.Filled() }
+
+// Generator makes the puzzles of one set of options. It is not safe for
+// concurrent use: give each goroutine its own (New is cheap). It keeps its
+// solver and tables between puzzles.
+type Generator struct {
+	opts    Options
+	solver  solve.Solver
+	orbits  [][]int
+	order   []int
+	removed []int
+	singles *singles
+	stop    <-chan struct{} // closed: give up between attempts
+}
+
+// New checks the options and returns a Generator. A grade that no puzzle
+// of the shape can have is ErrImpossible at once, rather than a search
+// that cannot end.
+func New(opts Options) (*Generator, error) {
+	if opts.Shape == (solve.Shape{}) {
+		opts.Shape = solve.Shape9
+	}
+	if !opts.Shape.Valid() {
+		return nil, fmt.Errorf("%w: %v", solve.ErrShape, opts.Shape)
+	}
+	if opts.Symmetry < 0 || opts.Symmetry >= numSymmetries {
+		return nil, fmt.Errorf("unknown symmetry %d", int(opts.Symmetry))
+	}
+	if !opts.AnyGrade {
+		if opts.Grade < solve.Easy || opts.Grade > solve.Extreme {
+			return nil, fmt.Errorf("unknown grade %d", int(opts.Grade))
+		}
+		if err := Feasible(opts.Shape, opts.Grade); err != nil {
+			return nil, err
+		}
+	}
+	if opts.MaxAttempts <= 0 {
+		opts.MaxAttempts = DefaultMaxAttempts
+	}
+	g := &Generator{opts: opts, orbits: opts.Symmetry.Orbits(opts.Shape), singles: newSingles(opts.Shape)}
+	g.order = make([]int, len(g.orbits))
+	g.removed = make([]int, 0, len(g.orbits))
+	return g, nil
+}
+
+// Options returns the options of g, with the defaults filled in.
+func (g *Generator) Options() Options { return g.opts }
+
+// rngFor returns the random source of the puzzle made from seed.
+func rngFor(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(mix(seed), mix(seed^0x9e3779b97f4a7c15)))
+}
+
+// mix is SplitMix64's finaliser: nearby seeds give unrelated states.
+func mix(z uint64) uint64 {
+	z += 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// digsPerGrid is how many orders of the cells are dug from one grid before
+// a new grid is made.
+const digsPerGrid = 4
+
+// Puzzle makes puzzle i of the set: the same options and i always give the
+// same puzzle. It returns an error wrapping ErrNotFound when the attempts
+// run out.
+func (g *Generator) Puzzle(i int) (Puzzle, error) {
+	seed := g.opts.Seed + uint64(i)
+	rng := rngFor(seed)
+	var sol solve.Grid
+	for attempt := 1; attempt <= g.opts.MaxAttempts; attempt++ {
+		select {
+		case <-g.stop:
+			return Puzzle{}, errStopped
+		default:
+		}
+		if (attempt-1)%digsPerGrid == 0 {
+			var err error
+			if sol, err = fullGrid(&g.solver, g.opts.Shape, rng); err != nil {
+				return Puzzle{}, err
+			}
+		}
+		p, ok, err := g.dig(&sol, rng)
+		if err != nil {
+			return Puzzle{}, err
+		}
+		if ok {
+			p.Index, p.Seed, p.Attempts, p.Solution = i, seed, attempt, sol
+			return p, nil
+		}
+	}
+	return Puzzle{}, fmt.Errorf("%w: %s after %d attempts (seed %d)", ErrNotFound, g.describe(), g.opts.MaxAttempts, seed)
+}
+
+// describe names the puzzle asked for: "a minimal Extreme 6x6 puzzle with
+// diagonal symmetry".
+func (g *Generator) describe() string {
+	o := g.opts
+	s := "a "
+	if o.Minimal {
+		s += "minimal "
+	}
+	if !o.AnyGrade {
+		s += o.Grade.String() + " "
+	}
+	s += o.Shape.String() + " puzzle"
+	if o.Symmetry != None {
+		s += " with " + o.Symmetry.String() + " symmetry"
+	}
+	return s
+}

@@ -1,0 +1,287 @@
+package generate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// scaled is n puzzles, fewer with -short and fewer still under -race.
+func scaled(n, short, race int) int {
+	switch {
+	case raceEnabled:
+		return race
+	case testing.Short():
+		return short
+	}
+	return n
+}
+
+// checkPuzzle asserts everything a generated puzzle promises.
+func checkPuzzle(t *testing.T, opts Options, p *Puzzle) {
+	t.Helper()
+	var s solve.Solver
+	var sols [2]solve.Grid
+	line := solve.FormatLine(&p.Givens)
+	require.Equal(t, 1, s.Count(&p.Givens, 2, sols[:]), "not unique: %s", line)
+	require.Equal(t, sols[0], p.Solution, "%s", line)
+	for i, d := range p.Givens.Cells[:p.Givens.Shape.Cells()] {
+		if d != 0 {
+			require.Equal(t, p.Solution.Cells[i], d, "%s: a given differs from the solution", line)
+		}
+	}
+	grade, score, hardest, err := solve.Rate(p.Givens)
+	require.NoError(t, err, line)
+	if !opts.AnyGrade {
+		require.Equal(t, opts.Grade, grade, "%s", line)
+	}
+	assert.Equal(t, grade, p.Grade, line)
+	assert.Equal(t, score, p.Score, line)
+	assert.Equal(t, hardest, p.Hardest, line)
+	require.True(t, opts.Symmetry.Holds(&p.Givens), "%s is not %v", line, opts.Symmetry)
+	assert.Equal(t, opts.Seed+uint64(p.Index), p.Seed)
+	if opts.Minimal {
+		for i := range p.Givens.Shape.Cells() {
+			if d := p.Givens.Cells[i]; d != 0 {
+				q := p.Givens
+				q.Cells[i] = 0
+				require.Equal(t, 2, s.Count(&q, 2, nil), "%s: the given at %d can go", line, i)
+			}
+		}
+	}
+}
+
+func TestGradesAreTheOnesAskedFor(t *testing.T) {
+	tests := []struct {
+		grade solve.Grade
+		any   bool
+		n     int
+	}{
+		{any: true, n: scaled(1000, 100, 20)},
+		{grade: solve.Easy, n: scaled(1000, 100, 20)},
+		{grade: solve.Medium, n: scaled(1000, 50, 10)},
+		{grade: solve.Hard, n: scaled(1000, 50, 10)},
+		{grade: solve.Expert, n: scaled(1000, 50, 10)},
+		{grade: solve.Extreme, n: scaled(100, 10, 3)},
+	}
+	for _, tt := range tests {
+		name := tt.grade.String()
+		if tt.any {
+			name = "Any"
+		}
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			opts := Options{Grade: tt.grade, AnyGrade: tt.any, Symmetry: Rotational, Seed: 2024}
+			ps, err := Generate(context.Background(), opts, tt.n, runtime.NumCPU(), nil)
+			require.NoError(t, err)
+			require.Len(t, ps, tt.n)
+			seen := map[solve.Grid]bool{}
+			for i := range ps {
+				require.Equal(t, i, ps[i].Index)
+				checkPuzzle(t, opts, &ps[i])
+				require.False(t, seen[ps[i].Givens], "puzzle %d repeats an earlier one", i)
+				seen[ps[i].Givens] = true
+			}
+		})
+	}
+}
+
+func TestEveryShape(t *testing.T) {
+	shapes := append([]solve.Shape{}, solve.Shapes...)
+	for _, box := range []struct {
+		size int
+		box  string
+	}{{6, "3x2"}, {8, "4x2"}, {12, "4x3"}} {
+		s, err := solve.ParseBox(box.size, box.box)
+		require.NoError(t, err)
+		shapes = append(shapes, s)
+	}
+	for _, shape := range shapes {
+		for _, grade := range []solve.Grade{solve.Easy, solve.Hard} {
+			if Feasible(shape, grade) != nil {
+				continue
+			}
+			t.Run(fmt.Sprintf("%v/%v", shape, grade), func(t *testing.T) {
+				n := scaled(20, 5, 2)
+				if shape.Size >= 12 {
+					n = scaled(3, 1, 1)
+				}
+				opts := Options{Shape: shape, Grade: grade, Symmetry: Rotational, Seed: 7}
+				ps, err := Generate(context.Background(), opts, n, runtime.NumCPU(), nil)
+				require.NoError(t, err)
+				for i := range ps {
+					require.Equal(t, shape, ps[i].Givens.Shape)
+					checkPuzzle(t, opts, &ps[i])
+				}
+			})
+		}
+	}
+}
+
+func TestSymmetriesHold(t *testing.T) {
+	for _, sym := range Symmetries() {
+		for _, shape := range []solve.Shape{solve.Shape6, solve.Shape9} {
+			t.Run(fmt.Sprintf("%v/%v", sym, shape), func(t *testing.T) {
+				opts := Options{Shape: shape, AnyGrade: true, Symmetry: sym, Seed: 99}
+				ps, err := Generate(context.Background(), opts, scaled(30, 10, 3), 2, nil)
+				require.NoError(t, err)
+				for i := range ps {
+					checkPuzzle(t, opts, &ps[i])
+				}
+			})
+		}
+	}
+}
+
+func TestOrbits(t *testing.T) {
+	tests := []struct {
+		sym   Symmetry
+		cell  int // r1c2 on 9x9
+		orbit []int
+	}{
+		{None, 1, []int{1}},
+		{Rotational, 1, []int{1, 79}},
+		{Rotational90, 1, []int{1, 17, 79, 63}},
+		{Mirror, 1, []int{1, 7}},
+		{Vertical, 1, []int{1, 73}},
+		{Diagonal, 1, []int{1, 9}},
+		{AntiDiagonal, 1, []int{1, 71}},
+		{Dihedral, 1, []int{1, 17, 79, 63, 7, 73, 9, 71}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.sym.String(), func(t *testing.T) {
+			orbits := tt.sym.Orbits(solve.Shape9)
+			seen := map[int]int{}
+			for _, o := range orbits {
+				for _, i := range o {
+					seen[i]++
+				}
+				if o[0] == tt.cell {
+					assert.ElementsMatch(t, tt.orbit, o)
+				}
+			}
+			assert.Len(t, seen, 81, "every cell is in an orbit")
+			for i, n := range seen {
+				assert.Equal(t, 1, n, "cell %d is in %d orbits", i, n)
+			}
+			parsed, err := ParseSymmetry(tt.sym.String())
+			require.NoError(t, err)
+			assert.Equal(t, tt.sym, parsed)
+		})
+	}
+	_, err := ParseSymmetry("spiral")
+	assert.ErrorContains(t, err, `unknown symmetry "spiral"`)
+}
+
+func TestMinimal(t *testing.T) {
+	for _, sym := range []Symmetry{None, Rotational} {
+		for _, grade := range []solve.Grade{solve.Easy, solve.Medium, solve.Hard} {
+			t.Run(fmt.Sprintf("%v/%v", sym, grade), func(t *testing.T) {
+				opts := Options{Grade: grade, Symmetry: sym, Minimal: true, Seed: 5}
+				ps, err := Generate(context.Background(), opts, scaled(20, 5, 2), runtime.NumCPU(), nil)
+				require.NoError(t, err)
+				for i := range ps {
+					checkPuzzle(t, opts, &ps[i])
+				}
+			})
+		}
+	}
+}
+
+func TestSeedReproduces(t *testing.T) {
+	opts := Options{Grade: solve.Hard, Symmetry: Rotational, Seed: 31337}
+	n := scaled(40, 12, 6)
+	one, err := Generate(context.Background(), opts, n, 1, nil)
+	require.NoError(t, err)
+	for _, workers := range []int{2, 3, 8} {
+		many, err := Generate(context.Background(), opts, n, workers, nil)
+		require.NoError(t, err)
+		require.Equal(t, one, many, "%d workers", workers)
+	}
+	// Puzzle i of seed S is puzzle 0 of seed S+i.
+	g, err := New(Options{Grade: solve.Hard, Symmetry: Rotational, Seed: opts.Seed + 5})
+	require.NoError(t, err)
+	p, err := g.Puzzle(0)
+	require.NoError(t, err)
+	assert.Equal(t, one[5].Givens, p.Givens)
+	assert.Equal(t, one[5].Seed, p.Seed)
+	// Another seed, other puzzles.
+	opts.Seed++
+	other, err := Generate(context.Background(), opts, 1, 1, nil)
+	require.NoError(t, err)
+	assert.NotEqual(t, one[0].Givens, other[0].Givens)
+}
+
+func TestImpossibleAtOnce(t *testing.T) {
+	for _, grade := range []solve.Grade{solve.Medium, solve.Hard, solve.Expert, solve.Extreme} {
+		start := time.Now()
+		_, err := Generate(context.Background(), Options{Shape: solve.Shape4, Grade: grade}, 10, 2, nil)
+		require.ErrorIs(t, err, ErrImpossible)
+		assert.ErrorContains(t, err, "every 4x4 puzzle is Easy")
+		assert.Less(t, time.Since(start), time.Second)
+	}
+}
+
+func TestSearchesEnd(t *testing.T) {
+	t.Run("attempts", func(t *testing.T) {
+		opts := Options{Shape: solve.Shape6, Grade: solve.Extreme, Symmetry: Dihedral, Minimal: true, MaxAttempts: 3, Seed: 1}
+		ps, err := Generate(context.Background(), opts, 5, 2, nil)
+		require.ErrorIs(t, err, ErrNotFound)
+		assert.ErrorContains(t, err, "a minimal Extreme 6x6 puzzle with dihedral symmetry after 3 attempts")
+		assert.Empty(t, ps)
+	})
+	t.Run("time", func(t *testing.T) {
+		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+		defer cancel()
+		opts := Options{Shape: solve.Shape6, Grade: solve.Extreme, Symmetry: Dihedral, MaxAttempts: 1 << 30}
+		start := time.Now()
+		_, err := Generate(ctx, opts, 5, 2, nil)
+		require.ErrorIs(t, err, ErrNotFound)
+		require.True(t, errors.Is(err, context.DeadlineExceeded), err)
+		assert.Less(t, time.Since(start), 5*time.Second)
+	})
+}
+
+func TestProgressCounts(t *testing.T) {
+	var calls []int
+	_, err := Generate(context.Background(), Options{AnyGrade: true, Seed: 3}, 25, 3, func(done int) { calls = append(calls, done) })
+	require.NoError(t, err)
+	require.Len(t, calls, 25)
+	for i, c := range calls {
+		assert.Equal(t, i+1, c)
+	}
+}
+
+// TestSinglesIsEasy: the digger's singles check agrees with the grader's
+// Easy, on puzzles of every size in every stage of digging.
+func TestSinglesIsEasy(t *testing.T) {
+	for _, shape := range []solve.Shape{solve.Shape4, solve.Shape6, solve.Shape8, solve.Shape9, solve.Shape12} {
+		g, err := New(Options{Shape: shape, AnyGrade: true})
+		require.NoError(t, err)
+		sg := newSingles(shape)
+		rng := rngFor(11)
+		for range scaled(30, 10, 3) {
+			sol, err := fullGrid(&g.solver, shape, rng)
+			require.NoError(t, err)
+			p := sol
+			for _, i := range rng.Perm(shape.Cells()) {
+				p.Cells[i] = 0
+				if g.solver.Count(&p, 2, nil) != 1 {
+					p.Cells[i] = sol.Cells[i]
+					continue
+				}
+				grade, _, _, err := solve.Rate(p)
+				require.NoError(t, err)
+				require.Equal(t, grade == solve.Easy, sg.solves(&p), "%s is %v", solve.FormatLine(&p), grade)
+			}
+		}
+	}
+}

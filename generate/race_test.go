@@ -1,0 +1,5 @@
+//go:build race
+
+package generate
+
+const raceEnabled = true
