@@ -460,12 +460,18 @@ func NextStep(givens, current Grid) (Step, error) {
 
 // LogicCandidates returns the candidates of every cell (row-major, a solved
 // cell holding just its digit, as Grid.Candidates) after every technique
-// but the last resort (Forcing Net, Forcing Net Verity, Brute Force) has been applied: the
-// pencil marks as they stand before the first guess.
-func LogicCandidates(g Grid) ([]Digits, error) {
+// but the last resort (Forcing Net, Forcing Net Verity, Brute Force) has
+// been applied: the pencil marks as they stand before the first guess.
+func LogicCandidates(g Grid) ([]Digits, error) { return LogicCandidatesFrom(g, g) }
+
+// LogicCandidatesFrom is LogicCandidates starting from a partly filled
+// grid: current holds the givens of the puzzle givens plus a student's
+// entries (an entry that disagrees with the solution gives a
+// *WrongEntryError).
+func LogicCandidatesFrom(givens, current Grid) ([]Digits, error) {
 	h := getHuman()
 	defer putHuman(h)
-	if err := h.prepare(&g, &g); err != nil {
+	if err := h.prepare(&givens, &current); err != nil {
 		return nil, err
 	}
 	if err := h.run(ForcingNet-1, func(*Step) {}); err != nil {

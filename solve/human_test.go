@@ -230,7 +230,10 @@ func TestGradeInvariant(t *testing.T) {
 	puzzles = append(puzzles, readPuzzles(t, "testdata/human_shapes.txt", 1, 0, false)...)
 	puzzles = append(puzzles, readPuzzles(t, "testdata/human_shapes_3x2.txt", 1, 0, false)...)
 	guessed := 0
-	for _, g := range puzzles {
+	for k, g := range puzzles {
+		if testing.Short() && k%4 != 0 {
+			continue
+		}
 		a, err := RateDetail(g)
 		require.NoError(t, err)
 		for kind := range 3 {
@@ -380,7 +383,33 @@ func TestLogicCandidates(t *testing.T) {
 		}
 		// logic alone finishes exactly the puzzles that are not Extreme
 		assert.Equal(t, ex.Grade < Extreme, complete, "%v", g)
+
+		// from a grid with some correct entries: still only removes
+		cur := g
+		for i := 0; i < 81; i += 7 {
+			cur.Cells[i] = sol.Cells[i]
+		}
+		lc2, err := LogicCandidatesFrom(g, cur)
+		require.NoError(t, err)
+		for i, c := range lc2 {
+			assert.True(t, c.Has(int(sol.Cells[i])))
+			if cur.Cells[i] != 0 {
+				assert.Equal(t, DigitsOf(int(cur.Cells[i])), c)
+			}
+		}
 	}
+	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+	sol, err := Solve(g)
+	require.NoError(t, err)
+	cur := g
+	for i := range 81 {
+		if g.Cells[i] == 0 {
+			cur.Cells[i] = sol.Cells[i]%9 + 1
+			break
+		}
+	}
+	_, err = LogicCandidatesFrom(g, cur)
+	assert.ErrorIs(t, err, ErrWrongEntry)
 }
 
 func TestStepJSONAndText(t *testing.T) {
