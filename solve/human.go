@@ -112,8 +112,8 @@ type human struct {
 	text    bool   // write the notes of steps that need them
 	ex      Solver
 	scratch []int
-	chain   chainScratch
-	trial   board // the forcing net's copy of b
+	chain   *chainScratch // allocated when chains are first needed (1.7 MB)
+	trial   board         // the forcing net's copy of b
 	pick    [4]int
 	common  [MaxSize * MaxSize]uint8 // the verity net's placements common to all branches
 }

@@ -37,6 +37,9 @@ type chainScratch struct {
 }
 
 func (h *human) chains(t Technique) {
+	if h.chain == nil {
+		h.chain = new(chainScratch)
+	}
 	b := &h.b
 	g := b.g
 	best := maxChain
@@ -65,7 +68,7 @@ func (h *human) chains(t Technique) {
 func (h *human) chainSearch(t Technique, start, sd, best int) int {
 	b := &h.b
 	g := b.g
-	cs := &h.chain
+	cs := h.chain
 	cs.stamp++
 	if cs.stamp == 0 {
 		cs.seen = [len(cs.seen)]uint32{}
