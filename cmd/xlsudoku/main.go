@@ -34,6 +34,7 @@ type command struct {
 
 var commands = []command{
 	{"solve", "solve puzzles from a workbook or text; write solutions", runSolve},
+	{"rate", "grade puzzles as a person would solve them", runRate},
 }
 
 const usage = `xlsudoku turns a spreadsheet into a Sudoku workbench.

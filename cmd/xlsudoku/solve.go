@@ -7,12 +7,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 
 	"github.com/spf13/pflag"
-
-	"github.com/xlsudoku/xlsudoku/solve"
 )
 
 const solveHelp = `Usage: xlsudoku solve [flags] INPUT
@@ -43,45 +40,25 @@ Flags:
 
 // solveOptions are the flags of the solve command.
 type solveOptions struct {
+	inputFlags
 	output  string
 	count   bool
 	strict  bool
-	workers int
 	format  string
-	size    int
-	box     string
-	sheet   string
-	rng     string
 	inPlace bool
 }
 
 func runSolve(e *env, args []string) error {
 	var o solveOptions
 	fs := pflag.NewFlagSet("solve", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE` (a workbook copy with our sheets, or the solutions as text) instead of stdout")
 	fs.BoolVar(&o.count, "count", false, "print the number of solutions of each puzzle (0, 1, or 2 for two or more) instead")
 	fs.BoolVar(&o.strict, "strict", false, "treat a puzzle with more than one solution as an error (exit 6) instead of a warning")
-	fs.IntVarP(&o.workers, "workers", "w", runtime.NumCPU(), "text: solve on `N` goroutines (order is kept)")
 	fs.StringVar(&o.format, "format", "", "text output: line (one line per puzzle) or grid (readable); default line, grid for a workbook without -o")
-	fs.IntVar(&o.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
-	fs.StringVar(&o.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
-	fs.StringVar(&o.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
-	fs.StringVar(&o.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` (default B2:J10, else found)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("solve: %v", err)
-	}
-	if *help {
-		fmt.Fprint(e.stdout, solveHelp+fs.FlagUsages())
-		return nil
-	}
-	if fs.NArg() != 1 {
-		return usagef("solve: give one INPUT (a workbook, a text file, or - for stdin), got %d", fs.NArg())
-	}
-	if o.workers < 1 {
-		return usagef("solve: --workers must be at least 1")
+	o.inputFlags.add(fs, true)
+	if done, err := parseFlags(e, fs, solveHelp, args); done {
+		return err
 	}
 	switch o.format {
 	case "", "line", "grid":
@@ -93,14 +70,14 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if err := o.inputFlags.check("solve", in, isBook); err != nil {
+		return err
+	}
 	if isBook {
-		if o.size != 0 {
-			return usagef("solve: --size is for text input; a workbook's size follows from --range")
-		}
 		return solveWorkbook(e, in, o)
 	}
-	if o.sheet != "" || o.rng != "" || o.inPlace {
-		return usagef("solve: --sheet, --range and --in-place are for workbooks; %s is read as text", in)
+	if o.inPlace {
+		return usagef("solve: --in-place is for workbooks; %s is read as text", in)
 	}
 	return solveText(e, in, o)
 }
@@ -138,25 +115,4 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// shapeFlag returns the shape asked for by --size and --box, if any.
-func (o *solveOptions) shapeFlag() (solve.Shape, error) {
-	switch {
-	case o.size == 0 && o.box == "":
-		return solve.Shape{}, nil
-	case o.size == 0:
-		return solve.Shape{}, usagef("solve: --box needs --size for text input")
-	case o.box == "":
-		s, err := solve.ShapeOf(o.size)
-		if err != nil {
-			return s, usagef("solve: --size: %v", err)
-		}
-		return s, nil
-	}
-	s, err := solve.ParseBox(o.size, o.box)
-	if err != nil {
-		return s, usagef("solve: --box: %v", err)
-	}
-	return s, nil
 }

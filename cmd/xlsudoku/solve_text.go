@@ -42,17 +42,34 @@ type batch struct {
 // solveText solves every puzzle of a text input on o.workers goroutines and
 // prints the results in input order.
 func solveText(e *env, in string, o solveOptions) error {
-	shape, err := o.shapeFlag()
+	shape, err := o.shape("solve")
 	if err != nil {
 		return err
 	}
-	src, name, err := openText(e, in)
+	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
+		func(s *solve.Solver, j *textJob, name string) textResult { return solveOne(s, j, name, o) })
+}
+
+// textJobOptions say where a text job reads and writes.
+type textJobOptions struct {
+	in      string      // the input file, or "-" for stdin
+	shape   solve.Shape // the shape every puzzle must have, if set
+	workers int
+	output  string // the output file; "" for stdout
+}
+
+// runText reads every puzzle of a text input, hands each to handle on
+// o.workers goroutines (each with its own Solver), and prints what handle
+// returns in input order: its output on stdout (or the output file), its
+// message on stderr. The first failing puzzle's code becomes the exit code.
+func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, name string) textResult) error {
+	src, name, err := openText(e, o.in)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
 	r := solve.NewReader(src)
-	r.Name, r.Shape = name, shape
+	r.Name, r.Shape = name, o.shape
 
 	out, commit, err := openOutput(e, o.output)
 	if err != nil {
@@ -74,7 +91,7 @@ func solveText(e *env, in string, o solveOptions) error {
 			for b := range batches {
 				b.results = make([]textResult, len(b.jobs))
 				for i := range b.jobs {
-					b.results[i] = solveOne(&s, &b.jobs[i], name, o)
+					b.results[i] = handle(&s, &b.jobs[i], name)
 				}
 				done <- b
 			}
@@ -83,7 +100,7 @@ func solveText(e *env, in string, o solveOptions) error {
 	go func() { wg.Wait(); close(done) }()
 
 	// Print in input order: hold batches that finish early.
-	code, solved := exitOK, 0
+	code, handled := exitOK, 0
 	pending := map[int]*batch{}
 	next := 0
 	progress := newProgress(e)
@@ -103,9 +120,9 @@ func solveText(e *env, in string, o solveOptions) error {
 				if res.code != exitOK && code == exitOK {
 					code = res.code
 				}
-				solved++
+				handled++
 			}
-			progress.show(solved)
+			progress.show(handled)
 		}
 	}
 	progress.clear()
@@ -113,7 +130,7 @@ func solveText(e *env, in string, o solveOptions) error {
 		return &inputError{err}
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing the solutions: %w", err)
+		return fmt.Errorf("writing the output: %w", err)
 	}
 	if err := commit(true); err != nil {
 		return err
@@ -256,7 +273,7 @@ func (p *progress) show(n int) {
 	}
 	p.last, p.shown = now, true
 	rate := float64(n) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.e.stderr, "\rsolved %d puzzles (%.0f/s)", n, rate)
+	fmt.Fprintf(p.e.stderr, "\r%d puzzles done (%.0f/s)", n, rate)
 }
 
 func (p *progress) clear() {

@@ -11,14 +11,12 @@ import (
 // solveWorkbook solves the puzzle of a workbook and writes the workbook
 // back with our sheets, or prints the solution when there is no -o.
 func solveWorkbook(e *env, in string, o solveOptions) error {
-	opts := workbook.Options{Sheet: o.sheet, Range: o.rng, Box: o.box, InPlace: o.inPlace}
+	opts := o.workbookOptions(o.inPlace)
 	p, err := workbook.Read(in, opts)
 	if err != nil {
 		return err
 	}
-	for _, n := range p.Notes {
-		fmt.Fprintln(e.stderr, n)
-	}
+	printNotes(e, p.Notes)
 	if o.count {
 		var s solve.Solver
 		fmt.Fprintln(e.stdout, s.Count(&p.Grid, 2, nil))
@@ -42,9 +40,7 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		return nil
 	}
 	notes, err := workbook.Write(p, sol, o.output, opts)
-	for _, n := range notes {
-		fmt.Fprintln(e.stderr, n)
-	}
+	printNotes(e, notes)
 	if err != nil {
 		return err
 	}

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+
+	"github.com/spf13/pflag"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+// inputFlags are the flags that say where and how to read puzzles, shared
+// by the commands that read them.
+type inputFlags struct {
+	size    int
+	box     string
+	sheet   string
+	rng     string
+	workers int
+}
+
+// add registers the flags; text says whether the command reads text
+// (--size, --workers) as well as workbooks.
+func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
+	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
+	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
+	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` (default B2:J10, else found)")
+	if text {
+		fs.IntVar(&f.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
+		fs.IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "text: work on `N` goroutines (the output keeps the input's order)")
+	}
+}
+
+// check rejects flags that do not fit the kind of input.
+func (f *inputFlags) check(cmd, in string, isBook bool) error {
+	if isBook && f.size != 0 {
+		return usagef("%s: --size is for text input; a workbook's size follows from --range", cmd)
+	}
+	if !isBook && (f.sheet != "" || f.rng != "") {
+		return usagef("%s: --sheet and --range are for workbooks; %s is read as text", cmd, in)
+	}
+	return nil
+}
+
+// shape returns the shape asked for by --size and --box, if any.
+func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
+	switch {
+	case f.size == 0 && f.box == "":
+		return solve.Shape{}, nil
+	case f.size == 0:
+		return solve.Shape{}, usagef("%s: --box needs --size for text input", cmd)
+	case f.box == "":
+		s, err := solve.ShapeOf(f.size)
+		if err != nil {
+			return s, usagef("%s: --size: %v", cmd, err)
+		}
+		return s, nil
+	}
+	s, err := solve.ParseBox(f.size, f.box)
+	if err != nil {
+		return s, usagef("%s: --box: %v", cmd, err)
+	}
+	return s, nil
+}
+
+func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
+	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace}
+}
+
+// parseFlags parses args with fs and prints help for --help. It returns
+// done when the command has nothing more to do.
+func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done bool, err error) {
+	fs.SetOutput(io.Discard)
+	wantHelp := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return true, usagef("%s: %v", fs.Name(), err)
+	}
+	if *wantHelp {
+		fmt.Fprint(e.stdout, help+fs.FlagUsages())
+		return true, nil
+	}
+	if w, err := fs.GetInt("workers"); err == nil && w < 1 {
+		return true, usagef("%s: --workers must be at least 1", fs.Name())
+	}
+	if fs.NArg() != 1 {
+		return true, usagef("%s: give one INPUT (a workbook, a text file, or - for stdin), got %d", fs.Name(), fs.NArg())
+	}
+	return false, nil
+}

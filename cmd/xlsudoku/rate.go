@@ -1,0 +1,130 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+
+	"github.com/spf13/pflag"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+const rateHelp = `Usage: xlsudoku rate [flags] INPUT
+
+Grade each puzzle as a person would solve it: Easy (singles only), Medium
+(locked candidates, pairs, triples), Hard (quads, fish, wings, coloring,
+uniqueness), Expert (chains) or Extreme (needs forcing nets or a guess),
+with a score that orders puzzles within a grade (the sum of the weights of
+every step) and the hardest technique needed.
+
+Each line of the output is the puzzle, its grade, its score and its hardest
+technique, so the output reads back as a puzzle file:
+
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ Extreme 2466 Forcing Net
+
+INPUT is a text file of puzzles ("-" for stdin) or a workbook.
+
+Examples:
+  xlsudoku rate puzzles.txt
+  xlsudoku rate --json puzzles.txt > ratings.jsonl
+  xlsudoku rate book.xlsx --sheet "Week 3"
+
+Flags:
+`
+
+type rateOptions struct {
+	inputFlags
+	output string
+	json   bool
+}
+
+func runRate(e *env, args []string) error {
+	var o rateOptions
+	fs := pflag.NewFlagSet("rate", pflag.ContinueOnError)
+	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of stdout")
+	fs.BoolVar(&o.json, "json", false, "write one JSON object per puzzle: line, puzzle, grade, score, hardest, counts")
+	o.inputFlags.add(fs, true)
+	if done, err := parseFlags(e, fs, rateHelp, args); done {
+		return err
+	}
+	in := fs.Arg(0)
+	isBook, err := isWorkbook(in)
+	if err != nil {
+		return err
+	}
+	if err := o.check("rate", in, isBook); err != nil {
+		return err
+	}
+	if isBook {
+		p, err := workbook.Read(in, o.workbookOptions(false))
+		if err != nil {
+			return err
+		}
+		printNotes(e, p.Notes)
+		out, commit, err := openOutput(e, o.output)
+		if err != nil {
+			return err
+		}
+		defer commit(false)
+		line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
+		if err != nil {
+			return err
+		}
+		fmt.Fprint(out, line)
+		return commit(true)
+	}
+	shape, err := o.shape("rate")
+	if err != nil {
+		return err
+	}
+	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
+		func(_ *solve.Solver, j *textJob, name string) textResult {
+			if j.err != nil {
+				return textResult{msg: j.err.Error(), code: exitCode(j.err)}
+			}
+			where := name + ":" + strconv.Itoa(j.puzzle.Line)
+			line, err := rateLine(&j.puzzle.Grid, where, j.puzzle.Line, o.json)
+			if err != nil {
+				return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+			}
+			return textResult{out: line}
+		})
+}
+
+// rateLine rates g and writes its line of output.
+func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error) {
+	r, err := solve.RateDetail(*g)
+	if err != nil {
+		return "", err
+	}
+	if !asJSON {
+		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), r.Grade, r.Score, r.Hardest), nil
+	}
+	counts := map[string]int{}
+	for _, t := range solve.Techniques() {
+		if n := r.Counts[t]; n > 0 {
+			counts[t.String()] = n
+		}
+	}
+	b, err := json.Marshal(struct {
+		Line    int            `json:"line,omitempty"`
+		Source  string         `json:"source"`
+		Puzzle  string         `json:"puzzle"`
+		Grade   solve.Grade    `json:"grade"`
+		Score   int            `json:"score"`
+		Hardest string         `json:"hardest"`
+		Counts  map[string]int `json:"counts"`
+	}{line, where, solve.FormatLine(g), r.Grade, r.Score, r.Hardest.String(), counts})
+	if err != nil {
+		return "", err
+	}
+	return string(b) + "\n", nil
+}
+
+func printNotes(e *env, notes []string) {
+	for _, n := range notes {
+		fmt.Fprintln(e.stderr, n)
+	}
+}

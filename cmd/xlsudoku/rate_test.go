@@ -1,0 +1,73 @@
+package main
+
+import (
+	"encoding/json"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+func TestRateText(t *testing.T) {
+	easy := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	input := "# two puzzles and a bad one\n" + easy + "\n" + puzzle + " comment\n" + puzzle[:80] + "\n"
+	code, out, errOut := runCLI(t, input, "rate", "-")
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, errOut, "stdin:4: 80 cells is not a puzzle size")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	for i, p := range []string{easy, puzzle} {
+		g, err := solve.ParseLine(p)
+		require.NoError(t, err)
+		grade, score, hardest, err := solve.Rate(g)
+		require.NoError(t, err)
+		assert.Equal(t, strings.Join([]string{p, grade.String(), strconv.Itoa(score), hardest.String()}, " "), lines[i])
+	}
+	assert.True(t, strings.HasPrefix(lines[0], easy+" Easy "))
+
+	// The output reads back as a puzzle file.
+	ps, err := solve.NewReader(strings.NewReader(out)).ReadAll()
+	require.NoError(t, err)
+	assert.Len(t, ps, 2)
+}
+
+func TestRateJSON(t *testing.T) {
+	code, out, errOut := runCLI(t, puzzle+"\n", "rate", "--json", "-")
+	require.Equal(t, exitOK, code, errOut)
+	var got struct {
+		Line    int            `json:"line"`
+		Puzzle  string         `json:"puzzle"`
+		Grade   string         `json:"grade"`
+		Score   int            `json:"score"`
+		Hardest string         `json:"hardest"`
+		Counts  map[string]int `json:"counts"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.Equal(t, 1, got.Line)
+	assert.Equal(t, puzzle, got.Puzzle)
+	assert.Positive(t, got.Score)
+	assert.NotEmpty(t, got.Hardest)
+	total := 0
+	for _, n := range got.Counts {
+		total += n
+	}
+	assert.Positive(t, total)
+}
+
+func TestRateWorkbook(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "rate", "../../samples/classic.xlsx")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, " Easy ")
+	assert.Contains(t, errOut, "Puzzle!B2:J10")
+}
+
+func TestRateNotUnique(t *testing.T) {
+	two := "." + puzzle[1:20] + "." + puzzle[21:]
+	code, _, errOut := runCLI(t, two+"\n", "rate", "-")
+	assert.Equal(t, exitNotUnique, code)
+	assert.Contains(t, errOut, "more than one solution")
+}
