@@ -34,6 +34,7 @@ type command struct {
 
 var commands = []command{
 	{"solve", "solve puzzles from a workbook or text; write solutions", runSolve},
+	{"generate", "make unique, graded, symmetric puzzles as text or a printable workbook", runGenerate},
 	{"rate", "grade puzzles as a person would solve them", runRate},
 }
 

@@ -1,0 +1,308 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/xlsudoku/xlsudoku/generate"
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+const generateHelp = `Usage: xlsudoku generate [flags]
+
+Make puzzles with exactly one solution (proved by the exact solver), of the
+grade asked for (the grade "xlsudoku" itself gives: easy = singles only,
+medium = locked candidates and subsets, hard = fish, wings, uniqueness,
+expert = chains, extreme = forcing nets or guessing), with symmetric givens.
+
+Without -o, the puzzles are printed as text, one line each followed by its
+grade and score ("53..7....6..195... easy 412"), the format "xlsudoku solve"
+reads. With -o FILE.xlsx, a workbook ready to print: a Puzzles sheet with
+--per-page puzzles on each page, an Answers sheet with the solutions, and a
+Catalogue sheet listing every puzzle (grade, score, givens, hardest
+technique, the puzzle as one line, its seed, a link to it). One puzzle
+(-n 1) comes as a sheet with the grid at B2:J10 followed by its Solution
+and Candidates sheets, as "xlsudoku solve -o" writes them.
+
+The same --seed and flags give the same puzzles, whatever --workers; puzzle
+i of seed S is the first puzzle of seed S+i-1. Without --seed a random one
+is chosen and printed on stderr.
+
+Examples:
+  xlsudoku generate -n 10 --difficulty easy
+  xlsudoku generate -n 100 --difficulty hard --seed 42 -o hard.xlsx --title "Hard puzzles" --per-page 4
+  xlsudoku generate -n 1 --difficulty medium -o puzzle.xlsx
+  xlsudoku generate -n 20 --size 6 --difficulty easy --symmetry mirror -o kids.xlsx --per-page 6
+  xlsudoku generate -n 50 --sheet-per-puzzle -o book.xlsx
+  xlsudoku generate -n 1000 --difficulty any -o puzzles.txt
+
+Flags:
+`
+
+// generateOptions are the flags of the generate command.
+type generateOptions struct {
+	count          int
+	difficulty     string
+	symmetry       string
+	size           int
+	box            string
+	minimal        bool
+	seed           uint64
+	seedSet        bool
+	workers        int
+	output         string
+	format         string
+	perPage        int
+	paper          string
+	title          string
+	sheetPerPuzzle bool
+	attempts       int
+	timeout        time.Duration
+}
+
+func runGenerate(e *env, args []string) error {
+	var o generateOptions
+	fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.IntVarP(&o.count, "count", "n", 1, "make `N` puzzles")
+	fs.StringVarP(&o.difficulty, "difficulty", "d", "any", "the grade of every puzzle: easy, medium, hard, expert, extreme, or any")
+	fs.StringVar(&o.symmetry, "symmetry", "rotational", "the pattern of the givens: none, rotational (180°), rotational90, mirror (left-right), vertical (top-bottom), diagonal, anti-diagonal, dihedral")
+	fs.IntVar(&o.size, "size", 9, "the grid is `N`xN: 4, 6, 8, 9, 12 or 16")
+	fs.StringVar(&o.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
+	fs.BoolVar(&o.minimal, "minimal", false, "no given can be removed without a second solution appearing")
+	fs.Uint64Var(&o.seed, "seed", 0, "make the set of seed `S` (default: a random seed, printed on stderr)")
+	fs.IntVarP(&o.workers, "workers", "w", runtime.NumCPU(), "make puzzles on `N` goroutines (the puzzles do not depend on it)")
+	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE`: a workbook (.xlsx) or text (any other name); default: text on stdout")
+	fs.StringVar(&o.format, "format", "", "text or xlsx (default: from the name given to -o; text without -o)")
+	fs.IntVar(&o.perPage, "per-page", 0, "workbook: puzzles on each printed page, 1, 2, 4 or 6 (default 4; 2 for 12x12, 1 for 16x16)")
+	fs.StringVar(&o.paper, "paper", "a4", "workbook: paper size, a4 or letter")
+	fs.StringVar(&o.title, "title", "", "workbook: the title printed in each page's header (default: \"Sudoku\")")
+	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
+	fs.IntVar(&o.attempts, "attempts", generate.DefaultMaxAttempts, "give up on a puzzle after `N` digs")
+	fs.DurationVar(&o.timeout, "timeout", 0, "give up after `D` in all, such as 30s or 5m (default: no limit but --attempts)")
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usagef("generate: %v", err)
+	}
+	if *help {
+		fmt.Fprint(e.stdout, generateHelp+fs.FlagUsages())
+		return nil
+	}
+	if fs.NArg() != 0 {
+		return usagef("generate: unexpected argument %q (the output goes to -o FILE)", fs.Arg(0))
+	}
+	o.seedSet = fs.Changed("seed")
+	opts, err := o.check(fs)
+	if err != nil {
+		return err
+	}
+	if !o.seedSet {
+		o.seed = rand.Uint64() >> 11 // short enough to type
+		opts.Seed = o.seed
+		fmt.Fprintf(e.stderr, "seed %d\n", o.seed)
+	}
+
+	ctx := context.Background()
+	if o.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeoutCause(ctx, o.timeout, fmt.Errorf("--timeout %v reached", o.timeout))
+		defer cancel()
+	}
+	bar := newGenProgress(e, o.count)
+	puzzles, err := generate.Generate(ctx, opts, o.count, o.workers, bar.show)
+	bar.clear()
+	if errors.Is(err, generate.ErrImpossible) {
+		return usagef("generate: %v", err)
+	}
+	if err != nil {
+		return fmt.Errorf("generate: %w; try more --attempts, another --symmetry, or without --minimal", err)
+	}
+	if o.format == "xlsx" {
+		return writeGeneratedBook(e, puzzles, o)
+	}
+	return writeGeneratedText(e, puzzles, o)
+}
+
+// check validates the flags and returns the generator's options.
+func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
+	var opts generate.Options
+	if o.count < 1 {
+		return opts, usagef("generate: -n must be at least 1")
+	}
+	if o.workers < 1 {
+		return opts, usagef("generate: --workers must be at least 1")
+	}
+	if o.attempts < 1 {
+		return opts, usagef("generate: --attempts must be at least 1")
+	}
+	var err error
+	if o.box == "" {
+		opts.Shape, err = solve.ShapeOf(o.size)
+	} else {
+		opts.Shape, err = solve.ParseBox(o.size, o.box)
+	}
+	if err != nil {
+		return opts, usagef("generate: %v", err)
+	}
+	if strings.EqualFold(o.difficulty, "any") {
+		opts.AnyGrade = true
+	} else if opts.Grade, err = solve.ParseGrade(o.difficulty); err != nil {
+		return opts, usagef("generate: --difficulty: %v, or any", err)
+	}
+	if opts.Symmetry, err = generate.ParseSymmetry(o.symmetry); err != nil {
+		return opts, usagef("generate: --symmetry: %v", err)
+	}
+	opts.Minimal, opts.Seed, opts.MaxAttempts = o.minimal, o.seed, o.attempts
+
+	switch o.format {
+	case "":
+		o.format = "text"
+		if ext := strings.ToLower(filepath.Ext(o.output)); ext == ".xlsx" {
+			o.format = "xlsx"
+		} else if ext == ".xlsm" || ext == ".xls" {
+			return opts, usagef("generate: a workbook is written as .xlsx, not %s", ext)
+		}
+	case "text", "xlsx":
+	default:
+		return opts, usagef("generate: --format must be text or xlsx, not %q", o.format)
+	}
+	if o.format == "xlsx" && o.output == "" {
+		return opts, usagef("generate: a workbook needs -o FILE.xlsx")
+	}
+	book := []string{"per-page", "paper", "title", "sheet-per-puzzle"}
+	if o.format == "text" {
+		for _, name := range book {
+			if fs.Changed(name) {
+				return opts, usagef("generate: --%s is for workbooks; give -o FILE.xlsx", name)
+			}
+		}
+	}
+	switch o.perPage {
+	case 0:
+		o.perPage = 4
+		switch {
+		case o.size == 16:
+			o.perPage = 1
+		case o.size == 12:
+			o.perPage = 2
+		}
+	case 1, 2, 4, 6:
+	default:
+		return opts, usagef("generate: --per-page must be 1, 2, 4 or 6, not %d", o.perPage)
+	}
+	switch strings.ToLower(o.paper) {
+	case "a4", "letter":
+		o.paper = strings.ToLower(o.paper)
+	default:
+		return opts, usagef("generate: --paper must be a4 or letter, not %q", o.paper)
+	}
+	if o.sheetPerPuzzle && 2*o.count > workbook.MaxGeneratedSheets {
+		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle; at most %d puzzles", workbook.MaxGeneratedSheets/2)
+	}
+	return opts, nil
+}
+
+// writeGeneratedText writes one line per puzzle: the puzzle, its grade and
+// its score.
+func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) error {
+	out, commit, err := openOutput(e, o.output)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	w := bufio.NewWriterSize(out, 1<<16)
+	for i := range puzzles {
+		p := &puzzles[i]
+		w.WriteString(solve.FormatLine(&p.Givens))
+		w.WriteByte(' ')
+		w.WriteString(strings.ToLower(p.Grade.String()))
+		w.WriteByte(' ')
+		w.WriteString(strconv.Itoa(p.Score))
+		w.WriteByte('\n')
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("writing the puzzles: %w", err)
+	}
+	return commit(true)
+}
+
+// writeGeneratedBook writes the puzzles as a workbook.
+func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) error {
+	book := make([]workbook.GeneratedPuzzle, len(puzzles))
+	for i, p := range puzzles {
+		book[i] = workbook.GeneratedPuzzle{
+			Number: i + 1, Givens: p.Givens, Solution: p.Solution,
+			Grade: p.Grade, Score: p.Score, Hardest: p.Hardest, Seed: p.Seed,
+		}
+	}
+	opts := workbook.BookOptions{
+		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle,
+	}
+	if err := workbook.WriteGenerated(o.output, book, opts); err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "wrote %d puzzle%s to %s\n", len(puzzles), plural(len(puzzles)), o.output)
+	return nil
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// genProgress draws a progress bar on stderr when it is a terminal and the
+// run takes more than a moment.
+type genProgress struct {
+	e      *env
+	total  int
+	start  time.Time
+	last   time.Time
+	shown  bool
+	active bool
+}
+
+func newGenProgress(e *env, total int) *genProgress {
+	return &genProgress{e: e, total: total, start: time.Now(), active: e.progress}
+}
+
+// show is called with the number of puzzles made, one call at a time.
+func (p *genProgress) show(done int) {
+	if !p.active {
+		return
+	}
+	now := time.Now()
+	if now.Sub(p.start) < 500*time.Millisecond || (now.Sub(p.last) < 100*time.Millisecond && done < p.total) {
+		return
+	}
+	p.last, p.shown = now, true
+	const width = 30
+	filled := width * done / p.total
+	rate := float64(done) / now.Sub(p.start).Seconds()
+	eta := ""
+	if rate > 0 && done < p.total {
+		eta = fmt.Sprintf(", %v left", time.Duration(float64(p.total-done)/rate*float64(time.Second)).Round(time.Second))
+	}
+	fmt.Fprintf(p.e.stderr, "\r[%s%s] %d/%d puzzles (%.0f/s%s)\033[K",
+		strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, p.total, rate, eta)
+}
+
+func (p *genProgress) clear() {
+	if p.shown {
+		fmt.Fprint(p.e.stderr, "\r\033[K")
+		p.shown = false
+	}
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// parseGenerated reads the text generate prints: puzzle, grade, score.
+// A zero shape is the default shape of the puzzle's size.
+func parseGenerated(t *testing.T, out string, shape solve.Shape) []solve.Grid {
+	t.Helper()
+	var gs []solve.Grid
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		require.Len(t, f, 3, line)
+		r := solve.NewReader(strings.NewReader(line))
+		r.Shape = shape
+		p, err := r.Read()
+		require.NoError(t, err)
+		g := p.Grid
+		grade, score, _, err := solve.Rate(g)
+		require.NoError(t, err, line)
+		assert.Equal(t, strings.ToLower(grade.String()), f[1], line)
+		assert.Equal(t, strconv.Itoa(score), f[2], line)
+		gs = append(gs, g)
+	}
+	return gs
+}
+
+func TestGenerateText(t *testing.T) {
+	tests := []struct {
+		args  []string
+		n     int
+		grade string
+		shape solve.Shape
+	}{
+		{[]string{"-n", "20", "--difficulty", "easy"}, 20, "easy", solve.Shape9},
+		{[]string{"-n", "5", "-d", "Hard", "--symmetry", "diagonal"}, 5, "hard", solve.Shape9},
+		{[]string{"-n", "5", "--size", "6", "--box", "3x2", "-d", "easy", "--minimal"}, 5, "easy", solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}},
+		{[]string{"-n", "3", "--size", "4"}, 3, "easy", solve.Shape4},
+		{[]string{"-n", "2", "--size", "12", "-d", "easy"}, 2, "easy", solve.Shape12},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", append([]string{"generate", "--seed", "11"}, tt.args...)...)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Empty(t, errOut, "a given seed is not printed")
+			gs := parseGenerated(t, out, tt.shape)
+			require.Len(t, gs, tt.n)
+			for _, g := range gs {
+				assert.Equal(t, tt.shape, g.Shape)
+				assert.Equal(t, 1, solve.CountSolutions(g, 2))
+			}
+			assert.Contains(t, out, " "+tt.grade+" ")
+		})
+	}
+}
+
+func TestGenerateSeedReproduces(t *testing.T) {
+	args := []string{"generate", "-n", "12", "-d", "medium", "--seed", "77"}
+	_, one, _ := runCLI(t, "", append(args, "-w", "1")...)
+	_, three, _ := runCLI(t, "", append(args, "-w", "3")...)
+	require.NotEmpty(t, one)
+	assert.Equal(t, one, three)
+	// Puzzle 6 of seed 77 is puzzle 1 of seed 82.
+	_, sixth, _ := runCLI(t, "", "generate", "-n", "1", "-d", "medium", "--seed", "82")
+	assert.Equal(t, strings.Split(one, "\n")[5]+"\n", sixth)
+
+	// Without --seed, one is chosen and printed, and makes the set again.
+	code, out, errOut := runCLI(t, "", "generate", "-n", "3")
+	require.Equal(t, exitOK, code, errOut)
+	seed := strings.TrimSpace(strings.TrimPrefix(errOut, "seed "))
+	_, again, _ := runCLI(t, "", "generate", "-n", "3", "--seed", seed)
+	assert.Equal(t, out, again)
+}
+
+func TestGenerateErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		msg  string
+	}{
+		{[]string{"-n", "0"}, exitUsage, "-n must be at least 1"},
+		{[]string{"-d", "fiendish"}, exitUsage, `unknown grade "fiendish"`},
+		{[]string{"--symmetry", "spiral"}, exitUsage, `unknown symmetry "spiral"`},
+		{[]string{"--size", "7"}, exitUsage, "7x7"},
+		{[]string{"--size", "6", "--box", "2x2"}, exitUsage, "2x2 boxes"},
+		{[]string{"--per-page", "3", "-o", "x.xlsx"}, exitUsage, "--per-page must be 1, 2, 4 or 6"},
+		{[]string{"--per-page", "2"}, exitUsage, "--per-page is for workbooks"},
+		{[]string{"--paper", "a3", "-o", "x.xlsx"}, exitUsage, "--paper must be a4 or letter"},
+		{[]string{"--format", "xlsx"}, exitUsage, "a workbook needs -o FILE.xlsx"},
+		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},
+		{[]string{"--size", "6", "-d", "extreme", "--symmetry", "dihedral", "--minimal", "--attempts", "2"}, exitFailure,
+			"no puzzle found: a minimal Extreme 6x6 puzzle with dihedral symmetry after 2 attempts"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", append([]string{"generate", "--seed", "1"}, tt.args...)...)
+			assert.Equal(t, tt.code, code, errOut)
+			assert.Contains(t, errOut, tt.msg)
+			assert.Empty(t, out)
+		})
+	}
+}
+
+func TestGenerateTextFile(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "puzzles.txt")
+	code, stdout, errOut := runCLI(t, "", "generate", "-n", "10", "--seed", "5", "-o", out)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, stdout)
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	gs := parseGenerated(t, string(data), solve.Shape{})
+	require.Len(t, gs, 10)
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left")
+
+	// solve reads the file as it is.
+	code, sols, errOut := runCLI(t, "", "solve", out)
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(sols), "\n")
+	require.Len(t, lines, 10)
+	for i, g := range gs {
+		sol, err := solve.Solve(g)
+		require.NoError(t, err)
+		assert.Equal(t, solve.FormatLine(&sol), lines[i])
+	}
+}
+
+// TestGenerateOneThenSolve: one puzzle as a workbook comes out the way
+// solve writes its output, and solve reads it back.
+func TestGenerateOneThenSolve(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "daily.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "-d", "medium", "--seed", "9", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	_, text, _ := runCLI(t, "", "generate", "-n", "1", "-d", "medium", "--seed", "9")
+	want, err := solve.ParseLine(strings.Fields(text)[0])
+	require.NoError(t, err)
+
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Puzzle", "Solution", "Candidates"}, f.GetSheetList())
+	f.Close()
+
+	code, out, errOut := runCLI(t, "", "solve", book, "--format", "line")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "using the puzzle at Puzzle!B2:J10")
+	sol, err := solve.Solve(want)
+	require.NoError(t, err)
+	assert.Equal(t, solve.FormatLine(&sol)+"\n", out)
+
+	// Solving it into a copy replaces our Solution and Candidates sheets.
+	solved := filepath.Join(dir, "solved.xlsx")
+	code, _, errOut = runCLI(t, "", "solve", book, "-o", solved)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, `replaced sheet "Solution" of an earlier run`)
+}
+
+func TestGenerateWorkbook(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"-n", "9", "--per-page", "6", "--paper", "letter", "--title", "Class 3b"},
+		{"-n", "4", "--sheet-per-puzzle"},
+		{"-n", "3", "--size", "6", "--format", "xlsx"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			book := filepath.Join(dir, "book.xlsx")
+			code, _, errOut := runCLI(t, "", append([]string{"generate", "--seed", "3", "-d", "easy", "-o", book}, args...)...)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Contains(t, errOut, "wrote ")
+			f, err := excelize.OpenFile(book)
+			require.NoError(t, err)
+			defer f.Close()
+			assert.GreaterOrEqual(t, len(f.GetSheetList()), 3)
+		})
+	}
+}

@@ -1,0 +1,294 @@
+package workbook
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+const genPuzzle = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+// testPuzzles makes n distinct puzzles of one shape: a known puzzle with
+// its digits renamed and its bands swapped, rated.
+func testPuzzles(t testing.TB, n int) []GeneratedPuzzle {
+	t.Helper()
+	base := grid(t, genPuzzle)
+	out := make([]GeneratedPuzzle, n)
+	for i := range out {
+		g := solve.NewGrid(solve.Shape9)
+		for c := range 81 {
+			r := c / 9
+			src := ((r/3+i/9)%3*3+r%3)*9 + c%9 // band shifted
+			if d := base.Cells[src]; d != 0 {
+				g.Cells[c] = uint8((int(d)+i)%9 + 1)
+			}
+		}
+		sol, err := solve.Solve(g)
+		require.NoError(t, err)
+		grade, score, hardest, err := solve.Rate(g)
+		require.NoError(t, err)
+		out[i] = GeneratedPuzzle{Number: i + 1, Givens: g, Solution: sol, Grade: grade, Score: score, Hardest: hardest, Seed: uint64(1000 + i)}
+	}
+	return out
+}
+
+// readGridAt reads an n x n grid of numbers from a sheet, blanks as 0.
+func readGridAt(t *testing.T, f *excelize.File, sheet string, at layout.Pos, shape solve.Shape) solve.Grid {
+	t.Helper()
+	g := solve.NewGrid(shape)
+	for r := range shape.Size {
+		for c := range shape.Size {
+			v, err := f.GetCellValue(sheet, at.Add(r, c).String())
+			require.NoError(t, err)
+			if v != "" {
+				d, err := strconv.Atoi(v)
+				require.NoError(t, err, "%s!%s = %q", sheet, at.Add(r, c), v)
+				g.Set(r, c, d)
+			}
+		}
+	}
+	return g
+}
+
+func cellStyle(t *testing.T, f *excelize.File, sheet string, at layout.Pos) *excelize.Style {
+	t.Helper()
+	id, err := f.GetCellStyle(sheet, at.String())
+	require.NoError(t, err)
+	st, err := f.GetStyle(id)
+	require.NoError(t, err)
+	return st
+}
+
+func TestWriteGeneratedTiled(t *testing.T) {
+	tests := []struct {
+		n, perPage   int
+		paper        string
+		pages, aPage int // pages of puzzles, of answers
+	}{
+		{13, 4, "a4", 4, 2},
+		{7, 6, "letter", 2, 1},
+		{3, 1, "", 3, 1},
+		{5, 2, "a4", 3, 1},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d/%d", tt.n, tt.perPage), func(t *testing.T) {
+			puzzles := testPuzzles(t, tt.n)
+			out := filepath.Join(t.TempDir(), "book.xlsx")
+			require.NoError(t, WriteGenerated(out, puzzles, BookOptions{Title: "Set & match", PerPage: tt.perPage, Paper: tt.paper}))
+			f, err := excelize.OpenFile(out)
+			require.NoError(t, err)
+			defer f.Close()
+			assert.Equal(t, []string{SheetPuzzles, SheetAnswers, SheetCatalogue}, f.GetSheetList())
+
+			// The catalogue: one row per puzzle, a link to where it is.
+			rows, err := f.GetRows(SheetCatalogue)
+			require.NoError(t, err)
+			require.Len(t, rows, tt.n+1)
+			assert.Equal(t, catalogueHeader, rows[0])
+			for i, p := range puzzles {
+				row := rows[i+1]
+				assert.Equal(t, []string{strconv.Itoa(p.Number), p.Grade.String(), strconv.Itoa(p.Score),
+					strconv.Itoa(p.Givens.Filled()), p.Hardest.String(), solve.FormatLine(&p.Givens),
+					strconv.FormatUint(p.Seed, 10)}, row[:7])
+				ok, target, err := f.GetCellHyperLink(SheetCatalogue, fmt.Sprintf("H%d", i+2))
+				require.NoError(t, err)
+				require.True(t, ok)
+				at, err := layout.ParsePos(strings.TrimPrefix(target, "'Puzzles'!"))
+				require.NoError(t, err, target)
+				// The link is the puzzle's heading; its grid is below.
+				head, err := f.GetCellValue(SheetPuzzles, at.String())
+				require.NoError(t, err)
+				assert.Equal(t, fmt.Sprintf("No. %d · %s · seed %d", p.Number, p.Grade, p.Seed), head)
+				got := readGridAt(t, f, SheetPuzzles, at.Add(1, 0), solve.Shape9)
+				assert.Equal(t, p.Givens, got, "puzzle %d", p.Number)
+				st := cellStyle(t, f, SheetPuzzles, at.Add(1, 0))
+				require.NotNil(t, st.Border)
+				// The answers: the same place on the Answers sheet's tiling.
+				assert.Positive(t, st.Font.Size)
+			}
+
+			// The answers solve the puzzles: every grid of the Answers
+			// sheet, found by its heading.
+			ans, err := f.GetRows(SheetAnswers)
+			require.NoError(t, err)
+			found := 0
+			for r, row := range ans {
+				for c, v := range row {
+					var num int
+					if _, err := fmt.Sscanf(v, "No. %d ·", &num); err != nil {
+						continue
+					}
+					p := puzzles[num-1]
+					at := layout.Pos{Col: c + 1, Row: r + 1}.Add(1, 0)
+					assert.Equal(t, p.Solution, readGridAt(t, f, SheetAnswers, at, solve.Shape9))
+					for i := range 81 {
+						cell := at.Add(i/9, i%9)
+						st := cellStyle(t, f, SheetAnswers, cell)
+						if p.Givens.Cells[i] != 0 {
+							assert.True(t, st.Font.Bold, "given at %s", cell)
+						} else {
+							assert.False(t, st.Font.Bold, "filled at %s", cell)
+							assert.Equal(t, layout.FilledColor, strings.TrimPrefix(st.Font.Color, "FF"))
+						}
+					}
+					found++
+				}
+			}
+			assert.Equal(t, tt.n, found)
+
+			// Printing: paper, one page wide, a break before every page.
+			for _, s := range []struct {
+				name  string
+				pages int
+			}{{SheetPuzzles, tt.pages}, {SheetAnswers, tt.aPage}} {
+				pl, err := f.GetPageLayout(s.name)
+				require.NoError(t, err)
+				paper := layout.A4
+				if tt.paper == "letter" {
+					paper = layout.Letter
+				}
+				assert.Equal(t, paper.Code, *pl.Size)
+				assert.Equal(t, 1, *pl.FitToWidth)
+				assert.Equal(t, 0, *pl.FitToHeight)
+				hf, err := f.GetHeaderFooter(s.name)
+				require.NoError(t, err)
+				assert.Contains(t, hf.OddHeader, "Set && match")
+				assert.Contains(t, hf.OddFooter, "Page &P of &N")
+				assert.Len(t, rowBreaks(t, out, s.name), s.pages-1, s.name)
+			}
+			names := f.GetDefinedName()
+			areas := map[string]string{}
+			for _, dn := range names {
+				if dn.Name == "_xlnm.Print_Area" {
+					areas[dn.Scope] = dn.RefersTo
+				}
+			}
+			assert.Contains(t, areas, SheetPuzzles)
+			assert.Contains(t, areas, SheetAnswers)
+		})
+	}
+}
+
+// rowBreaks returns the manual row breaks of a sheet, read from its XML.
+func rowBreaks(t *testing.T, path, sheet string) []string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	require.NoError(t, err)
+	defer f.Close()
+	idx, err := f.GetSheetIndex(sheet)
+	require.NoError(t, err)
+	parts := unzip(t, path)
+	var data []byte
+	for name, b := range parts {
+		if name == fmt.Sprintf("xl/worksheets/sheet%d.xml", idx+1) {
+			data = b
+		}
+	}
+	require.NotNil(t, data, sheet)
+	return regexp.MustCompile(`<brk id="(\d+)"`).FindAllString(string(data), -1)
+}
+
+func TestWriteGeneratedOne(t *testing.T) {
+	p := testPuzzles(t, 1)
+	out := filepath.Join(t.TempDir(), "daily.xlsx")
+	require.NoError(t, WriteGenerated(out, p, BookOptions{Title: "Daily"}))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Puzzle", "Solution", "Candidates"}, f.GetSheetList())
+	assert.Equal(t, p[0].Givens, readGridAt(t, f, "Puzzle", layout.GridOrigin, solve.Shape9))
+	assert.Equal(t, p[0].Solution, readGridAt(t, f, "Solution", layout.GridOrigin, solve.Shape9))
+	title, err := f.GetCellValue("Solution", "B1")
+	require.NoError(t, err)
+	assert.Contains(t, title, "Solution of daily.xlsx")
+	// Read finds the puzzle at B2:J10 and skips our own sheets.
+	got, err := Read(out, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, p[0].Givens, got.Grid)
+	assert.Equal(t, "Puzzle!B2:J10", got.Where())
+	fi, err := os.Stat(out)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), fi.Mode().Perm())
+}
+
+func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
+	puzzles := testPuzzles(t, 3)
+	out := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteGenerated(out, puzzles, BookOptions{SheetPerPuzzle: true}))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2", "Puzzle 3", "Solution 3"}, f.GetSheetList())
+	for _, p := range puzzles {
+		pz, so := fmt.Sprintf("Puzzle %d", p.Number), fmt.Sprintf("Solution %d", p.Number)
+		assert.Equal(t, p.Givens, readGridAt(t, f, pz, layout.GridOrigin, solve.Shape9))
+		assert.Equal(t, p.Solution, readGridAt(t, f, so, layout.GridOrigin, solve.Shape9))
+		w, err := f.GetColWidth(pz, "C")
+		require.NoError(t, err)
+		assert.Equal(t, layout.SolutionColWidth, w)
+		h, err := f.GetRowHeight(pz, 5)
+		require.NoError(t, err)
+		assert.Equal(t, layout.SolutionRowHeight, h)
+		st := cellStyle(t, f, pz, layout.GridOrigin)
+		assert.Equal(t, layout.SolutionFontSize, st.Font.Size)
+		assert.Equal(t, "center", st.Alignment.Horizontal)
+	}
+}
+
+func TestWriteGeneratedErrors(t *testing.T) {
+	dir := t.TempDir()
+	p := testPuzzles(t, 2)
+	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), nil, BookOptions{}), ErrUsage)
+	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), p, BookOptions{PerPage: 5}), ErrUsage)
+	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), p, BookOptions{Paper: "a3"}), ErrUsage)
+	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsm"), p, BookOptions{}), ErrUsage)
+	err := WriteGenerated(filepath.Join(dir, "missing", "a.xlsx"), p, BookOptions{})
+	assert.ErrorIs(t, err, ErrWrite)
+	entries, _ := os.ReadDir(dir)
+	assert.Empty(t, entries, "nothing left behind")
+}
+
+// TestLibreOfficePrintsTiledPages has LibreOffice print the book to PDF
+// and counts the pages: the breaks and the fit to one page wide hold.
+func TestLibreOfficePrintsTiledPages(t *testing.T) {
+	soffice, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip("soffice is not on PATH (install libreoffice-calc)")
+	}
+	if testing.Short() {
+		t.Skip("slow: starts LibreOffice")
+	}
+	pdfinfo, err := exec.LookPath("pdfinfo")
+	if err != nil {
+		t.Skip("pdfinfo is not on PATH (poppler-utils)")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.xlsx")
+	// 13 puzzles, 4 to a page: 4 pages; answers 9 to a page: 2; the
+	// catalogue: 1.
+	require.NoError(t, WriteGenerated(out, testPuzzles(t, 13), BookOptions{PerPage: 4}))
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, soffice, "--headless",
+		"-env:UserInstallation=file://"+filepath.Join(dir, "profile"),
+		"--convert-to", "pdf", "--outdir", dir, out)
+	outp, err := cmd.CombinedOutput()
+	require.NoError(t, err, string(outp))
+	info, err := exec.Command(pdfinfo, filepath.Join(dir, "book.pdf")).CombinedOutput()
+	require.NoError(t, err, string(info))
+	assert.Regexp(t, `Pages:\s+7\n`, string(info))
+}
