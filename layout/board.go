@@ -58,6 +58,8 @@ type Sheet struct {
 	Board
 	Gridlines bool // show the spreadsheet's gridlines on screen
 	Print     Print
+	Freeze    Pos  // the top-left cell of the scrolling pane: rows above it and columns left of it stay put; zero for none
+	Filter    Rect // the range with an autofilter, its first row the header; zero for none
 }
 
 // Print is the page setup of a sheet.
@@ -66,6 +68,8 @@ type Print struct {
 	FitToPage bool // shrink the area to one page
 	CenterH   bool // centre the area horizontally on the page
 	Landscape bool
+	FitWidth  bool   // shrink the area to the page's width, as many pages tall as it takes
+	TitleRows [2]int // first and last row printed atop every page; zero for none
 }
 
 // Add draws b on the sheet. Where b and the sheet both set a column width or

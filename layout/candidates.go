@@ -13,6 +13,14 @@ const (
 // not among the givens of its row, column and box) with its top-left square
 // at at. A given shows only its own digit, bold, on a light fill.
 func CandidatesBoard(givens solve.Grid, at Pos) Board {
+	return CandidateSetsBoard(givens, givens.Candidates(), at)
+}
+
+// CandidateSetsBoard is CandidatesBoard drawing the sets cands (one per
+// cell, row-major, such as solve.LogicCandidates returns) instead of the
+// basic pencil marks. A given still shows only its own digit, bold, on a
+// light fill; every other cell shows its set, even a set of one.
+func CandidateSetsBoard(givens solve.Grid, cands []solve.Digits, at Pos) Board {
 	s := givens.Shape
 	bh, bw := s.BoxRows, s.BoxCols // a block of squares per puzzle cell
 	rows, cols := s.Size*bh, s.Size*bw
@@ -22,7 +30,6 @@ func CandidatesBoard(givens solve.Grid, at Pos) Board {
 		ColWidths:  make(map[int]float64, cols),
 		RowHeights: make(map[int]float64, rows),
 	}
-	cands := givens.Candidates()
 	for y := range rows {
 		b.RowHeights[at.Row+y] = CandidateRowHeight
 		for x := range cols {
@@ -43,7 +50,13 @@ func CandidatesBoard(givens solve.Grid, at Pos) Board {
 				st.Fill, st.Bold, st.Color = GivenFill, true, GivenColor
 			}
 			cell := Cell{Pos: at.Add(y, x), Style: st}
-			if cands[r*s.Size+c].Has(d) {
+			set := solve.Digits(0)
+			if given {
+				set = solve.DigitsOf(givens.At(r, c))
+			} else if i := r*s.Size + c; i < len(cands) {
+				set = cands[i]
+			}
+			if set.Has(d) {
 				cell.Number = d
 			}
 			b.Cells = append(b.Cells, cell)
@@ -59,4 +72,10 @@ func CandidatesBoard(givens solve.Grid, at Pos) Board {
 // the board at GridOrigin, no gridlines, printed centred on one page.
 func CandidatesSheet(title string, givens solve.Grid) Sheet {
 	return boardSheet(title, CandidatesBoard(givens, GridOrigin))
+}
+
+// CandidateSetsSheet is CandidatesSheet drawing the sets cands; see
+// CandidateSetsBoard.
+func CandidateSetsSheet(title string, givens solve.Grid, cands []solve.Digits) Sheet {
+	return boardSheet(title, CandidateSetsBoard(givens, cands, GridOrigin))
 }

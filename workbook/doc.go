@@ -41,6 +41,11 @@
 // worksheet parts, which excelize draws from package layout's description.
 // docProps/app.xml is left as it was; spreadsheet apps rebuild it.
 //
+// WriteExtras adds to that: a Steps sheet listing a human-style solve
+// (solve.Explain), one row per step, and a Candidates sheet drawn from other
+// sets than the givens' pencil marks (solve.LogicCandidates: the marks
+// before the first guess).
+//
 // Our sheets are marked in the workbook with a hidden sheet-scoped defined
 // name (see markerName), so a second run replaces them in place, and a
 // sheet called Solution that xlsudoku did not make is never touched.

@@ -19,6 +19,7 @@ const markerName = "xlsudoku_sheet"
 const (
 	kindSolution   = "solution"
 	kindCandidates = "candidates"
+	kindSteps      = "steps"
 )
 
 // ourKind returns the kind of sheet index i if xlsudoku made it, else "".

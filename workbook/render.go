@@ -123,6 +123,30 @@ func (r *renderer) draw(name string, sh layout.Sheet) error {
 			return err
 		}
 	}
+	if sh.Print.FitWidth {
+		zero := 0
+		if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+			return err
+		}
+		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &zero}); err != nil {
+			return err
+		}
+	}
+	if sh.Freeze != (layout.Pos{}) {
+		pane := "bottomLeft"
+		switch {
+		case sh.Freeze.Col > 1 && sh.Freeze.Row > 1:
+			pane = "bottomRight"
+		case sh.Freeze.Col > 1:
+			pane = "topRight"
+		}
+		if err := f.SetPanes(name, &excelize.Panes{
+			Freeze: true, XSplit: sh.Freeze.Col - 1, YSplit: sh.Freeze.Row - 1, TopLeftCell: sh.Freeze.String(), ActivePane: pane,
+			Selection: []excelize.Selection{{SQRef: sh.Freeze.String(), ActiveCell: sh.Freeze.String(), Pane: pane}},
+		}); err != nil {
+			return err
+		}
+	}
 	if sh.Print.Landscape {
 		o := "landscape"
 		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Orientation: &o}); err != nil {
@@ -187,7 +211,14 @@ func render(styles []byte, sheets []layout.Sheet) (*rendered, error) {
 		}
 		// excelize leaves the dimension at A1; give the used range.
 		dim := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: sheets[i].Area.Max}
-		out.sheets = append(out.sheets, bytes.Replace(b.Bytes(), []byte(`<dimension ref="A1">`), []byte(`<dimension ref="`+dim.String()+`">`), 1))
+		data := bytes.Replace(b.Bytes(), []byte(`<dimension ref="A1">`), []byte(`<dimension ref="`+dim.String()+`">`), 1)
+		if flt := sheets[i].Filter; flt != (layout.Rect{}) {
+			// excelize's AutoFilter marks the sheet as filtered and drops
+			// its other properties (fit to page); the element itself
+			// follows the cells.
+			data = bytes.Replace(data, []byte(`</sheetData>`), []byte(`</sheetData><autoFilter ref="`+flt.String()+`"/>`), 1)
+		}
+		out.sheets = append(out.sheets, data)
 	}
 	return out, nil
 }

@@ -37,8 +37,15 @@ type ourSheet struct {
 // an existing out is untouched. The input is never modified, unless out
 // names it and opts.InPlace is set.
 func Write(p *Puzzle, solution solve.Grid, out string, opts Options) (notes []string, err error) {
+	return write(p, solution, out, opts, Extras{})
+}
+
+func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (notes []string, err error) {
 	if solution.Shape != p.Grid.Shape || !solution.Complete() {
 		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
+	}
+	if err := x.check(p); err != nil {
+		return nil, err
 	}
 	same, err := sameFile(p.File, out)
 	if err != nil {
@@ -63,7 +70,7 @@ func Write(p *Puzzle, solution solve.Grid, out string, opts Options) (notes []st
 		return nil, fmt.Errorf("%w: %s is a Strict Open XML workbook; save it as an ordinary .xlsx workbook and try again", ErrWrite, p.File)
 	}
 
-	sheets, notes := pk.planSheets(p, solution)
+	sheets, notes := pk.planSheets(p, solution, x)
 	parts, err := pk.splice(sheets, ct)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
@@ -129,14 +136,19 @@ func sameFile(in, out string) (bool, error) {
 
 // planSheets decides the names, positions and parts of our sheets and lays
 // them out.
-func (p *pkg) planSheets(pz *Puzzle, solution solve.Grid) ([]*ourSheet, []string) {
+func (p *pkg) planSheets(pz *Puzzle, solution solve.Grid, x Extras) ([]*ourSheet, []string) {
 	var notes []string
 	base := filepath.Base(pz.File)
 	sheets := []*ourSheet{
 		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(fmt.Sprintf("Solution of %s\n%s", base, pz.Where()), pz.Grid, solution)},
-		{kind: kindCandidates, name: "Candidates", sheet: layout.CandidatesSheet(fmt.Sprintf("Candidates of %s\n%s (starting position)", base, pz.Where()), pz.Grid)},
+		x.candidatesSheet(pz),
 	}
 	all := p.worksheets()
+	if x.Explanation != nil {
+		sheets = append(sheets, x.stepsSheet(pz))
+	} else {
+		notes = append(notes, staleSteps(all)...)
+	}
 	used := map[string]bool{}
 	for _, s := range p.wb.sheets {
 		used[strings.ToLower(s.Name)] = true
@@ -228,12 +240,20 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error)
 			fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
 				el("definedName"), markerName, s.index, escapeXML(strconv.Quote(s.kind)), el("definedName"))
 		}
-		area := fmt.Sprintf(`%s!%s`, quoteSheet(s.name), s.sheet.Print.Area.Absolute())
-		printArea := fmt.Sprintf(`<%s name="_xlnm.Print_Area" localSheetId="%d">%s</%s>`, el("definedName"), s.index, escapeXML(area), el("definedName"))
-		if old, ok := wb.localName("_xlnm.Print_Area", s.index); ok && s.existing {
-			wbEdits = append(wbEdits, edit{old.start, old.end, printArea})
-		} else {
-			newNames.WriteString(printArea)
+		for _, n := range s.localNames() {
+			var text string
+			if n.value != "" {
+				hidden := ""
+				if n.hidden {
+					hidden = ` hidden="1"`
+				}
+				text = fmt.Sprintf(`<%s name="%s" localSheetId="%d"%s>%s</%s>`, el("definedName"), n.name, s.index, hidden, escapeXML(n.value), el("definedName"))
+			}
+			if old, ok := wb.localName(n.name, s.index); ok && s.existing {
+				wbEdits = append(wbEdits, edit{old.start, old.end, text})
+			} else {
+				newNames.WriteString(text)
+			}
 		}
 	}
 	if newSheets.Len() > 0 {
@@ -276,6 +296,28 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error)
 		out.replace["[content_types].xml"] = data
 	}
 	return out, nil
+}
+
+// localName is a defined name that belongs to one of our sheets.
+type localName struct {
+	name, value string // no value: the sheet has none (and one of an earlier run goes)
+	hidden      bool
+}
+
+// localNames are the built-in names our sheet s defines: its print area,
+// the rows printed atop every page, and the range of its autofilter.
+func (s *ourSheet) localNames() []localName {
+	sheet := quoteSheet(s.name)
+	out := []localName{{name: "_xlnm.Print_Area", value: sheet + "!" + s.sheet.Print.Area.Absolute()}}
+	titles := localName{name: "_xlnm.Print_Titles"}
+	if t := s.sheet.Print.TitleRows; t[0] > 0 {
+		titles.value = fmt.Sprintf("%s!$%d:$%d", sheet, t[0], t[1])
+	}
+	filter := localName{name: "_xlnm._FilterDatabase", hidden: true}
+	if s.sheet.Filter != (layout.Rect{}) {
+		filter.value = sheet + "!" + s.sheet.Filter.Absolute()
+	}
+	return append(out, titles, filter)
 }
 
 // outParts are the parts of the output that differ from the input's.

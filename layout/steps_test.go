@@ -1,0 +1,125 @@
+package layout
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// sheetCell names puzzle cells of a puzzle at B2.
+func sheetCell(r, c int) string { return GridOrigin.Add(r, c).String() }
+
+func TestPlacementsAndEliminations(t *testing.T) {
+	tests := []struct {
+		name string
+		in   []solve.Candidate
+		elim bool
+		want string
+	}{
+		{"none", nil, false, ""},
+		{"one placement", []solve.Candidate{{Cell: solve.Cell{Row: 4, Col: 1}, Digit: 7}}, false, "r5c2 = 7 (Week 3!C6)"},
+		{"two placements", []solve.Candidate{{Cell: solve.Cell{Row: 0, Col: 0}, Digit: 1}, {Cell: solve.Cell{Row: 8, Col: 8}, Digit: 9}}, false,
+			"r1c1 = 1 (Week 3!B2)\nr9c9 = 9 (Week 3!J10)"},
+		{"no elimination", nil, true, ""},
+		{"one digit", []solve.Candidate{{Cell: solve.Cell{Row: 1, Col: 4}, Digit: 3}, {Cell: solve.Cell{Row: 1, Col: 6}, Digit: 3}}, true,
+			"r2c5, r2c7 ≠ 3 (Week 3!F3, H3)"},
+		{"digits in first-seen order", []solve.Candidate{
+			{Cell: solve.Cell{Row: 0, Col: 0}, Digit: 7}, {Cell: solve.Cell{Row: 0, Col: 0}, Digit: 2}, {Cell: solve.Cell{Row: 0, Col: 8}, Digit: 7},
+		}, true, "r1c1, r1c9 ≠ 7 (Week 3!B2, J2)\nr1c1 ≠ 2 (Week 3!B2)"},
+		{"16x16 digits", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 16}}, true, "r16c16 ≠ " + solve.DigitString(16) + " (Week 3!Q17)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.elim {
+				assert.Equal(t, tt.want, Eliminations(tt.in, "Week 3", sheetCell))
+			} else {
+				assert.Equal(t, tt.want, Placements(tt.in, "Week 3", sheetCell))
+			}
+		})
+	}
+}
+
+func TestTechniqueCounts(t *testing.T) {
+	assert.Equal(t, "none", TechniqueCounts(nil))
+	assert.Equal(t, "Full House 3, Hidden Single 20, X-Wing 1",
+		TechniqueCounts(map[solve.Technique]int{solve.XWing: 1, solve.HiddenSingle: 20, solve.FullHouse: 3, solve.Pointing: 0}))
+}
+
+// cellAt returns the cell of sh at p.
+func cellAt(t *testing.T, sh Sheet, p Pos) Cell {
+	t.Helper()
+	for _, c := range sh.Cells {
+		if c.Pos == p {
+			return c
+		}
+	}
+	require.Failf(t, "no cell", "%v", p)
+	return Cell{}
+}
+
+func TestStepsSheet(t *testing.T) {
+	g, err := solve.ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	require.NoError(t, err)
+	ex, err := solve.Explain(g)
+	require.NoError(t, err)
+	sh := StepsSheet("Steps of a.xlsx\nWeek 3!B2:J10", "Week 3", sheetCell, ex)
+
+	n := len(ex.Steps)
+	require.Positive(t, n)
+	last := StepsHeaderRow + n
+	assert.Equal(t, Rect{Pos{1, 1}, Pos{StepsEliminationsCol, last}}, sh.Area)
+	assert.Equal(t, Pos{1, StepsHeaderRow + 1}, sh.Freeze)
+	assert.Equal(t, Rect{Pos{StepsNumberCol, StepsHeaderRow}, Pos{StepsEliminationsCol, last}}, sh.Filter)
+	assert.Equal(t, Print{Area: Rect{Pos{2, 1}, Pos{6, last}}, Landscape: true, FitWidth: true, TitleRows: [2]int{StepsHeaderRow, StepsHeaderRow}}, sh.Print)
+
+	assert.Equal(t, "Steps of a.xlsx\nWeek 3!B2:J10", cellAt(t, sh, Pos{2, 1}).Text)
+	assert.Equal(t, ex.Grade.String(), cellAt(t, sh, Pos{StepsTextCol, 2}).Text)
+	assert.Equal(t, ex.Score, cellAt(t, sh, Pos{StepsTextCol, 3}).Number)
+	assert.Equal(t, ex.Hardest.String(), cellAt(t, sh, Pos{StepsTextCol, 4}).Text)
+	assert.Equal(t, n, cellAt(t, sh, Pos{StepsTextCol, 5}).Number)
+	assert.Equal(t, TechniqueCounts(ex.Counts), cellAt(t, sh, Pos{StepsTextCol, 6}).Text)
+
+	hd := cellAt(t, sh, Pos{StepsNumberCol, StepsHeaderRow})
+	assert.Equal(t, "#", hd.Text)
+	assert.True(t, hd.Style.Bold)
+	assert.Equal(t, StepsHeaderFill, hd.Style.Fill)
+	for i, s := range ex.Steps {
+		row := StepsHeaderRow + 1 + i
+		assert.Equal(t, i+1, cellAt(t, sh, Pos{StepsNumberCol, row}).Number)
+		assert.Equal(t, s.Technique.String(), cellAt(t, sh, Pos{StepsTechniqueCol, row}).Text)
+		text := cellAt(t, sh, Pos{StepsTextCol, row})
+		assert.Equal(t, s.Text(), text.Text)
+		assert.True(t, text.Style.Wrap)
+		assert.Equal(t, Placements(s.Placements, "Week 3", sheetCell), cellAt(t, sh, Pos{StepsPlacementsCol, row}).Text)
+		assert.Equal(t, Eliminations(s.Eliminations, "Week 3", sheetCell), cellAt(t, sh, Pos{StepsEliminationsCol, row}).Text)
+		assert.GreaterOrEqual(t, sh.RowHeights[row], stepsLine, "row %d", row)
+	}
+	// A step of the classic puzzle: its first is a single, placed in r?c? = d.
+	assert.Contains(t, cellAt(t, sh, Pos{StepsPlacementsCol, StepsHeaderRow + 1}).Text, "(Week 3!")
+	// A few styles only, however many steps.
+	assert.LessOrEqual(t, len(sh.Styles()), 8)
+}
+
+func TestStepsSheetComplete(t *testing.T) {
+	g, err := solve.ParseLine("534678912672195348198342567859761423426853791713924856961537284287419635345286179")
+	require.NoError(t, err)
+	ex, err := solve.Explain(g)
+	require.NoError(t, err)
+	sh := StepsSheet("t", "S", sheetCell, ex)
+	assert.Equal(t, StepsHeaderRow, sh.Area.Max.Row, "the header only")
+	assert.Equal(t, "0", cellAt(t, sh, Pos{StepsTextCol, 3}).Text)
+	assert.Equal(t, "none", cellAt(t, sh, Pos{StepsTextCol, 6}).Text)
+}
+
+func TestTextHeight(t *testing.T) {
+	one := textHeight([]string{"short"}, []float64{20})
+	assert.Equal(t, one, textHeight([]string{""}, []float64{20}))
+	two := textHeight([]string{"a\nb"}, []float64{20})
+	assert.Greater(t, two, one)
+	long := textHeight([]string{fmt.Sprintf("%0200d", 0)}, []float64{20})
+	assert.Greater(t, long, 5*one)
+}

@@ -1,0 +1,80 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// Extras are optional additions to what Write puts in the output.
+type Extras struct {
+	// Candidates, when not nil, draws the Candidates sheet from these sets
+	// (one per cell of the puzzle, row-major, as solve.LogicCandidates
+	// returns) instead of the basic pencil marks of the givens, and
+	// CandidatesNote replaces "(starting position)" in the Candidates
+	// sheet's title, e.g. "after logic, before the first guess".
+	Candidates     []solve.Digits
+	CandidatesNote string
+	// Explanation, when not nil, adds a "Steps" sheet after Solution and
+	// Candidates.
+	Explanation *solve.Explanation
+}
+
+// WriteExtras is Write with extras: Write(p, sol, out, opts) is
+// WriteExtras(p, sol, out, opts, Extras{}).
+//
+// The Steps sheet is marked as xlsudoku's like the others, so a rerun with
+// an explanation replaces it, and a sheet called Steps that xlsudoku did
+// not make is left alone (ours is then "Steps (xlsudoku)", with a note). A
+// run without an explanation (Write) leaves the Steps sheet of an earlier
+// run as it was, with a note saying so: removing a sheet would renumber
+// every sheet after it in the workbook part (defined names, views), which
+// Write never does.
+func WriteExtras(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (notes []string, err error) {
+	return write(p, solution, out, opts, x)
+}
+
+// check refuses extras that do not fit the puzzle.
+func (x *Extras) check(p *Puzzle) error {
+	if x.Candidates != nil && len(x.Candidates) != p.Grid.Shape.Cells() {
+		return fmt.Errorf("%w: %d candidate sets for the %d cells of a %s puzzle", ErrUsage, len(x.Candidates), p.Grid.Shape.Cells(), p.Grid.Shape)
+	}
+	return nil
+}
+
+// candidatesSheet plans the Candidates sheet: the basic pencil marks of
+// the givens, or the sets of x.Candidates.
+func (x *Extras) candidatesSheet(p *Puzzle) *ourSheet {
+	note := "starting position"
+	if x.CandidatesNote != "" {
+		note = x.CandidatesNote
+	}
+	title := fmt.Sprintf("Candidates of %s\n%s (%s)", filepath.Base(p.File), p.Where(), note)
+	sh := &ourSheet{kind: kindCandidates, name: "Candidates"}
+	if x.Candidates != nil {
+		sh.sheet = layout.CandidateSetsSheet(title, p.Grid, x.Candidates)
+	} else {
+		sh.sheet = layout.CandidatesSheet(title, p.Grid)
+	}
+	return sh
+}
+
+// stepsSheet plans the Steps sheet of x.Explanation.
+func (x *Extras) stepsSheet(p *Puzzle) *ourSheet {
+	title := fmt.Sprintf("Steps of %s\n%s", filepath.Base(p.File), p.Where())
+	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, x.Explanation)}
+}
+
+// staleSteps notes the Steps sheets of earlier runs that a run without an
+// explanation leaves as they were.
+func staleSteps(sheets []sheetRef) []string {
+	var notes []string
+	for _, s := range sheets {
+		if s.ours == kindSteps {
+			notes = append(notes, fmt.Sprintf("left sheet %q of an earlier run as it was; it explains the puzzle as it stood then", s.name))
+		}
+	}
+	return notes
+}
