@@ -25,6 +25,10 @@
 // workbook stored for them. Everything else (other text, other numbers,
 // booleans, error values, dates) is a *CellErrors listing the bad cells.
 //
+// ReadEntries finds the puzzle the same way and tells its givens from a
+// student's entries by how they look: bold, locked, shaded or plain-coloured
+// digits are the givens.
+//
 // Reading parses the zip package itself, read-only, streaming each sheet it
 // looks at only as far as it needs: a worksheet that is not read is never
 // decompressed, and no sheet is ever loaded into excelize (which would

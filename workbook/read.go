@@ -36,36 +36,57 @@ func (p *pkg) worksheets() []sheetRef {
 // contradicting givens; bad cells give *CellErrors, contradictions
 // *ConflictError.
 func Read(path string, opts Options) (*Puzzle, error) {
-	var (
-		rect  layout.Rect
-		shape solve.Shape
-		err   error
-	)
-	if opts.Range != "" {
-		if rect, err = layout.ParseRect(opts.Range); err != nil {
-			return nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
-		}
-		if shape, err = shapeOf(rect, opts.Box); err != nil {
-			return nil, err
-		}
-	}
-	pk, err := openPackage(path)
+	p, pk, err := locate(path, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer pk.close()
+	pk.close()
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// locate finds and reads the puzzle as Read does, without looking for
+// contradictions, and returns it with the package still open (the caller
+// closes it).
+func locate(path string, opts Options) (*Puzzle, *pkg, error) {
+	p, pk, err := locateIn(path, opts)
+	if err != nil && pk != nil {
+		pk.close()
+		pk = nil
+	}
+	return p, pk, err
+}
+
+func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
+	var (
+		rect  layout.Rect
+		shape solve.Shape
+	)
+	if opts.Range != "" {
+		if rect, err = layout.ParseRect(opts.Range); err != nil {
+			return nil, nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
+		}
+		if shape, err = shapeOf(rect, opts.Box); err != nil {
+			return nil, nil, err
+		}
+	}
+	if pk, err = openPackage(path); err != nil {
+		return nil, nil, err
+	}
 	sheets := pk.worksheets()
 	if opts.Sheet != "" {
 		sh, err := pk.findSheet(sheets, opts.Sheet)
 		if err != nil {
-			return nil, err
+			return nil, pk, err
 		}
 		sheets = []sheetRef{sh}
 	} else {
 		sheets = userSheets(sheets)
 	}
 	if len(sheets) == 0 {
-		return nil, fmt.Errorf("%w: %s has no worksheets; add the puzzle to a sheet, at B2:J10 for 9x9", ErrNoPuzzle, path)
+		return nil, pk, fmt.Errorf("%w: %s has no worksheets; add the puzzle to a sheet, at B2:J10 for 9x9", ErrNoPuzzle, path)
 	}
 
 	var p *Puzzle
@@ -79,12 +100,9 @@ func Read(path string, opts Options) (*Puzzle, error) {
 		}
 	}
 	if err != nil {
-		return nil, err
+		return nil, pk, err
 	}
-	if err := p.check(); err != nil {
-		return nil, err
-	}
-	return p, nil
+	return p, pk, nil
 }
 
 // userSheets leaves out the sheets xlsudoku made.

@@ -1,0 +1,218 @@
+package workbook
+
+import (
+	"encoding/xml"
+	"fmt"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// ReadEntries reads a puzzle as a student left it: the givens and the
+// student's own entries. It finds the puzzle exactly as Read does (same
+// options, same detection), then tells givens from entries by how their
+// cells look. p.Grid holds the givens only; current holds the givens plus
+// the entries.
+//
+// The digits of the puzzle's range are split by the first of these that
+// tells some of them from the others:
+//
+//  1. bold: the bold digits are the givens;
+//  2. locked: the digits whose cells are locked (the default) are the
+//     givens, those unlocked (Format Cells > Protection) are entries;
+//  3. fill: the digits on a filled (shaded) cell are the givens, unless
+//     blank cells are filled too (shaded boxes, not shaded givens);
+//  4. font colour: the digits in the default colour (automatic, black or
+//     the theme's text colour) are the givens, coloured ones are entries.
+//
+// When none does, every digit is taken as a given (current equals p.Grid)
+// and a note says that entries could not be told from givens. Givens that
+// contradict each other are a *ConflictError, as with Read; entries that
+// contradict a given or each other are not an error (solve.ExplainFrom and
+// solve.NextStep report a wrong entry).
+func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err error) {
+	p, pk, err := locate(path, opts)
+	if err != nil {
+		return nil, solve.Grid{}, err
+	}
+	defer pk.close()
+	current = p.Grid
+	var (
+		digits []styledDigit
+		blanks []int // the cell formats of the range's blank cells
+	)
+	for _, sh := range pk.worksheets() {
+		if sh.name != p.Sheet {
+			continue
+		}
+		scan, err := pk.scanSheet(sh.part, p.area, false)
+		if err != nil {
+			return nil, solve.Grid{}, err
+		}
+		for _, c := range scan.cells {
+			v, err := pk.valueOf(c)
+			if err != nil {
+				return nil, solve.Grid{}, err
+			}
+			if d := v.digit(p.Grid.Shape.Size); d > 0 {
+				digits = append(digits, styledDigit{r: c.Pos.Row - p.area.Min.Row, c: c.Pos.Col - p.area.Min.Col, xf: c.S})
+			} else {
+				blanks = append(blanks, c.S)
+			}
+		}
+		break
+	}
+	looks := pk.cellLooks()
+	given, by := splitGivens(digits, blanks, looks)
+	if by == "" {
+		p.Notes = append(p.Notes, fmt.Sprintf("%s: every digit looks the same, so all %d are taken as givens and none as your entries; make the givens bold (or lock them) and leave your entries plain to tell them apart",
+			p.Where(), len(digits)))
+	} else {
+		givens := solve.NewGrid(p.Grid.Shape)
+		n := 0
+		for i, dg := range digits {
+			if given[i] {
+				givens.Set(dg.r, dg.c, p.Grid.At(dg.r, dg.c))
+				n++
+			}
+		}
+		p.Grid = givens
+		p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %d givens, %d entries", p.Where(), by, n, len(digits)-n))
+	}
+	if err := p.check(); err != nil {
+		return nil, solve.Grid{}, err
+	}
+	return p, current, nil
+}
+
+// styledDigit is a digit of the puzzle's range: its puzzle cell and its
+// cell format.
+type styledDigit struct{ r, c, xf int }
+
+// cellLook is what tells a given from an entry in a cell format.
+type cellLook struct {
+	bold, unlocked, filled, colored bool
+}
+
+// splitGivens picks the givens among digits (see ReadEntries) and says by
+// what, or "" when nothing tells them apart.
+func splitGivens(digits []styledDigit, blanks []int, looks []cellLook) ([]bool, string) {
+	look := func(xf int) cellLook {
+		if xf >= 0 && xf < len(looks) {
+			return looks[xf]
+		}
+		return cellLook{}
+	}
+	blankFilled := false
+	for _, xf := range blanks {
+		blankFilled = blankFilled || look(xf).filled
+	}
+	rules := []struct {
+		name  string
+		given func(cellLook) bool
+	}{
+		{"bold", func(l cellLook) bool { return l.bold }},
+		{"cell protection (locked givens, unlocked entries)", func(l cellLook) bool { return !l.unlocked }},
+		{"fill", func(l cellLook) bool { return l.filled }},
+		{"font colour", func(l cellLook) bool { return !l.colored }},
+	}
+	given := make([]bool, len(digits))
+	for _, rule := range rules {
+		if rule.name == "fill" && blankFilled {
+			continue
+		}
+		n := 0
+		for i, d := range digits {
+			given[i] = rule.given(look(d.xf))
+			if given[i] {
+				n++
+			}
+		}
+		if n > 0 && n < len(digits) {
+			return given, rule.name
+		}
+	}
+	return nil, ""
+}
+
+// cellLooks reads, for every cell format of the styles part, whether it is
+// bold, unlocked, filled or coloured. A workbook without a readable styles
+// part has none: every digit looks the same.
+func (p *pkg) cellLooks() []cellLook {
+	name := p.relOfType("/styles")
+	if name == "" {
+		return nil
+	}
+	data, err := p.read(name)
+	if err != nil {
+		return nil
+	}
+	type color struct {
+		RGB     string `xml:"rgb,attr"`
+		Theme   string `xml:"theme,attr"`
+		Indexed string `xml:"indexed,attr"`
+		Auto    string `xml:"auto,attr"`
+	}
+	var doc struct {
+		Fonts []struct {
+			B *struct {
+				Val string `xml:"val,attr"`
+			} `xml:"b"`
+			Color *color `xml:"color"`
+		} `xml:"fonts>font"`
+		Fills []struct {
+			Pattern *struct {
+				Type string `xml:"patternType,attr"`
+			} `xml:"patternFill"`
+			Gradient *struct{} `xml:"gradientFill"`
+		} `xml:"fills>fill"`
+		Xfs []struct {
+			Font       int `xml:"fontId,attr"`
+			Fill       int `xml:"fillId,attr"`
+			Protection *struct {
+				Locked string `xml:"locked,attr"`
+			} `xml:"protection"`
+		} `xml:"cellXfs>xf"`
+	}
+	if xml.Unmarshal(data, &doc) != nil {
+		return nil
+	}
+	out := make([]cellLook, len(doc.Xfs))
+	for i, xf := range doc.Xfs {
+		l := &out[i]
+		if xf.Font >= 0 && xf.Font < len(doc.Fonts) {
+			f := doc.Fonts[xf.Font]
+			l.bold = f.B != nil && !isFalse(f.B.Val)
+			l.colored = f.Color != nil && !defaultColor(f.Color.RGB, f.Color.Theme, f.Color.Indexed, f.Color.Auto)
+		}
+		if xf.Fill >= 0 && xf.Fill < len(doc.Fills) {
+			f := doc.Fills[xf.Fill]
+			l.filled = f.Gradient != nil || (f.Pattern != nil && f.Pattern.Type != "" && f.Pattern.Type != "none" && f.Pattern.Type != "gray125")
+		}
+		l.unlocked = xf.Protection != nil && isFalse(xf.Protection.Locked)
+	}
+	return out
+}
+
+// isFalse reads a boolean attribute that says no.
+func isFalse(v string) bool {
+	v = strings.TrimSpace(v)
+	return v == "0" || strings.EqualFold(v, "false")
+}
+
+// defaultColor reports whether a font colour is the text's usual one:
+// automatic, black, or the theme's dark text colours (theme 0 and 1).
+func defaultColor(rgb, theme, indexed, auto string) bool {
+	switch {
+	case auto != "" && !isFalse(auto):
+		return true
+	case rgb != "":
+		rgb = strings.ToUpper(rgb)
+		return rgb == "000000" || (len(rgb) == 8 && rgb[2:] == "000000")
+	case theme != "":
+		return theme == "0" || theme == "1"
+	case indexed != "":
+		return indexed == "8" || indexed == "64"
+	}
+	return true
+}
