@@ -123,3 +123,39 @@ func TestTextHeight(t *testing.T) {
 	long := textHeight([]string{fmt.Sprintf("%0200d", 0)}, []float64{20})
 	assert.Greater(t, long, 5*one)
 }
+
+func TestCandidateSetsBoard(t *testing.T) {
+	givens, _ := puzzle(t, solve.Shape9)
+	sets := givens.Candidates()
+	// A cell solved by logic keeps its one digit, drawn as a candidate;
+	// a given keeps its own digit whatever its set says.
+	blank, given := -1, -1
+	for i, d := range givens.Cells[:81] {
+		if d == 0 && blank < 0 {
+			blank = i
+		}
+		if d != 0 && given < 0 {
+			given = i
+		}
+	}
+	one := sets[blank].List()[0]
+	sets[blank] = solve.DigitsOf(one)
+	sets[given] = 0
+	b := CandidateSetsBoard(givens, sets, GridOrigin)
+	for _, c := range b.Cells {
+		y, x := c.Pos.Row-GridOrigin.Row, c.Pos.Col-GridOrigin.Col
+		i := (y/3)*9 + x/3
+		d := (y%3)*3 + x%3 + 1
+		want := sets[i]
+		if g := givens.Cells[i]; g != 0 {
+			want = solve.DigitsOf(int(g))
+		}
+		if want.Has(d) {
+			assert.Equal(t, d, c.Number, "%v", c.Pos)
+		} else {
+			assert.Zero(t, c.Number, "%v", c.Pos)
+		}
+		assert.Equal(t, givens.Cells[i] != 0, c.Style.Bold, "%v", c.Pos)
+	}
+	assert.Equal(t, CandidatesBoard(givens, GridOrigin), CandidateSetsBoard(givens, givens.Candidates(), GridOrigin))
+}
