@@ -35,7 +35,9 @@ type command struct {
 var commands = []command{
 	{"solve", "solve puzzles from a workbook or text; write solutions", runSolve},
 	{"generate", "make unique, graded, symmetric puzzles as text or a printable workbook", runGenerate},
+	{"explain", "solve step by step with named techniques; add a Steps sheet", runExplain},
 	{"rate", "grade puzzles as a person would solve them", runRate},
+	{"hint", "show the next step of a puzzle as a student left it", runHint},
 }
 
 const usage = `xlsudoku turns a spreadsheet into a Sudoku workbench.

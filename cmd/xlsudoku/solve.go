@@ -41,11 +41,12 @@ Flags:
 // solveOptions are the flags of the solve command.
 type solveOptions struct {
 	inputFlags
-	output  string
-	count   bool
-	strict  bool
-	format  string
-	inPlace bool
+	output     string
+	count      bool
+	strict     bool
+	format     string
+	candidates string
+	inPlace    bool
 }
 
 func runSolve(e *env, args []string) error {
@@ -55,6 +56,7 @@ func runSolve(e *env, args []string) error {
 	fs.BoolVar(&o.count, "count", false, "print the number of solutions of each puzzle (0, 1, or 2 for two or more) instead")
 	fs.BoolVar(&o.strict, "strict", false, "treat a puzzle with more than one solution as an error (exit 6) instead of a warning")
 	fs.StringVar(&o.format, "format", "", "text output: line (one line per puzzle) or grid (readable); default line, grid for a workbook without -o")
+	fs.StringVar(&o.candidates, "candidates", "basic", "workbook: the Candidates sheet shows the `basic` pencil marks of the givens, or those left after all logic before a guess (logic)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
 	o.inputFlags.add(fs, true)
 	if done, err := parseFlags(e, fs, solveHelp, args); done {
@@ -64,6 +66,9 @@ func runSolve(e *env, args []string) error {
 	case "", "line", "grid":
 	default:
 		return usagef("solve: --format must be line or grid, not %q", o.format)
+	}
+	if o.candidates != "basic" && o.candidates != "logic" {
+		return usagef("solve: --candidates must be basic or logic, not %q", o.candidates)
 	}
 	in := fs.Arg(0)
 	isBook, err := isWorkbook(in)

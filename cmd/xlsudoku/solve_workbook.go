@@ -39,7 +39,11 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		}
 		return nil
 	}
-	notes, err := workbook.Write(p, sol, o.output, opts)
+	var extras workbook.Extras
+	if err := logicCandidates(&extras, p, o.candidates); err != nil {
+		return err
+	}
+	notes, err := workbook.WriteExtras(p, sol, o.output, opts, extras)
 	printNotes(e, notes)
 	if err != nil {
 		return err

@@ -50,6 +50,32 @@ func main() {
 	// row, column or box, yet with it there no grid completes the puzzle.
 	write("no-solution.xlsx", unique, map[string]any{"C2": 1})
 	write("two-solutions.xlsx", twoSolutions, nil)
+	// Homework: the givens of unique in bold, and a student's entries in
+	// plain type: r1c2 = 6 (C2) and r1c3 = 8 (D2) are right; in the wrong
+	// copy r1c3 holds 9 (D2) instead.
+	homework := func(name string, entries map[string]int) {
+		f := excelize.NewFile()
+		defer f.Close()
+		check(f.SetSheetName("Sheet1", "Week 3"))
+		bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+		check(err)
+		for i, ch := range unique {
+			if ch == '.' {
+				continue
+			}
+			cell, _ := excelize.CoordinatesToCellName(2+i%9, 2+i/9)
+			check(f.SetCellValue("Week 3", cell, int(ch-'0')))
+			check(f.SetCellStyle("Week 3", cell, cell, bold))
+		}
+		for cell, d := range entries {
+			check(f.SetCellValue("Week 3", cell, d))
+		}
+		path := filepath.Join(dir, name)
+		check(f.SaveAs(path))
+		check(os.Chmod(path, 0o644))
+	}
+	homework("homework-right.xlsx", map[string]int{"C2": 6, "D2": 8})
+	homework("homework-wrong.xlsx", map[string]int{"C2": 6, "D2": 9})
 	check(os.WriteFile(filepath.Join(dir, "not-a-workbook.xlsx"), []byte("this is text, not a zip\n"), 0o644))
 }
 

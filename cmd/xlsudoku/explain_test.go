@@ -1,0 +1,135 @@
+package main
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+const easyPuzzle = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+func TestExplainJSONStepsReplay(t *testing.T) {
+	code, out, errOut := runCLI(t, easyPuzzle+"\n"+puzzle+"\n", "explain", "--json", "-")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	for i, line := range lines {
+		var got struct {
+			Line     int    `json:"line"`
+			Puzzle   string `json:"puzzle"`
+			Grade    string `json:"grade"`
+			Solution string `json:"solution"`
+			Steps    []struct {
+				Technique  string `json:"technique"`
+				Text       string `json:"text"`
+				Placements []struct {
+					Row, Col, Digit int
+				} `json:"placements"`
+				Eliminations []struct {
+					Row, Col, Digit int
+				} `json:"eliminations"`
+			} `json:"steps"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &got), line[:min(len(line), 200)])
+		assert.Equal(t, i+1, got.Line)
+		g, err := solve.ParseLine(got.Puzzle)
+		require.NoError(t, err)
+		sol, err := solve.Solve(g)
+		require.NoError(t, err)
+		assert.Equal(t, solve.FormatLine(&sol), got.Solution)
+		// Replaying the placements from the JSON fills the grid with the
+		// solution, and no elimination removes a solution digit.
+		for _, st := range got.Steps {
+			require.NotEmpty(t, st.Technique)
+			require.NotEmpty(t, st.Text)
+			for _, p := range st.Placements {
+				require.Equal(t, sol.At(p.Row-1, p.Col-1), p.Digit, st.Text)
+				g.Set(p.Row-1, p.Col-1, p.Digit)
+			}
+			for _, e := range st.Eliminations {
+				require.NotEqual(t, sol.At(e.Row-1, e.Col-1), e.Digit, st.Text)
+			}
+		}
+		assert.Equal(t, sol, g, "the steps place every digit")
+	}
+}
+
+func TestExplainTextAndWorkbook(t *testing.T) {
+	code, out, errOut := runCLI(t, easyPuzzle+"\n", "explain", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "grade Easy")
+	assert.Contains(t, out, "   1. ")
+
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "teacher.xlsx"), dir)
+	outPath := filepath.Join(dir, "explained.xlsx")
+	code, _, errOut = runCLI(t, "", "explain", in, "-o", outPath, "--candidates", "logic")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "explained Week 3!C3:K11")
+
+	// Three worksheets more than the input: Solution, Candidates, Steps.
+	assert.Equal(t, countSheets(t, in)+3, countSheets(t, outPath))
+	readSolutionSheet(t, outPath, "B2:J10")
+
+	// Without -o, the steps are printed with the sheet's cell names.
+	code, out, errOut = runCLI(t, "", "explain", in)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "= Week 3!")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 2)
+}
+
+func TestHintText(t *testing.T) {
+	code, out, errOut := runCLI(t, easyPuzzle+"\n", "hint", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.True(t, strings.HasPrefix(out, "stdin:1: "), out)
+	assert.Contains(t, out, "Single")
+}
+
+// countSheets counts the worksheet parts of a workbook.
+func countSheets(t *testing.T, path string) int {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	require.NoError(t, err)
+	defer zr.Close()
+	n := 0
+	for _, f := range zr.File {
+		if strings.HasPrefix(f.Name, "xl/worksheets/sheet") && strings.HasSuffix(f.Name, ".xml") {
+			n++
+		}
+	}
+	return n
+}
+
+func TestHintWorkbook(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "hint", filepath.Join("testdata", "homework-right.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "told givens from entries by bold: 18 givens, 2 entries")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2, out)
+	assert.Contains(t, lines[1], "= Week 3!")
+
+	// The hint agrees with the solution.
+	g, err := solve.ParseLine(puzzle)
+	require.NoError(t, err)
+	g.Set(0, 1, 6)
+	g.Set(0, 2, 8)
+	givens, _ := solve.ParseLine(puzzle)
+	want, err := solve.NextStep(givens, g)
+	require.NoError(t, err)
+	assert.Equal(t, want.Text(), lines[0])
+
+	code, out, _ = runCLI(t, "", "hint", filepath.Join("testdata", "homework-wrong.xlsx"))
+	assert.Equal(t, exitInvalid, code)
+	assert.Equal(t, "Week 3!D2 (r1c3): the entry 9 is wrong; nothing else is hinted until it is fixed\n", out)
+	assert.NotContains(t, out, "8", "the right digit is not told")
+}
