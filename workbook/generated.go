@@ -311,12 +311,9 @@ func singleSetup(f *excelize.File, name string, sh layout.Sheet) error {
 	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &one}); err != nil {
 		return err
 	}
-	if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Horizontally: &yes}); err != nil {
-		return err
-	}
-	return f.SetDefinedName(&excelize.DefinedName{
-		Name: "_xlnm.Print_Area", RefersTo: quoteSheet(name) + "!" + sh.Print.Area.Absolute(), Scope: name,
-	})
+	// No print area: the sheet holds nothing else, and excelize's
+	// SetDefinedName costs time in the number of sheets and names.
+	return f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Horizontally: &yes})
 }
 
 // stream draws sh on the empty sheet name with excelize's StreamWriter:
