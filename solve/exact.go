@@ -206,25 +206,7 @@ func (s *solverN) assign(st *stateN, i int, bit Digits) bool {
 	}
 	st.cand[i], st.solved[i] = bit, true
 	st.left--
-	for _, j := range s.geo.peers[i] {
-		if st.cand[j]&bit == 0 {
-			continue
-		}
-		if st.solved[j] {
-			return false
-		}
-		st.cand[j] &^= bit
-		st.touch(s.geo, j)
-		switch c := st.cand[j]; {
-		case c == 0:
-			return false
-		case c&(c-1) == 0:
-			if !s.assign(st, j, c) {
-				return false
-			}
-		}
-	}
-	return true
+	return s.eliminate(st, s.geo.peers[i], bit)
 }
 
 // hiddenSingles places every digit that has one place left in a unit. It

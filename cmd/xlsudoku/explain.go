@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -59,11 +58,8 @@ func runExplain(e *env, args []string) error {
 		return usagef("explain: --candidates must be basic or logic, not %q", o.candidates)
 	}
 	in := fs.Arg(0)
-	isBook, err := isWorkbook(in)
+	isBook, err := o.inputKind("explain", in)
 	if err != nil {
-		return err
-	}
-	if err := o.check("explain", in, isBook); err != nil {
 		return err
 	}
 	if isBook {
@@ -74,21 +70,13 @@ func runExplain(e *env, args []string) error {
 		return err
 	}
 	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
-		func(_ *solve.Solver, j *textJob, name string) textResult {
-			if j.err != nil {
-				return textResult{msg: j.err.Error(), code: exitCode(j.err)}
-			}
-			where := name + ":" + strconv.Itoa(j.puzzle.Line)
-			x, err := solve.Explain(j.puzzle.Grid)
+		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
+			x, err := solve.Explain(*g)
 			if err != nil {
-				return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+				return "", err
 			}
-			out, err := formatExplanation(x, &j.puzzle.Grid, where, j.puzzle.Line, o.json, nil)
-			if err != nil {
-				return textResult{msg: where + ": " + err.Error(), code: exitFailure}
-			}
-			return textResult{out: out}
-		})
+			return formatExplanation(x, g, where, line, o.json, nil)
+		}))
 }
 
 func explainWorkbook(e *env, in string, o explainOptions) error {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -88,4 +89,30 @@ func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done boo
 		return true, usagef("%s: give one INPUT (a workbook, a text file, or - for stdin), got %d", fs.Name(), fs.NArg())
 	}
 	return false, nil
+}
+
+// inputKind tells a workbook input from a text one and checks that the
+// flags fit it.
+func (f *inputFlags) inputKind(cmd, in string) (isBook bool, err error) {
+	if isBook, err = isWorkbook(in); err != nil {
+		return false, err
+	}
+	return isBook, f.check(cmd, in, isBook)
+}
+
+// eachPuzzle adapts a function of one text puzzle to runText: a puzzle
+// that could not be read, or whose function fails, gets its message on
+// stderr with the puzzle's file and line.
+func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) func(*solve.Solver, *textJob, string) textResult {
+	return func(s *solve.Solver, j *textJob, name string) textResult {
+		if j.err != nil {
+			return textResult{msg: j.err.Error(), code: exitCode(j.err)}
+		}
+		where := name + ":" + strconv.Itoa(j.puzzle.Line)
+		out, err := fn(s, &j.puzzle.Grid, where, j.puzzle.Line)
+		if err != nil {
+			return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+		}
+		return textResult{out: out}
+	}
 }

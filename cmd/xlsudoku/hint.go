@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -39,11 +38,8 @@ func runHint(e *env, args []string) error {
 		return err
 	}
 	in := fs.Arg(0)
-	isBook, err := isWorkbook(in)
+	isBook, err := o.inputKind("hint", in)
 	if err != nil {
-		return err
-	}
-	if err := o.check("hint", in, isBook); err != nil {
 		return err
 	}
 	if isBook {
@@ -54,20 +50,16 @@ func runHint(e *env, args []string) error {
 		return err
 	}
 	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers},
-		func(_ *solve.Solver, j *textJob, name string) textResult {
-			if j.err != nil {
-				return textResult{msg: j.err.Error(), code: exitCode(j.err)}
-			}
-			where := name + ":" + strconv.Itoa(j.puzzle.Line)
-			st, err := solve.NextStep(j.puzzle.Grid, j.puzzle.Grid)
+		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, _ int) (string, error) {
+			st, err := solve.NextStep(*g, *g)
 			switch {
 			case errors.Is(err, solve.ErrSolved):
-				return textResult{out: where + ": the puzzle is complete\n"}
+				return where + ": the puzzle is complete\n", nil
 			case err != nil:
-				return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+				return "", err
 			}
-			return textResult{out: where + ": " + st.Text() + "\n"}
-		})
+			return where + ": " + st.Text() + "\n", nil
+		}))
 }
 
 func hintWorkbook(e *env, in string, o inputFlags) error {

@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"strconv"
 
 	"github.com/spf13/pflag"
 
@@ -50,11 +49,8 @@ func runRate(e *env, args []string) error {
 		return err
 	}
 	in := fs.Arg(0)
-	isBook, err := isWorkbook(in)
+	isBook, err := o.inputKind("rate", in)
 	if err != nil {
-		return err
-	}
-	if err := o.check("rate", in, isBook); err != nil {
 		return err
 	}
 	if isBook {
@@ -80,17 +76,9 @@ func runRate(e *env, args []string) error {
 		return err
 	}
 	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
-		func(_ *solve.Solver, j *textJob, name string) textResult {
-			if j.err != nil {
-				return textResult{msg: j.err.Error(), code: exitCode(j.err)}
-			}
-			where := name + ":" + strconv.Itoa(j.puzzle.Line)
-			line, err := rateLine(&j.puzzle.Grid, where, j.puzzle.Line, o.json)
-			if err != nil {
-				return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
-			}
-			return textResult{out: line}
-		})
+		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
+			return rateLine(g, where, line, o.json)
+		}))
 }
 
 // rateLine rates g and writes its line of output.

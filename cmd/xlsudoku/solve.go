@@ -71,11 +71,8 @@ func runSolve(e *env, args []string) error {
 		return usagef("solve: --candidates must be basic or logic, not %q", o.candidates)
 	}
 	in := fs.Arg(0)
-	isBook, err := isWorkbook(in)
+	isBook, err := o.inputKind("solve", in)
 	if err != nil {
-		return err
-	}
-	if err := o.inputFlags.check("solve", in, isBook); err != nil {
 		return err
 	}
 	if isBook {
