@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -187,4 +188,25 @@ func TestGenerateWorkbook(t *testing.T) {
 			assert.GreaterOrEqual(t, len(f.GetSheetList()), 3)
 		})
 	}
+}
+
+func TestGenerateProgressBar(t *testing.T) {
+	var buf strings.Builder
+	e := &env{stderr: &buf, progress: true}
+	p := newGenProgress(e, 40)
+	p.show(1) // within the first moment: nothing
+	assert.Empty(t, buf.String())
+	p.start = p.start.Add(-2 * time.Second)
+	p.show(10)
+	assert.Contains(t, buf.String(), "\r[#######                       ] 10/40 puzzles (")
+	assert.Contains(t, buf.String(), "left)")
+	p.clear()
+	assert.True(t, strings.HasSuffix(buf.String(), "\r\033[K"))
+
+	quiet := newGenProgress(&env{stderr: &buf}, 40) // not a terminal
+	quiet.start = quiet.start.Add(-time.Hour)
+	n := buf.Len()
+	quiet.show(20)
+	quiet.clear()
+	assert.Equal(t, n, buf.Len())
 }
