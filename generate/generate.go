@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -149,7 +150,7 @@ func (g *Generator) Puzzle(i int) (Puzzle, error) {
 // diagonal symmetry".
 func (g *Generator) describe() string {
 	o := g.opts
-	s := "a "
+	s := ""
 	if o.Minimal {
 		s += "minimal "
 	}
@@ -157,6 +158,11 @@ func (g *Generator) describe() string {
 		s += o.Grade.String() + " "
 	}
 	s += o.Shape.String() + " puzzle"
+	if strings.ContainsRune("aeiouAEIOU8", rune(s[0])) { // "an 8x8", "an Easy"
+		s = "an " + s
+	} else {
+		s = "a " + s
+	}
 	if o.Symmetry != None {
 		s += " with " + o.Symmetry.String() + " symmetry"
 	}

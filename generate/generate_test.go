@@ -285,3 +285,20 @@ func TestSinglesIsEasy(t *testing.T) {
 		}
 	}
 }
+
+func TestDescribe(t *testing.T) {
+	tests := []struct {
+		opts Options
+		want string
+	}{
+		{Options{Grade: solve.Easy}, "an Easy 9x9 puzzle"},
+		{Options{Grade: solve.Hard, Symmetry: Mirror}, "a Hard 9x9 puzzle with mirror symmetry"},
+		{Options{Shape: solve.Shape8, AnyGrade: true}, "an 8x8 puzzle"},
+		{Options{Grade: solve.Extreme, Minimal: true}, "a minimal Extreme 9x9 puzzle"},
+	}
+	for _, tt := range tests {
+		g, err := New(tt.opts)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, g.describe())
+	}
+}

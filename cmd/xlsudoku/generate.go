@@ -108,6 +108,12 @@ func runGenerate(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if !opts.AnyGrade {
+		// Before the seed is printed: there is nothing to make again.
+		if err := generate.Feasible(opts.Shape, opts.Grade); err != nil {
+			return usagef("generate: %v", err)
+		}
+	}
 	if !o.seedSet {
 		o.seed = rand.Uint64() >> 11 // short enough to type
 		opts.Seed = o.seed
