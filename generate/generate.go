@@ -9,9 +9,20 @@ import (
 	"github.com/xlsudoku/xlsudoku/solve"
 )
 
-// DefaultMaxAttempts is how many digs a puzzle may take when
-// Options.MaxAttempts is 0.
-const DefaultMaxAttempts = 2000
+// DefaultMaxAttempts is how many digs a puzzle of shape may take when
+// Options.MaxAttempts is 0: 50,000 up to 9x9 (a dig takes well under a
+// millisecond: rare kinds, such as an Extreme puzzle with dihedral
+// symmetry, can need thousands), fewer for the big grids, whose digs take
+// from milliseconds (12x12) to a second (16x16).
+func DefaultMaxAttempts(shape solve.Shape) int {
+	switch {
+	case shape.Size >= 16:
+		return 200
+	case shape.Size >= 12:
+		return 2000
+	}
+	return 50000
+}
 
 // ErrNotFound: no puzzle with the options was found within the attempts
 // allowed (or the time given).
@@ -87,7 +98,7 @@ func New(opts Options) (*Generator, error) {
 		}
 	}
 	if opts.MaxAttempts <= 0 {
-		opts.MaxAttempts = DefaultMaxAttempts
+		opts.MaxAttempts = DefaultMaxAttempts(opts.Shape)
 	}
 	g := &Generator{opts: opts, orbits: opts.Symmetry.Orbits(opts.Shape), singles: newSingles(opts.Shape)}
 	g.order = make([]int, len(g.orbits))
@@ -143,7 +154,7 @@ func (g *Generator) Puzzle(i int) (Puzzle, error) {
 			return p, nil
 		}
 	}
-	return Puzzle{}, fmt.Errorf("%w: %s after %d attempts (seed %d)", ErrNotFound, g.describe(), g.opts.MaxAttempts, seed)
+	return Puzzle{}, fmt.Errorf("%w: %s after %d attempt%s (seed %d)", ErrNotFound, g.describe(), g.opts.MaxAttempts, plural(g.opts.MaxAttempts), seed)
 }
 
 // describe names the puzzle asked for: "a minimal Extreme 6x6 puzzle with
@@ -167,4 +178,11 @@ func (g *Generator) describe() string {
 		s += " with " + o.Symmetry.String() + " symmetry"
 	}
 	return s
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

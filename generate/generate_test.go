@@ -182,7 +182,7 @@ func TestOrbits(t *testing.T) {
 }
 
 func TestMinimal(t *testing.T) {
-	for _, sym := range []Symmetry{None, Rotational} {
+	for _, sym := range []Symmetry{None, Rotational, Mirror} {
 		for _, grade := range []solve.Grade{solve.Easy, solve.Medium, solve.Hard} {
 			t.Run(fmt.Sprintf("%v/%v", sym, grade), func(t *testing.T) {
 				opts := Options{Grade: grade, Symmetry: sym, Minimal: true, Seed: 5}

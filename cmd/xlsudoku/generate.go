@@ -90,7 +90,7 @@ func runGenerate(e *env, args []string) error {
 	fs.StringVar(&o.paper, "paper", "a4", "workbook: paper size, a4 or letter")
 	fs.StringVar(&o.title, "title", "", "workbook: the title printed in each page's header (default: \"Sudoku\")")
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
-	fs.IntVar(&o.attempts, "attempts", generate.DefaultMaxAttempts, "give up on a puzzle after `N` digs")
+	fs.IntVar(&o.attempts, "attempts", 0, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "give up after `D` in all, such as 30s or 5m (default: no limit but --attempts)")
 	help := fs.BoolP("help", "h", false, "show this help")
 	if err := fs.Parse(args); err != nil {
@@ -150,7 +150,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.workers < 1 {
 		return opts, usagef("generate: --workers must be at least 1")
 	}
-	if o.attempts < 1 {
+	if o.attempts < 0 {
 		return opts, usagef("generate: --attempts must be at least 1")
 	}
 	var err error

@@ -101,7 +101,7 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--format", "xlsx"}, exitUsage, "a workbook needs -o FILE.xlsx"},
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
 		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},
-		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure, "no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempts"},
+		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure, "no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempt"},
 		{[]string{"--size", "6", "-d", "extreme", "--symmetry", "dihedral", "--minimal", "--attempts", "2"}, exitFailure,
 			"no puzzle found: a minimal Extreme 6x6 puzzle with dihedral symmetry after 2 attempts"},
 	}
