@@ -29,9 +29,20 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	}
 
 	// Dig as far as uniqueness allows, keeping the orbits removed in order.
+	// While singles solve the puzzle it is unique, and they are cheaper
+	// than counting; once they fail they fail for every later puzzle,
+	// which has fewer givens.
 	g.removed = g.removed[:0]
+	bySingles := true
 	for _, k := range g.order {
 		g.clear(&puzzle, k)
+		if bySingles {
+			if g.singles.solves(&puzzle) {
+				g.removed = append(g.removed, k)
+				continue
+			}
+			bySingles = false
+		}
 		if g.solver.Count(&puzzle, 2, nil) != 1 {
 			g.restore(&puzzle, sol, k)
 			continue
