@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -21,7 +22,7 @@ every step) and the hardest technique needed.
 Each line of the output is the puzzle, its grade, its score and its hardest
 technique, so the output reads back as a puzzle file:
 
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ Extreme 2466 Forcing Net
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 30402 Forcing Net
 
 INPUT is a text file of puzzles ("-" for stdin) or a workbook.
 
@@ -88,7 +89,8 @@ func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error
 		return "", err
 	}
 	if !asJSON {
-		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), r.Grade, r.Score, r.Hardest), nil
+		// Lower-case grades, as generate writes them and --difficulty takes them.
+		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), r.Score, r.Hardest), nil
 	}
 	counts := map[string]int{}
 	for _, t := range solve.Techniques() {
