@@ -11,6 +11,7 @@ import (
 type Solver struct {
 	fast    solver9
 	general solverN
+	sols    [2]Grid // Solve's scratch, so that it does not allocate
 }
 
 // Count returns the number of solutions of g, counting no further than
@@ -39,7 +40,7 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 // has several solutions, the first one found together with a
 // *NotUniqueError that holds two of them.
 func (s *Solver) Solve(g *Grid) (Grid, error) {
-	var sols [2]Grid
+	sols := &s.sols
 	switch s.Count(g, 2, sols[:]) {
 	case 0:
 		// Conflicts are looked for only now: they are rare, and Count

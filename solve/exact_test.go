@@ -251,4 +251,6 @@ func TestSolverDoesNotAllocate(t *testing.T) {
 	var sols [2]Grid
 	allocs := testing.AllocsPerRun(20, func() { s.Count(&g, 2, sols[:]) })
 	assert.Zero(t, allocs)
+	allocs = testing.AllocsPerRun(20, func() { _, _ = s.Solve(&g) })
+	assert.Zero(t, allocs)
 }
