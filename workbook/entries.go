@@ -64,10 +64,14 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 	}
 	looks := pk.cellLooks()
 	given, by := splitGivens(digits, blanks, looks)
-	if by == "" {
+	switch {
+	case by == "" && allBold(digits, looks):
+		// A fresh puzzle: bold givens and no entries yet.
+		p.Notes = append(p.Notes, fmt.Sprintf("%s: all %d digits are bold givens; no entries yet", p.Where(), len(digits)))
+	case by == "":
 		p.Notes = append(p.Notes, fmt.Sprintf("%s: every digit looks the same, so all %d are taken as givens and none as your entries; make the givens bold (or lock them) and leave your entries plain to tell them apart",
 			p.Where(), len(digits)))
-	} else {
+	default:
 		givens := solve.NewGrid(p.Grid.Shape)
 		n := 0
 		for i, dg := range digits {
@@ -83,6 +87,16 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		return nil, solve.Grid{}, err
 	}
 	return p, current, nil
+}
+
+// allBold reports whether every digit is bold.
+func allBold(digits []styledDigit, looks []cellLook) bool {
+	for _, d := range digits {
+		if d.xf < 0 || d.xf >= len(looks) || !looks[d.xf].bold {
+			return false
+		}
+	}
+	return len(digits) > 0
 }
 
 // styledDigit is a digit of the puzzle's range: its puzzle cell and its
