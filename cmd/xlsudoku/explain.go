@@ -58,25 +58,14 @@ func runExplain(e *env, args []string) error {
 		return usagef("explain: --candidates must be basic or logic, not %q", o.candidates)
 	}
 	in := fs.Arg(0)
-	isBook, err := o.inputKind("explain", in)
-	if err != nil {
-		return err
-	}
-	if isBook {
-		return explainWorkbook(e, in, o)
-	}
-	shape, err := o.shape("explain")
-	if err != nil {
-		return err
-	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
-		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
+	return o.dispatch(e, "explain", in, o.output, func() error { return explainWorkbook(e, in, o) },
+		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			x, err := solve.Explain(*g)
 			if err != nil {
 				return "", err
 			}
 			return formatExplanation(x, g, where, line, o.json, nil)
-		}))
+		})
 }
 
 func explainWorkbook(e *env, in string, o explainOptions) error {

@@ -91,6 +91,24 @@ func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done boo
 	return false, nil
 }
 
+// dispatch runs a command on its input: book for a workbook, or each for
+// every puzzle of a text input, in parallel, writing to output.
+func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
+	each func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) error {
+	isBook, err := f.inputKind(cmd, in)
+	if err != nil {
+		return err
+	}
+	if isBook {
+		return book()
+	}
+	shape, err := f.shape(cmd)
+	if err != nil {
+		return err
+	}
+	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output}, eachPuzzle(each))
+}
+
 // inputKind tells a workbook input from a text one and checks that the
 // flags fit it.
 func (f *inputFlags) inputKind(cmd, in string) (isBook bool, err error) {

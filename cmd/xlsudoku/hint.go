@@ -38,19 +38,8 @@ func runHint(e *env, args []string) error {
 		return err
 	}
 	in := fs.Arg(0)
-	isBook, err := o.inputKind("hint", in)
-	if err != nil {
-		return err
-	}
-	if isBook {
-		return hintWorkbook(e, in, o)
-	}
-	shape, err := o.shape("hint")
-	if err != nil {
-		return err
-	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers},
-		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, _ int) (string, error) {
+	return o.dispatch(e, "hint", in, "", func() error { return hintWorkbook(e, in, o) },
+		func(_ *solve.Solver, g *solve.Grid, where string, _ int) (string, error) {
 			st, err := solve.NextStep(*g, *g)
 			switch {
 			case errors.Is(err, solve.ErrSolved):
@@ -59,7 +48,7 @@ func runHint(e *env, args []string) error {
 				return "", err
 			}
 			return where + ": " + st.Text() + "\n", nil
-		}))
+		})
 }
 
 func hintWorkbook(e *env, in string, o inputFlags) error {

@@ -50,36 +50,30 @@ func runRate(e *env, args []string) error {
 		return err
 	}
 	in := fs.Arg(0)
-	isBook, err := o.inputKind("rate", in)
-	if err != nil {
-		return err
-	}
-	if isBook {
-		p, err := workbook.Read(in, o.workbookOptions(false))
-		if err != nil {
-			return err
-		}
-		printNotes(e, p.Notes)
-		out, commit, err := openOutput(e, o.output)
-		if err != nil {
-			return err
-		}
-		defer commit(false)
-		line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
-		if err != nil {
-			return err
-		}
-		fmt.Fprint(out, line)
-		return commit(true)
-	}
-	shape, err := o.shape("rate")
-	if err != nil {
-		return err
-	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
-		eachPuzzle(func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
+	return o.dispatch(e, "rate", in, o.output, func() error { return rateWorkbook(e, in, o) },
+		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			return rateLine(g, where, line, o.json)
-		}))
+		})
+}
+
+// rateWorkbook rates the puzzle of a workbook.
+func rateWorkbook(e *env, in string, o rateOptions) error {
+	p, err := workbook.Read(in, o.workbookOptions(false))
+	if err != nil {
+		return err
+	}
+	printNotes(e, p.Notes)
+	out, commit, err := openOutput(e, o.output)
+	if err != nil {
+		return err
+	}
+	defer commit(false)
+	line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
+	if err != nil {
+		return err
+	}
+	fmt.Fprint(out, line)
+	return commit(true)
 }
 
 // rateLine rates g and writes its line of output.
