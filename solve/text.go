@@ -242,7 +242,7 @@ func (r *Reader) readGrid(first string) (Puzzle, error) {
 		if shape, err = ShapeOf(size); err != nil {
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%q is neither a one-line puzzle (81 characters) nor a grid row of 4, 6, 8, 9, 12 or 16 cells",
-				strings.TrimSpace(first))
+				clip(strings.TrimSpace(first), 40))
 		}
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
@@ -336,6 +336,14 @@ func isSeparator(text string, size int) bool {
 	}
 	_, err := ShapeOf(dashes)
 	return err != nil
+}
+
+// clip shortens s to at most n characters for a message.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "..."
 }
 
 // digitRange names the digits of a grid of side n: "1-9", "1-9 and A-C".

@@ -116,6 +116,7 @@ func TestReaderErrors(t *testing.T) {
 		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
 		{"grid cut short", "4...3....\n...6..8..\n\n", ErrCellCount, `the 9x9 grid that starts on line 1 ends after 2 rows`},
 		{"not a puzzle", "hello", ErrCellCount, `"hello" is neither a one-line puzzle`},
+		{"long junk is clipped", "hello " + strings.Repeat("junk ", 30), ErrCellCount, `"hello junk junk junk junk junk junk junk..." is neither`},
 		{"bad char in grid", "4...3....\n...6..8.?\n" + strings.Repeat(".........\n", 7), ErrBadChar, `puzzles.txt:2:9: '?' is not a digit`},
 	}
 	for _, tt := range tests {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -204,7 +205,11 @@ func formatSolution(g *solve.Grid, format string) string {
 // messages.
 func openText(e *env, in string) (io.ReadCloser, string, error) {
 	if in == "-" {
-		return io.NopCloser(e.stdin), "stdin", nil
+		r := bufio.NewReader(e.stdin)
+		if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) {
+			return nil, "", &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
+		}
+		return io.NopCloser(r), "stdin", nil
 	}
 	f, err := os.Open(in)
 	if err != nil {

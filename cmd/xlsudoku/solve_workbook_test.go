@@ -150,6 +150,15 @@ func TestSolveWorkbookRefusesToOverwriteInput(t *testing.T) {
 	readSolutionSheet(t, in, "B2:J10")
 }
 
+func TestSolveWorkbookOnStdinIsRefused(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "samples", "classic.xlsx"))
+	require.NoError(t, err)
+	code, out, errOut := runCLI(t, string(data), "solve", "-")
+	assert.Equal(t, exitInput, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "xlsudoku: stdin holds a workbook (a zip file); give the workbook's file name instead of -\n", errOut)
+}
+
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
