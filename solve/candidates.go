@@ -212,9 +212,6 @@ func (b *board) place(i, d int) {
 	}
 }
 
-// unitCellAt returns the cell at position p of unit u.
-func (b *board) unitCellAt(u, p int) int { return int(b.g.unitCell[u][p]) }
-
 // candidates returns the pencil marks in the convention of Grid.Candidates:
 // a solved cell has just its digit.
 func (b *board) candidates() []Digits {

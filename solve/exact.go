@@ -22,15 +22,10 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	if limit <= 0 {
 		return 0
 	}
-	for _, d := range g.Cells[:g.Shape.Cells()] {
-		if int(d) > g.Shape.Size {
-			return 0
-		}
-	}
+	// Both solvers find no solution for a digit outside 1..Size: it is
+	// never a candidate.
 	if g.Shape == Shape9 {
-		var p [81]uint8
-		copy(p[:], g.Cells[:81])
-		return s.fast.count(&p, limit, out)
+		return s.fast.count((*[81]uint8)(g.Cells[:81]), limit, out)
 	}
 	return s.general.count(g, limit, out)
 }

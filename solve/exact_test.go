@@ -244,6 +244,16 @@ func TestCountStopsAtLimit(t *testing.T) {
 	assert.Equal(t, 0, CountSolutions(g, 0))
 }
 
+func TestDigitOutOfRangeHasNoSolution(t *testing.T) {
+	for _, s := range []Shape{Shape9, Shape6, Shape16} {
+		g := NewGrid(s)
+		g.Cells[0] = uint8(s.Size + 1)
+		assert.Zero(t, CountSolutions(g, 2), "%v", s)
+		g.Cells[0] = 255
+		assert.Zero(t, CountSolutions(g, 2), "%v", s)
+	}
+}
+
 func TestSolverDoesNotAllocate(t *testing.T) {
 	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
 	require.NoError(t, err)

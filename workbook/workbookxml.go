@@ -141,17 +141,6 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 	return wb, nil
 }
 
-// sheetIndex returns the index of the sheet named name (compared as Excel
-// does, ignoring case), or -1.
-func (wb *workbookXML) sheetIndex(name string) int {
-	for i, s := range wb.sheets {
-		if strings.EqualFold(s.Name, name) {
-			return i
-		}
-	}
-	return -1
-}
-
 // localName returns the value of the defined name called name that belongs
 // to sheet index i.
 func (wb *workbookXML) localName(name string, i int) (definedName, bool) {
