@@ -41,7 +41,8 @@
 // charts, comments, shared strings, theme, calculation chain). It changes
 // only the workbook part (our <sheet> entries and defined names inserted),
 // its relationships and [Content_Types].xml (entries inserted), the styles
-// part (rewritten by excelize with our styles appended), and adds our two
+// part (our fonts, fills, borders and cell formats inserted at the ends of
+// its lists; see stylesplice.go), and adds our two
 // worksheet parts, which excelize draws from package layout's description.
 // docProps/app.xml is left as it was; spreadsheet apps rebuild it.
 //

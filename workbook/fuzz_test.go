@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/xlsudoku/xlsudoku/layout"
 )
 
 // FuzzTextValue: text cells read as blanks, as whole numbers that the text
@@ -96,6 +98,31 @@ func FuzzReadSheet(f *testing.F) {
 		}
 		if !p.Grid.Shape.Valid() {
 			t.Fatalf("read an invalid shape %v", p.Grid.Shape)
+		}
+	})
+}
+
+// FuzzSpliceStyles: splicing our styles into any styles part either gives
+// up (and the caller uses excelize's rewrite) or keeps every byte of the
+// input apart from the added entries and counts.
+func FuzzSpliceStyles(f *testing.F) {
+	excel := excelStyles(f)
+	r, err := render(excel, nil)
+	if err != nil {
+		f.Fatal(err)
+	}
+	// The entries a Solution sheet adds, spliced into what the fuzzer makes.
+	withOurs, err := render(excel, []layout.Sheet{solutionSheetTB(f)})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Add(excel)
+	f.Add(r.styles)
+	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font/></fonts><fills count='2'><fill/><fill/></fills><borders count="1"><border/></borders><cellXfs count="1"><xf/></cellXfs></styleSheet>`))
+	f.Fuzz(func(t *testing.T, in []byte) {
+		out, ok := spliceStyles(in, withOurs.styles)
+		if ok {
+			assertStylesSpliced(t, in, out)
 		}
 	})
 }

@@ -25,9 +25,17 @@ func TestLibreOfficeOpensOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: starts LibreOffice")
 	}
-	for _, name := range []string{"teacher.xlsx", "macros.xlsm"} {
+	for _, name := range []string{"teacher.xlsx", "macros.xlsm", "excel-styles.xlsx"} {
 		t.Run(name, func(t *testing.T) {
 			in := richBook(t, name)
+			if name == "excel-styles.xlsx" {
+				rezip(t, in, func(part string, data []byte) []byte {
+					if part == "xl/styles.xml" {
+						return excelStyles(t)
+					}
+					return data
+				})
+			}
 			dir := t.TempDir()
 			out := filepath.Join(dir, "solved"+filepath.Ext(name))
 			_, sol, _ := solveFile(t, in, out, Options{})

@@ -17,7 +17,7 @@ import (
 //
 //   - the workbook part, its relationships and [Content_Types].xml, where
 //     our sheets' entries are inserted and nothing else changes;
-//   - the styles part, which excelize rewrites with our styles appended;
+//   - the styles part, where our styles are inserted (stylesplice.go);
 //   - our own sheets' parts, new or replacing those of an earlier run.
 //
 // Opening the input with excelize and saving it would rewrite more (the

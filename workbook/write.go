@@ -269,7 +269,11 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error)
 	out.replace[strings.ToLower(p.wbPath)] = applyEdits(wb.data, wbEdits)
 
 	if stylesPart != "" {
-		out.replace[strings.ToLower(stylesPart)] = r.styles
+		data := r.styles
+		if spliced, ok := spliceStyles(styles, r.styles); ok {
+			data = spliced
+		}
+		out.replace[strings.ToLower(stylesPart)] = data
 	} else {
 		// A workbook without styles gets excelize's, ours included.
 		stylesPart = p.freeStylesPart()

@@ -1,0 +1,147 @@
+package workbook
+
+import (
+	"encoding/xml"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// excelStyles is a styles part as Excel writes it, with what excelize
+// does not keep when it rewrites one: x14ac:knownFonts, xr:uid, a
+// custom table style, slicer and timeline styles, its own element order.
+func excelStyles(t testing.TB) []byte {
+	t.Helper()
+	data, err := os.ReadFile("testdata/excel-styles.xml")
+	require.NoError(t, err)
+	return data
+}
+
+// assertStylesSpliced checks that out is in with entries added at the ends
+// of the lists our styles use and their counts updated: take the added
+// entries out and set the counts back, and in comes back byte for byte.
+func assertStylesSpliced(t testing.TB, in, out []byte) {
+	t.Helper()
+	inLists, ok := styleLists(in)
+	require.True(t, ok, "the input's styles part is plain")
+	outLists, ok := styleLists(out)
+	require.True(t, ok, "the output's styles part is plain")
+	var edits []edit
+	for name, l := range outLists {
+		n := 0
+		if il := inLists[name]; il != nil {
+			n = len(il.items)
+		}
+		require.GreaterOrEqual(t, len(l.items), n, name)
+		tag := out[l.startTag[0]:l.startTag[1]]
+		if len(l.items) > n {
+			assert.Contains(t, ourLists, name, "only our lists grow")
+			edits = append(edits, edit{l.items[n][0], l.items[len(l.items)-1][1], ""})
+			// A list that grew counts its entries.
+			m := countAttr.FindSubmatch(tag)
+			require.NotNil(t, m, name)
+			assert.Equal(t, strconv.Quote(strconv.Itoa(len(l.items))), string(m[1]), name)
+		}
+		edits = append(edits, edit{l.startTag[0], l.startTag[1], string(countAttr.ReplaceAll(tag, nil))})
+	}
+	var inEdits []edit
+	for _, l := range inLists {
+		inEdits = append(inEdits, edit{l.startTag[0], l.startTag[1], string(countAttr.ReplaceAll(in[l.startTag[0]:l.startTag[1]], nil))})
+	}
+	assert.Equal(t, string(applyEdits(in, inEdits)), string(applyEdits(out, edits)))
+}
+
+func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
+	in := excelStyles(t)
+	r, err := render(in, []layout.Sheet{solutionSheet(t)})
+	require.NoError(t, err)
+	out, ok := spliceStyles(in, r.styles)
+	require.True(t, ok)
+	assertStylesSpliced(t, in, out)
+	for _, kept := range []string{`x14ac:knownFonts="1"`, `xr:uid="{AAAA1111-2222-3333-4444-555566667777}"`, `xr9:uid="{BBBB}"`, `<b/><sz val="14"/>`} {
+		assert.Contains(t, string(out), kept)
+	}
+
+	// The new cell formats point at the new fonts and borders: a given is
+	// bold 24 point with a thin or thick border on each side.
+	var doc struct {
+		Fonts []struct {
+			B  *struct{} `xml:"b"`
+			Sz struct {
+				Val string `xml:"val,attr"`
+			} `xml:"sz"`
+		} `xml:"fonts>font"`
+		Borders []struct {
+			Left struct {
+				Style string `xml:"style,attr"`
+			} `xml:"left"`
+		} `xml:"borders>border"`
+		Xfs []struct {
+			FontID   int `xml:"fontId,attr"`
+			BorderID int `xml:"borderId,attr"`
+		} `xml:"cellXfs>xf"`
+	}
+	require.NoError(t, xml.Unmarshal(out, &doc))
+	require.Greater(t, len(doc.Xfs), 3)
+	bold24 := 0
+	for _, xf := range doc.Xfs[3:] {
+		require.Less(t, xf.FontID, len(doc.Fonts))
+		require.Less(t, xf.BorderID, len(doc.Borders))
+		if f := doc.Fonts[xf.FontID]; f.B != nil && f.Sz.Val == "24" {
+			bold24++
+			assert.Contains(t, []string{"thin", "medium", "thick"}, doc.Borders[xf.BorderID].Left.Style)
+		}
+	}
+	assert.Positive(t, bold24, "the givens' format")
+}
+
+func TestSpliceStylesFallsBack(t *testing.T) {
+	rendered := func(t *testing.T, in []byte) []byte {
+		r, err := render(in, []layout.Sheet{solutionSheet(t)})
+		require.NoError(t, err)
+		return r.styles
+	}
+	excel := string(excelStyles(t))
+	for _, tc := range []struct {
+		name string
+		in   string
+	}{
+		{"prefixed", `<x:styleSheet xmlns:x="` + nsMain + `"><x:fonts count="1"><x:font><x:sz val="11"/><x:name val="Calibri"/></x:font></x:fonts><x:fills count="2"><x:fill><x:patternFill patternType="none"/></x:fill><x:fill><x:patternFill patternType="gray125"/></x:fill></x:fills><x:borders count="1"><x:border/></x:borders><x:cellXfs count="1"><x:xf/></x:cellXfs></x:styleSheet>`},
+		{"another namespace", `<styleSheet xmlns="urn:other"><fonts count="1"><font/></fonts></styleSheet>`},
+		{"not well formed", excel[:len(excel)-20]},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ok := spliceStyles([]byte(tc.in), []byte(excel))
+			assert.False(t, ok)
+		})
+	}
+	t.Run("a list without end tag", func(t *testing.T) {
+		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders/><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
+		_, ok := spliceStyles(in, rendered(t, in))
+		assert.False(t, ok, "our borders cannot go into <borders/>")
+	})
+	t.Run("a count left out", func(t *testing.T) {
+		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
+		out, ok := spliceStyles(in, rendered(t, in))
+		require.True(t, ok)
+		assertStylesSpliced(t, in, out)
+		assert.Contains(t, string(out), `<fonts count="`)
+	})
+}
+
+// solutionSheet is the Solution sheet of the classic puzzle.
+func solutionSheet(t *testing.T) layout.Sheet { return solutionSheetTB(t) }
+
+func solutionSheetTB(t testing.TB) layout.Sheet {
+	t.Helper()
+	g := grid(t, classic)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	return layout.SolutionSheet("Solution", g, sol)
+}
