@@ -17,6 +17,10 @@ type Puzzle struct {
 	// Notes are lines for the user (stderr): which sheet was used, where
 	// detection found the puzzle, formulas without a stored value.
 	Notes []string
+	// HasSteps: the workbook holds a Steps sheet that an earlier run made.
+	// Writing without an Explanation leaves it as it was, so callers that
+	// may have changed the puzzle give one to bring it up to date.
+	HasSteps bool
 
 	area layout.Rect
 }

@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -102,6 +103,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	if err != nil {
 		return nil, pk, err
 	}
+	p.HasSteps = slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSteps })
 	return p, pk, nil
 }
 

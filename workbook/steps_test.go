@@ -124,7 +124,13 @@ func TestWriteExtrasStepsRerun(t *testing.T) {
 	in := classicBook(t)
 	dir := t.TempDir()
 	once, twice, solved := filepath.Join(dir, "once.xlsx"), filepath.Join(dir, "twice.xlsx"), filepath.Join(dir, "solved.xlsx")
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	assert.False(t, p.HasSteps)
 	explainFile(t, in, once)
+	p, err = Read(once, Options{})
+	require.NoError(t, err)
+	assert.True(t, p.HasSteps, "the Steps sheet of an earlier run is seen")
 	_, _, notes := explainFile(t, once, twice)
 	assert.Equal(t, []string{
 		`replaced sheet "Solution" of an earlier run`, `replaced sheet "Candidates" of an earlier run`, `replaced sheet "Steps" of an earlier run`,

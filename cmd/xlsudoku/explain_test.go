@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -132,4 +133,58 @@ func TestHintWorkbook(t *testing.T) {
 	assert.Equal(t, exitInvalid, code)
 	assert.Equal(t, "Week 3!D2 (r1c3): the entry 9 is wrong; nothing else is hinted until it is fixed\n", out)
 	assert.NotContains(t, out, "8", "the right digit is not told")
+}
+
+// TestSolveRefreshesStepsSheet: a teacher explains a puzzle, changes the
+// puzzle in the output and solves it again; the Steps sheet follows the
+// new puzzle instead of explaining the old one.
+func TestSolveRefreshesStepsSheet(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	explained := filepath.Join(dir, "explained.xlsx")
+	code, _, errOut := runCLI(t, "", "explain", in, "-o", explained)
+	require.Equal(t, exitOK, code, errOut)
+
+	// The teacher puts another puzzle in the same cells.
+	changed := filepath.Join(dir, "changed.xlsx")
+	f, err := excelize.OpenFile(explained)
+	require.NoError(t, err)
+	sheet := f.GetSheetName(0)
+	g, err := solve.ParseLine(puzzle)
+	require.NoError(t, err)
+	for r := range 9 {
+		for c := range 9 {
+			cell, err := excelize.CoordinatesToCellName(c+2, r+2)
+			require.NoError(t, err)
+			if d := g.At(r, c); d != 0 {
+				require.NoError(t, f.SetCellInt(sheet, cell, int64(d)))
+			} else {
+				require.NoError(t, f.SetCellValue(sheet, cell, nil))
+			}
+		}
+	}
+	require.NoError(t, f.SaveAs(changed))
+	require.NoError(t, f.Close())
+
+	solved := filepath.Join(dir, "solved.xlsx")
+	code, _, errOut = runCLI(t, "", "solve", changed, "-o", solved)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, `replaced sheet "Steps" of an earlier run`)
+	assert.NotContains(t, errOut, "as it stood then")
+
+	// Its Steps sheet is the one explain makes of the changed puzzle.
+	reexplained := filepath.Join(dir, "reexplained.xlsx")
+	code, _, errOut = runCLI(t, "", "explain", changed, "-o", reexplained)
+	require.Equal(t, exitOK, code, errOut)
+	steps := func(path string) [][]string {
+		f, err := excelize.OpenFile(path)
+		require.NoError(t, err)
+		defer f.Close()
+		rows, err := f.GetRows("Steps")
+		require.NoError(t, err)
+		require.NotEmpty(t, rows)
+		return rows
+	}
+	assert.Equal(t, steps(reexplained), steps(solved))
+	assert.NotEqual(t, steps(explained), steps(solved))
 }

@@ -43,6 +43,15 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 	if err := logicCandidates(&extras, p, o.candidates); err != nil {
 		return err
 	}
+	if p.HasSteps {
+		// An earlier explain left a Steps sheet: explain again, so that it
+		// stays true to the puzzle if the puzzle changed. A puzzle that
+		// is not unique cannot be explained; its Steps sheet is left, and
+		// Write says so.
+		if x, err := solve.Explain(p.Grid); err == nil {
+			extras.Explanation = x
+		}
+	}
 	notes, err := workbook.WriteExtras(p, sol, o.output, opts, extras)
 	printNotes(e, notes)
 	if err != nil {
