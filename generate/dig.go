@@ -49,6 +49,11 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		}
 		g.removed = append(g.removed, k)
 	}
+	if !o.AnyGrade && o.Grade > solve.Easy && g.singles.solves(&puzzle) {
+		// Singles solve it, so it is Easy, and a harder grade is wanted:
+		// cheaper to know than to rate.
+		return Puzzle{}, false, nil
+	}
 	if o.Minimal && !g.minimal(&puzzle) {
 		return Puzzle{}, false, nil
 	}
@@ -58,52 +63,50 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		return p, err == nil && (o.AnyGrade || p.Grade == o.Grade), err
 	}
 
-	// Too hard: bisect the removals for the last puzzle of the grade
-	// asked for or easier. The full grid (no removal) is Easy.
-	grade, _, _, err := solve.Rate(puzzle)
-	if err != nil {
-		return Puzzle{}, false, err
+	// Grading stops at the grade asked for: what is harder is only "too
+	// hard", and the techniques above it are never run.
+	r, within, err := solve.RateWithin(puzzle, o.Grade)
+	if err != nil || within {
+		return ratedAs(puzzle, r), err == nil && r.Grade == o.Grade, err
 	}
-	if grade <= o.Grade {
-		if grade < o.Grade {
-			return Puzzle{}, false, nil
-		}
-		p, err = g.rated(puzzle)
-		return p, err == nil, err
-	}
+	// Too hard: bisect the removals for the last puzzle of the grade asked
+	// for or easier. The full grid (no removal) is Easy.
 	lo, hi := 0, len(g.removed) // grade(lo removals) <= target < grade(hi removals)
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		q := g.prefix(sol, mid)
-		grade, _, _, err := solve.Rate(q)
+		_, within, err := solve.RateWithin(q, o.Grade)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
-		if grade <= o.Grade {
+		if within {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
 	puzzle = g.prefix(sol, lo)
-	if grade, _, _, err = solve.Rate(puzzle); err != nil || grade != o.Grade {
+	if r, within, err = solve.RateWithin(puzzle, o.Grade); err != nil || !within {
 		return Puzzle{}, false, err
 	}
-	// Dig on past the orbit that made it too hard, keeping the grade.
+	// Dig on past the orbit that made it too hard, keeping the grade at
+	// most the one asked for and never easier than it was: a puzzle one
+	// grade short (the orbit at hi jumped two grades) may still reach it.
 	// These orbits went in the full dig, from a puzzle with fewer givens,
 	// so the puzzle stays unique without them.
 	for _, k := range g.removed[hi:] {
 		g.clear(&puzzle, k)
-		gr, _, _, err := solve.Rate(puzzle)
+		rk, within, err := solve.RateWithin(puzzle, o.Grade)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
-		if gr != o.Grade {
+		if !within || rk.Grade < r.Grade {
 			g.restore(&puzzle, sol, k)
+			continue
 		}
+		r = rk
 	}
-	p, err = g.rated(puzzle)
-	return p, err == nil && p.Grade == o.Grade, err
+	return ratedAs(puzzle, r), r.Grade == o.Grade, nil
 }
 
 // prefix returns sol without the first k orbits removed.
@@ -156,5 +159,10 @@ func (g *Generator) rated(puzzle solve.Grid) (Puzzle, error) {
 	if err != nil {
 		return Puzzle{}, err
 	}
-	return Puzzle{Givens: puzzle, Grade: r.Grade, Score: r.Score, Hardest: r.Hardest}, nil
+	return ratedAs(puzzle, r), nil
+}
+
+// ratedAs is the finished puzzle with its rating.
+func ratedAs(puzzle solve.Grid, r solve.Rating) Puzzle {
+	return Puzzle{Givens: puzzle, Grade: r.Grade, Score: r.Score, Hardest: r.Hardest}
 }

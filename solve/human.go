@@ -431,6 +431,39 @@ func RateDetail(g Grid) (Rating, error) {
 	return r, err
 }
 
+// RateWithin is RateDetail for a puzzle whose grade is at most max; for a
+// harder one it stops as soon as only a technique above max would make
+// progress, and within is false (the rating is then of no use). It never
+// runs the techniques above max, so a generator can ask "is this puzzle
+// max or easier?" without paying for forcing nets on the puzzles it throws
+// away. Within the cap the steps are those of Rate, which always tries the
+// easiest technique first.
+func RateWithin(g Grid, max Grade) (r Rating, within bool, err error) {
+	h := getHuman()
+	defer putHuman(h)
+	if err := h.prepare(&g, &g); err != nil {
+		return Rating{}, false, err
+	}
+	if err := h.run(hardestOf(max), func(s *Step) { r.add(s.Technique) }); err != nil {
+		return Rating{}, false, err
+	}
+	if h.b.left > 0 {
+		return Rating{}, false, nil
+	}
+	return r, true, nil
+}
+
+// hardestOf is the last technique the solver tries whose level is at most
+// g. Techniques come in order of level, so those up to it are exactly the
+// techniques of grade g and easier.
+func hardestOf(g Grade) Technique {
+	last := NoTechnique
+	for t := FullHouse; t < numTechniques && t.Level() <= g; t++ {
+		last = t
+	}
+	return last
+}
+
 // NextStep returns the next step a person would take from the grid
 // current, which holds the givens of the puzzle givens plus a student's
 // entries: the first instance of the easiest technique that applies to the

@@ -265,6 +265,42 @@ func TestRateMatchesExplain(t *testing.T) {
 	}
 }
 
+// TestRateWithin: under every cap, a puzzle is within exactly when Rate's
+// grade is at most the cap, and then the grades agree.
+func TestRateWithin(t *testing.T) {
+	seen := map[Grade]int{}
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 3, 0, false) {
+		want, err := RateDetail(g)
+		require.NoError(t, err)
+		seen[want.Grade]++
+		for max := Easy; max <= Extreme; max++ {
+			got, within, err := RateWithin(g, max)
+			require.NoError(t, err)
+			require.Equal(t, want.Grade <= max, within, "%s under %s", FormatLine(&g), max)
+			if within {
+				assert.Equal(t, want, got)
+			}
+		}
+	}
+	for grade := Easy; grade <= Extreme; grade++ {
+		assert.Positive(t, seen[grade], "the test puzzles include %s ones", grade)
+	}
+	_, _, err := RateWithin(Grid{Shape: Shape9}, Hard)
+	assert.ErrorIs(t, err, ErrNotUnique)
+}
+
+// TestTechniquesInOrderOfLevel: the solver tries techniques in order of
+// grade, which RateWithin and the grades of Explain rely on.
+func TestTechniquesInOrderOfLevel(t *testing.T) {
+	ts := Techniques()
+	for i := 1; i < len(ts); i++ {
+		assert.LessOrEqual(t, ts[i-1].Level(), ts[i].Level(), "%s before %s", ts[i-1], ts[i])
+	}
+	for grade, last := range map[Grade]Technique{Easy: HiddenSingle, Medium: HiddenTriple, Hard: FinnedJellyfish, Expert: AIC, Extreme: BruteForce} {
+		assert.Equal(t, last, hardestOf(grade), grade.String())
+	}
+}
+
 func TestExplainErrors(t *testing.T) {
 	g, err := ParseLine("1234............")
 	require.NoError(t, err)
