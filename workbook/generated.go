@@ -1,13 +1,17 @@
 package workbook
 
 import (
+	"archive/zip"
 	"cmp"
+	"compress/flate"
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/xuri/excelize/v2"
 
@@ -341,21 +345,25 @@ func (r *renderer) stream(name string, sh layout.Sheet, setup func(*excelize.Str
 		}
 		i = j
 	}
-	cells := slices.Clone(sh.Cells)
-	slices.SortFunc(cells, func(a, b layout.Cell) int {
-		return cmp.Or(cmp.Compare(a.Pos.Row, b.Pos.Row), cmp.Compare(a.Pos.Col, b.Pos.Col))
-	})
+	// The cells in row order, sorted as keys (row, column, index): moving
+	// whole cells about took a third of the time to draw a tiled sheet.
+	order := make([]uint64, len(sh.Cells))
+	for i, c := range sh.Cells {
+		order[i] = uint64(c.Pos.Row)<<44 | uint64(c.Pos.Col)<<28 | uint64(i)
+	}
+	slices.Sort(order)
+	sorted := func(k int) *layout.Cell { return &sh.Cells[order[k]&(1<<28-1)] }
 	rows := sh.SortedRows()
 	var values []any
 	k := 0
 	for _, row := range rows {
 		values = values[:0]
 		first := 0
-		for ; k < len(cells) && cells[k].Pos.Row < row; k++ {
+		for ; k < len(order) && sorted(k).Pos.Row < row; k++ {
 			// cells in a row without a height: not drawn by our layouts
 		}
-		for ; k < len(cells) && cells[k].Pos.Row == row; k++ {
-			c := cells[k]
+		for ; k < len(order) && sorted(k).Pos.Row == row; k++ {
+			c := sorted(k)
 			if first == 0 {
 				first = c.Pos.Col
 			}
@@ -404,6 +412,7 @@ func saveAtomic(f *excelize.File, out string) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
+	f.SetZipWriter(fastZip)
 	if err = f.Write(tmp); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
@@ -468,5 +477,34 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions) error {
 		return fmt.Errorf("%w: the Puzzle sheet does not hold the puzzle", ErrWrite)
 	}
 	_, err = Write(pz, p.Solution, out, ropts)
+	return err
+}
+
+// fastZip compresses at flate.BestSpeed: compression was a third of the
+// time it took to write a tiled book, and the file grows by a quarter.
+// The compressors are pooled, as archive/zip pools its own: a book with a
+// sheet per puzzle has thousands of parts.
+func fastZip(w io.Writer) excelize.ZipWriter {
+	zw := zip.NewWriter(w)
+	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
+		if fw, ok := fastFlate.Get().(*flate.Writer); ok {
+			fw.Reset(w)
+			return pooledFlate{fw}, nil
+		}
+		fw, err := flate.NewWriter(w, flate.BestSpeed)
+		return pooledFlate{fw}, err
+	})
+	return zw
+}
+
+var fastFlate sync.Pool
+
+// pooledFlate returns its writer to the pool when closed (once: archive/zip
+// closes each part's compressor once).
+type pooledFlate struct{ *flate.Writer }
+
+func (p pooledFlate) Close() error {
+	err := p.Writer.Close()
+	fastFlate.Put(p.Writer)
 	return err
 }

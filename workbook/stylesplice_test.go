@@ -3,11 +3,13 @@ package workbook
 import (
 	"encoding/xml"
 	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -144,4 +146,32 @@ func solutionSheetTB(t testing.TB) layout.Sheet {
 	sol, err := solve.Solve(g)
 	require.NoError(t, err)
 	return layout.SolutionSheet("Solution", g, sol)
+}
+
+// TestWriteLibreOfficeMadeBook: a workbook LibreOffice Calc saved (from a
+// CSV of the classic puzzle, `soffice --convert-to xlsx`) keeps every part
+// byte for byte, its styles part included apart from our entries.
+func TestWriteLibreOfficeMadeBook(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "lo.xlsx")
+	data, err := os.ReadFile("testdata/libreoffice-made.xlsx")
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(in, data, 0o644))
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	p, sol, notes := solveFile(t, in, out, Options{})
+	assert.Empty(t, notes)
+	assert.Equal(t, "lo!B2:J10", p.Where())
+	assert.Equal(t, grid(t, classic), p.Grid)
+
+	before, after := unzip(t, in), unzip(t, out)
+	for part, data := range before {
+		if !rewritten(part) {
+			assert.Equal(t, data, after[part], part)
+		}
+	}
+	assertStylesSpliced(t, before["xl/styles.xml"], after["xl/styles.xml"])
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"lo", "Solution", "Candidates"}, f.GetSheetList())
+	assert.Equal(t, sol, readGridAt(t, f, "Solution", layoutB2, sol.Shape))
 }
