@@ -118,7 +118,7 @@ func FuzzSpliceStyles(f *testing.F) {
 	}
 	f.Add(excel)
 	f.Add(r.styles)
-	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font/></fonts><fills count='2'><fill/><fill/></fills><borders count="1"><border/></borders><cellXfs count="1"><xf/></cellXfs></styleSheet>`))
+	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font/></fonts><fills count='2'><fill/><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`))
 	f.Fuzz(func(t *testing.T, in []byte) {
 		out, ok := spliceStyles(in, withOurs.styles)
 		if ok {

@@ -113,6 +113,9 @@ func spliceStyles(input, rendered []byte) (out []byte, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	if l := in["cellStyleXfs"]; l == nil || len(l.items) == 0 {
+		return nil, false // our cell formats name cell style 0 (xfId="0")
+	}
 	var edits []edit
 	for _, name := range ourLists {
 		r := re[name]

@@ -124,12 +124,17 @@ func TestSpliceStylesFallsBack(t *testing.T) {
 		})
 	}
 	t.Run("a list without end tag", func(t *testing.T) {
-		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders/><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
+		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders/><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
 		_, ok := spliceStyles(in, rendered(t, in))
 		assert.False(t, ok, "our borders cannot go into <borders/>")
 	})
+	t.Run("no cell styles", func(t *testing.T) {
+		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
+		_, ok := spliceStyles(in, rendered(t, in))
+		assert.False(t, ok, "our cell formats refer to cell style 0")
+	})
 	t.Run("a count left out", func(t *testing.T) {
-		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
+		in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`)
 		out, ok := spliceStyles(in, rendered(t, in))
 		require.True(t, ok)
 		assertStylesSpliced(t, in, out)
