@@ -17,10 +17,13 @@
 // removal is kept only while the puzzle still falls to singles; for the
 // other grades the dig is rated at the point where it first exceeds the
 // grade (found by bisection over the removals, the grade rising as givens
-// go) and the puzzle just before that point is kept when its grade is the
-// one asked for; it is then dug further, one orbit at a time, as long as
-// the grade holds. A dig that misses the grade is retried with another
-// order and then another grid, up to Options.MaxAttempts.
+// go) and the puzzle just before that point is kept; it is then dug
+// further, one orbit at a time, as long as the grade stays at most the one
+// asked for and does not fall, and kept if it ends at that grade. Every
+// rating stops at the grade asked for (solve.RateWithin): a harder puzzle
+// is only "too hard", and the techniques above the grade never run. A dig
+// that misses the grade is retried with another order and then another
+// grid, up to Options.MaxAttempts.
 //
 // # Reproducible sets
 //
