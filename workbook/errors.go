@@ -118,7 +118,7 @@ func (e *NotUniqueError) Error() string {
 	if len(cells) > 6 {
 		cells = append(cells[:6], "...")
 	}
-	return fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s); one of them is used",
+	return fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s)",
 		e.Puzzle.Where(), strings.Join(cells, ", "))
 }
 

@@ -58,16 +58,30 @@ func (p *Puzzle) Solve() (solve.Grid, error) {
 		return solve.Grid{}, err
 	}
 	sol, err := solve.Solve(p.Grid)
-	var nu *solve.NotUniqueError
 	switch {
 	case err == nil:
 		return sol, nil
-	case errors.As(err, &nu):
-		return sol, &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
-	case errors.Is(err, solve.ErrNoSolution):
-		return solve.Grid{}, fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; check the givens against the original", p.Where(), solve.ErrNoSolution)
+	case errors.Is(err, solve.ErrNotUnique):
+		return sol, p.InSheetTerms(err)
 	}
-	return solve.Grid{}, fmt.Errorf("%s: %w", p.Where(), err)
+	return solve.Grid{}, p.InSheetTerms(err)
+}
+
+// InSheetTerms restates an error that package solve gave about this
+// puzzle (from Solve, Explain, Rate...) with the sheet's names: a
+// *solve.NotUniqueError becomes a *NotUniqueError naming sheet cells, and
+// other errors name the puzzle's range.
+func (p *Puzzle) InSheetTerms(err error) error {
+	var nu *solve.NotUniqueError
+	switch {
+	case err == nil:
+		return nil
+	case errors.As(err, &nu):
+		return &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
+	case errors.Is(err, solve.ErrNoSolution):
+		return fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; check the givens against the original", p.Where(), solve.ErrNoSolution)
+	}
+	return fmt.Errorf("%s: %w", p.Where(), err)
 }
 
 // check returns a *ConflictError when givens contradict each other.

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -77,11 +76,7 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	printNotes(e, p.Notes)
 	x, err := solve.Explain(p.Grid)
 	if err != nil {
-		var nu *solve.NotUniqueError
-		if errors.As(err, &nu) {
-			return &workbook.NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
-		}
-		return err
+		return needsOneSolution(p.InSheetTerms(err))
 	}
 	if o.output == "" {
 		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName)

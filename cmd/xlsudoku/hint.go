@@ -68,11 +68,7 @@ func hintWorkbook(e *env, in string, o inputFlags) error {
 		fmt.Fprintln(e.stdout, "The puzzle is complete and every entry is right.")
 		return nil
 	case err != nil:
-		var nu *solve.NotUniqueError
-		if errors.As(err, &nu) {
-			return &workbook.NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
-		}
-		return err
+		return needsOneSolution(p.InSheetTerms(err))
 	}
 	fmt.Fprintln(e.stdout, st.Text())
 	if names := sheetCells(p, st); names != "" {

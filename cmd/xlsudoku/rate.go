@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -70,7 +71,7 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 	defer commit(false)
 	line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
 	if err != nil {
-		return err
+		return needsOneSolution(p.InSheetTerms(err))
 	}
 	fmt.Fprint(out, line)
 	return commit(true)
@@ -105,6 +106,15 @@ func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error
 		return "", err
 	}
 	return string(b) + "\n", nil
+}
+
+// needsOneSolution adds what to do to a not-unique error of explain, hint
+// or rate, which cannot work on such a puzzle.
+func needsOneSolution(err error) error {
+	if errors.Is(err, solve.ErrNotUnique) {
+		return fmt.Errorf("%w; steps and grades need a puzzle with one solution: add givens until only one remains", err)
+	}
+	return err
 }
 
 func printNotes(e *env, notes []string) {

@@ -25,9 +25,13 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 	sol, err := p.Solve()
 	if errors.Is(err, solve.ErrNotUnique) {
 		if o.strict {
-			return err
+			return fmt.Errorf("%w; add givens until only one remains (without --strict, one of them is written)", err)
 		}
-		fmt.Fprintf(e.stderr, "warning: %v\n", err)
+		used := "wrote one of them"
+		if o.output == "" {
+			used = "printed one of them"
+		}
+		fmt.Fprintf(e.stderr, "warning: %v; %s (--strict makes this an error)\n", err, used)
 	} else if err != nil {
 		return err
 	}

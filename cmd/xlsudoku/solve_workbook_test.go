@@ -101,8 +101,8 @@ func TestSolveWorkbookFailures(t *testing.T) {
 		{"bad-cells.xlsx", nil, exitInvalid, []string{`Week 3!D4: "x" is not a digit 1-9 or a blank`, `Week 3!E5: 12 is not a digit 1-9`}, false},
 		{"conflict.xlsx", nil, exitInvalid, []string{"Week 3!B2 and Week 3!D2 both hold 4 (row 2)"}, false},
 		{"no-solution.xlsx", nil, exitNoSolution, []string{"the puzzle has no solution"}, false},
-		{"two-solutions.xlsx", nil, exitOK, []string{"warning:", "more than one solution", "Week 3!"}, true},
-		{"two-solutions.xlsx", []string{"--strict"}, exitNotUnique, []string{"more than one solution"}, false},
+		{"two-solutions.xlsx", nil, exitOK, []string{"warning:", "more than one solution", "Week 3!", "wrote one of them"}, true},
+		{"two-solutions.xlsx", []string{"--strict"}, exitNotUnique, []string{"more than one solution", "add givens"}, false},
 		{"not-a-workbook.xlsx", nil, exitInput, []string{"not-a-workbook.xlsx is not an .xlsx or .xlsm workbook"}, false},
 		{"missing.xlsx", nil, exitInput, []string{"missing.xlsx"}, false},
 		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"B2:J9"}, false},
@@ -162,4 +162,30 @@ func TestSolveWorkbookOnStdinIsRefused(t *testing.T) {
 func fileExists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// TestNotUniqueWorkbookMessages: every command says where the puzzle is,
+// names the sheet cells where two solutions differ, and says what happened
+// or what to do.
+func TestNotUniqueWorkbookMessages(t *testing.T) {
+	in := copyFile(t, filepath.Join("testdata", "two-solutions.xlsx"), t.TempDir())
+	for _, tt := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"solve", in}, exitOK, "printed one of them (--strict makes this an error)"},
+		{[]string{"solve", in, "--strict"}, exitNotUnique, "add givens until only one remains"},
+		{[]string{"explain", in}, exitNotUnique, "steps and grades need a puzzle with one solution"},
+		{[]string{"rate", in}, exitNotUnique, "steps and grades need a puzzle with one solution"},
+		{[]string{"hint", in}, exitNotUnique, "steps and grades need a puzzle with one solution"},
+	} {
+		t.Run(strings.Join(tt.args[:1], " ")+strings.Join(tt.args[2:], " "), func(t *testing.T) {
+			code, _, errOut := runCLI(t, "", tt.args...)
+			assert.Equal(t, tt.code, code, errOut)
+			assert.Contains(t, errOut, "Week 3!B2:J10: the puzzle has more than one solution (two of them differ at Week 3!")
+			assert.Contains(t, errOut, tt.says)
+			assert.NotRegexp(t, `\br\d+c\d+\b`, errOut, "sheet cell names, not r1c1")
+		})
+	}
 }
