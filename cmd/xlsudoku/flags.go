@@ -1,10 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"strconv"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -100,13 +102,23 @@ func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
 		return err
 	}
 	if isBook {
-		return book()
+		return inBook(in, book())
 	}
 	shape, err := f.shape(cmd)
 	if err != nil {
 		return err
 	}
 	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output}, eachPuzzle(each))
+}
+
+// inBook names the workbook in at the start of an error about its
+// contents, as text errors start with their file, unless the message
+// names it already. Mistakes in the flags are not about the file.
+func inBook(in string, err error) error {
+	if err == nil || strings.Contains(err.Error(), in) || errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) {
+		return err
+	}
+	return fmt.Errorf("%s: %w", in, err)
 }
 
 // inputKind tells a workbook input from a text one and checks that the

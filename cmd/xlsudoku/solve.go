@@ -76,7 +76,7 @@ func runSolve(e *env, args []string) error {
 		return err
 	}
 	if isBook {
-		return solveWorkbook(e, in, o)
+		return inBook(in, solveWorkbook(e, in, o))
 	}
 	if o.inPlace {
 		return usagef("solve: --in-place is for workbooks; %s is read as text", in)

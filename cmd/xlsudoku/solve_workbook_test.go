@@ -98,14 +98,14 @@ func TestSolveWorkbookFailures(t *testing.T) {
 		stderr  []string
 		output  bool // whether -o out.xlsx is written
 	}{
-		{"bad-cells.xlsx", nil, exitInvalid, []string{`Week 3!D4: "x" is not a digit 1-9 or a blank`, `Week 3!E5: 12 is not a digit 1-9`}, false},
-		{"conflict.xlsx", nil, exitInvalid, []string{"Week 3!B2 and Week 3!D2 both hold 4 (row 2)"}, false},
-		{"no-solution.xlsx", nil, exitNoSolution, []string{"the puzzle has no solution"}, false},
+		{"bad-cells.xlsx", nil, exitInvalid, []string{`bad-cells.xlsx: Week 3!D4: "x" is not a digit 1-9 or a blank`, `Week 3!E5: 12 is not a digit 1-9`}, false},
+		{"conflict.xlsx", nil, exitInvalid, []string{"conflict.xlsx: Week 3!B2 and Week 3!D2 both hold 4 (row 2)"}, false},
+		{"no-solution.xlsx", nil, exitNoSolution, []string{"no-solution.xlsx: Week 3!B2:J10: the puzzle has no solution"}, false},
 		{"two-solutions.xlsx", nil, exitOK, []string{"warning:", "more than one solution", "Week 3!", "wrote one of them"}, true},
 		{"two-solutions.xlsx", []string{"--strict"}, exitNotUnique, []string{"more than one solution", "add givens"}, false},
 		{"not-a-workbook.xlsx", nil, exitInput, []string{"not-a-workbook.xlsx is not an .xlsx or .xlsm workbook"}, false},
 		{"missing.xlsx", nil, exitInput, []string{"missing.xlsx"}, false},
-		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"B2:J9"}, false},
+		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"xlsudoku: bad option: B2:J9"}, false},
 		{"conflict.xlsx", []string{"--sheet", "Nope"}, exitUsage, []string{"Nope"}, false},
 		{"conflict.xlsx", []string{"--size", "9"}, exitUsage, []string{"--size is for text"}, false},
 	}
