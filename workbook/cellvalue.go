@@ -16,6 +16,7 @@ type value struct {
 	shown   string // the value as people see it, for messages: "x" quoted, 12, TRUE
 	kind    string // what else the value is: "a boolean", "an error value", "a date"; "" for text and numbers
 	noValue bool   // a formula the workbook stores no value for (never calculated)
+	letter  int    // 10..16 for the text "A".."G" (any case), as text puzzles write them
 }
 
 // valueOf interprets a stored cell. Formulas count by the value the
@@ -75,6 +76,11 @@ func textValue(s string) value {
 	case "", ".", "-", "0":
 		return value{blank: true}
 	}
+	if len(t) == 1 {
+		if l := t[0] &^ 0x20; l >= 'A' && l <= 'G' {
+			return value{letter: int(l-'A') + 10, shown: strconv.Quote(s)}
+		}
+	}
 	whole, frac, _ := strings.Cut(t, ".")
 	if whole != "" && strings.Trim(whole, "0123456789") == "" && strings.Trim(frac, "0") == "" && len(whole) <= 6 {
 		n, _ := strconv.Atoi(whole)
@@ -98,9 +104,26 @@ func (v value) digit(size int) int {
 	return -1
 }
 
+// puzzleDigit is digit for a cell of the puzzle itself, where a grid
+// larger than 9x9 may also write 10.. as the letters A.. of the text
+// format. Nowhere else do letters count: a column heading "A" near a grid
+// is not a digit.
+func (v value) puzzleDigit(size int) int {
+	if size > 9 && v.letter > 0 {
+		if v.letter <= size {
+			return v.letter
+		}
+		return -1
+	}
+	return v.digit(size)
+}
+
 // reason says why v is not a digit of a grid of side size.
 func (v value) reason(size int) string {
 	r := fmt.Sprintf("is not a digit 1-%d or a blank", size)
+	if size > 9 {
+		r = fmt.Sprintf("is not a digit 1-%d (or A-%c) or a blank", size, 'A'+size-10)
+	}
 	if v.kind != "" {
 		r += " (it is " + v.kind + ")"
 	}

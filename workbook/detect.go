@@ -157,7 +157,9 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 			return nil, err
 		}
 		i := (c.Pos.Row-1)*g.cols + c.Pos.Col - 1
-		g.class[i] = int8(v.digit(solve.MaxSize))
+		// A letter A-G is 10-16: a digit of the big grids only, as the
+		// "big" sums below see for the others.
+		g.class[i] = int8(v.puzzleDigit(solve.MaxSize))
 		g.border[i] = styles.hasBorder(c.S)
 	}
 	digits := newSums(g, func(i int) bool { return g.class[i] > 0 })
@@ -177,7 +179,7 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 				rect := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
 				ring := map[layout.Pos]int{}
 				for _, q := range frame(rect) {
-					if d := g.at(q.Row, q.Col); d > 0 {
+					if d := g.at(q.Row, q.Col); d > 0 && int(d) <= n {
 						ring[q] = int(d)
 					}
 				}

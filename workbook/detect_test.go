@@ -1,6 +1,8 @@
 package workbook
 
 import (
+	"os"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -134,4 +136,42 @@ func TestDetectSkipsOurSheets(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "Game", p2.Sheet)
 	assert.Equal(t, "C3:K11", p2.Range)
+}
+
+// TestDetectLetters: a 16x16 whose 10-16 are letters is found; a 9x9 with
+// column headings A-I right above it is found all the same.
+func TestDetectLetters(t *testing.T) {
+	data, err := os.ReadFile("../solve/testdata/16x16.txt")
+	require.NoError(t, err)
+	var line string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			line = l
+			break
+		}
+	}
+	f := newBook(t, "Big")
+	for i, ch := range line {
+		cell := layout.Pos{Col: 3 + i%16, Row: 4 + i/16}.String()
+		switch {
+		case ch >= 'A':
+			require.NoError(t, f.SetCellStr("Big", cell, string(ch)))
+		case ch != '.':
+			require.NoError(t, f.SetCellInt("Big", cell, int64(ch-'0')))
+		}
+	}
+	p, err := Read(save(t, f, "big.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "C4:R19", p.Range)
+	assert.Equal(t, grid(t, line), p.Grid)
+
+	f = newBook(t, "Game")
+	putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 4}, grid(t, classic))
+	for c := range 9 {
+		require.NoError(t, f.SetCellStr("Game", layout.Pos{Col: 3 + c, Row: 3}.String(), string(rune('A'+c))))
+	}
+	p, err = Read(save(t, f, "headed.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "C4:K12", p.Range)
+	assert.Equal(t, grid(t, classic), p.Grid)
 }

@@ -54,7 +54,7 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			if err != nil {
 				return nil, solve.Grid{}, err
 			}
-			if d := v.digit(p.Grid.Shape.Size); d > 0 {
+			if d := v.puzzleDigit(p.Grid.Shape.Size); d > 0 {
 				digits = append(digits, styledDigit{r: c.Pos.Row - p.area.Min.Row, c: c.Pos.Col - p.area.Min.Col, xf: c.S})
 			} else {
 				blanks = append(blanks, c.S)

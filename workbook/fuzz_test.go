@@ -34,6 +34,12 @@ func FuzzTextValue(f *testing.F) {
 				t.Fatalf("%q read as %d", s, d)
 			}
 		}
+		// In a puzzle's own cells only, one letter A-G stands for 10-16.
+		if pd := v.puzzleDigit(16); pd != d {
+			if l := strings.ToUpper(strings.TrimSpace(s)); len(l) != 1 || int(l[0]-'A')+10 != pd {
+				t.Fatalf("%q read as %d in a puzzle, %d elsewhere", s, pd, d)
+			}
+		}
 	})
 }
 

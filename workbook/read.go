@@ -232,7 +232,7 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 		if v.noValue {
 			rr.noValue = append(rr.noValue, c.Pos.String())
 		}
-		switch d := v.digit(shape.Size); {
+		switch d := v.puzzleDigit(shape.Size); {
 		case d > 0:
 			rr.grid.Set(c.Pos.Row-rect.Min.Row, c.Pos.Col-rect.Min.Col, d)
 			rr.digits++

@@ -68,6 +68,7 @@ func TestReadCells(t *testing.T) {
 		{"formula empty text", `<c r="D2" t="str"><f>""</f><v></v></c>`, 0, ""},
 		{"formula no value", `<c r="D2"><f>A1</f></c>`, 0, ""},
 		{"text", `<c r="D2" t="inlineStr"><is><t>x</t></is></c>`, 0, `Week 3!D2: "x" is not a digit 1-9 or a blank`},
+		{"letter", `<c r="D2" t="inlineStr"><is><t>A</t></is></c>`, 0, `Week 3!D2: "A" is not a digit 1-9 or a blank`},
 		{"too big", `<c r="D2"><v>12</v></c>`, 0, `Week 3!D2: 12 is not a digit 1-9 or a blank`},
 		{"decimal", `<c r="D2"><v>4.5</v></c>`, 0, `Week 3!D2: 4.5 is not a digit 1-9 or a blank`},
 		{"negative", `<c r="D2"><v>-4</v></c>`, 0, `Week 3!D2: -4 is not a digit 1-9 or a blank`},
@@ -101,6 +102,50 @@ func TestReadCells(t *testing.T) {
 			assert.Equal(t, want, p.Grid)
 		})
 	}
+}
+
+// TestReadLetters: grids larger than 9x9 may write 10 and up as the
+// letters of the text format (A for 10), in either case; a letter past the
+// grid's size is named as an error.
+func TestReadLetters(t *testing.T) {
+	data, err := os.ReadFile("../solve/testdata/16x16.txt")
+	require.NoError(t, err)
+	var line string
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			line = l
+			break
+		}
+	}
+	g := grid(t, line)
+	f := newBook(t, "Big")
+	for r := range 16 {
+		for c := range 16 {
+			cell := layoutB2.Add(r, c).String()
+			switch d := g.At(r, c); {
+			case d >= 10 && (r+c)%2 == 0:
+				require.NoError(t, f.SetCellStr("Big", cell, string(rune('A'+d-10))))
+			case d >= 10:
+				require.NoError(t, f.SetCellStr("Big", cell, " "+string(rune('a'+d-10))+" "))
+			case d > 0:
+				require.NoError(t, f.SetCellInt("Big", cell, int64(d)))
+			}
+		}
+	}
+	path := save(t, f, "big.xlsx")
+	p, err := Read(path, Options{Range: "B2:Q17"})
+	require.NoError(t, err)
+	assert.Equal(t, g, p.Grid)
+
+	// In a 12x12, D (13) is too big.
+	f = newBook(t, "Twelve")
+	require.NoError(t, f.SetCellStr("Twelve", "B2", "C"))
+	require.NoError(t, f.SetCellStr("Twelve", "C2", "D"))
+	_, err = Read(save(t, f, "twelve.xlsx"), Options{Sheet: "Twelve", Range: "B2:M13"})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	require.Len(t, ce.Cells, 1)
+	assert.Equal(t, `Twelve!C2: "D" is not a digit 1-12 (or A-C) or a blank`, ce.Cells[0].Error())
 }
 
 func TestReadFormulaWithoutValueNote(t *testing.T) {
