@@ -174,8 +174,9 @@ func fakeVBA() []byte {
 }
 
 // richBook is a teacher's workbook with every kind of part that must come
-// out untouched: comments, an image, merged cells, data validation,
-// conditional formats, defined names, formulas and a second sheet. name's
+// out untouched: comments, an image, a chart, merged cells, data
+// validation, conditional formats, defined names, formulas and a second
+// sheet. name's
 // extension picks .xlsx or .xlsm (with a VBA project).
 func richBook(t testing.TB, name string) string {
 	t.Helper()
@@ -203,6 +204,11 @@ func richBook(t testing.TB, name string) string {
 	require.NoError(t, f.SetCellStr("Scores", "A2", "Ada"))
 	require.NoError(t, f.SetCellFloat("Scores", "B2", 8.0, 1, 64))
 	require.NoError(t, f.SetCellFormula("Scores", "B3", "SUM(B2:B2)"))
+	require.NoError(t, f.AddChart("Scores", "D2", &excelize.Chart{
+		Type:   excelize.Col,
+		Series: []excelize.ChartSeries{{Name: "Scores!$B$1", Categories: "Scores!$A$2:$A$2", Values: "Scores!$B$2:$B$2"}},
+		Title:  excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Scores"}}},
+	}))
 	if strings.HasSuffix(name, ".xlsm") {
 		require.NoError(t, f.AddVBAProject(fakeVBA()))
 	}

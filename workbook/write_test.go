@@ -72,6 +72,8 @@ func TestWriteRoundTrip(t *testing.T) {
 				}
 			}
 			assert.Equal(t, before["docProps/app.xml"], after["docProps/app.xml"])
+			require.Contains(t, before, "xl/charts/chart1.xml", "the fixture has a chart")
+			assert.Equal(t, before["xl/charts/chart1.xml"], after["xl/charts/chart1.xml"])
 			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>8.0</v>")
 			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>0.12345678901234567</v>")
 
