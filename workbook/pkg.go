@@ -53,6 +53,10 @@ func openPackage(file string) (*pkg, error) {
 	for _, f := range zr.File {
 		p.parts[strings.ToLower(f.Name)] = f
 	}
+	if kind := p.openDocument(); kind != "" {
+		zr.Close()
+		return nil, fmt.Errorf("%w: %s is an OpenDocument %s, not an Excel workbook; save it as .xlsx (Excel 2007-365) and try again", ErrOpen, file, kind)
+	}
 	if err := p.load(); err != nil {
 		zr.Close()
 		return nil, fmt.Errorf("%w: %s: %v; open and save it in a spreadsheet app and try again", ErrOpen, file, err)
@@ -61,6 +65,21 @@ func openPackage(file string) (*pkg, error) {
 }
 
 func (p *pkg) close() { p.zr.Close() }
+
+// openDocument names the kind of an OpenDocument file (LibreOffice's own
+// .ods), which is a zip too, by its mimetype part: "spreadsheet", or "" when
+// p is not one.
+func (p *pkg) openDocument() string {
+	data, err := p.read("mimetype")
+	if err != nil {
+		return ""
+	}
+	kind, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "application/vnd.oasis.opendocument.")
+	if !ok {
+		return ""
+	}
+	return kind
+}
 
 func (p *pkg) load() error {
 	rootRels, err := p.readRels("")
@@ -74,6 +93,9 @@ func (p *pkg) load() error {
 	}
 	if p.wbPath == "" {
 		return fmt.Errorf("no workbook part")
+	}
+	if strings.HasSuffix(strings.ToLower(p.wbPath), ".bin") {
+		return fmt.Errorf("it is a binary workbook (.xlsb), which xlsudoku cannot read; save it as .xlsx")
 	}
 	data, err := p.read(p.wbPath)
 	if err != nil {

@@ -84,11 +84,15 @@ func runSolve(e *env, args []string) error {
 	return solveText(e, in, o)
 }
 
-// workbookExts are the names of the files read as workbooks.
-var workbookExts = []string{".xlsx", ".xlsm", ".xltx", ".xltm"}
+// workbookExts are the names of the files read as workbooks: those that
+// can be, and those of other spreadsheet formats, which reading refuses
+// with a message that says how to save them instead of reading them as
+// text.
+var workbookExts = []string{".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb", ".ods"}
 
 // isWorkbook tells a workbook from a text file: by its name, or else by
-// the zip signature at its start.
+// its signature (zip, or the compound file of .xls and password-protected
+// workbooks).
 func isWorkbook(path string) (bool, error) {
 	if path == "-" {
 		return false, nil
@@ -106,7 +110,7 @@ func isWorkbook(path string) (bool, error) {
 	defer f.Close()
 	head := make([]byte, 4)
 	n, _ := io.ReadFull(f, head)
-	return bytes.Equal(head[:n], []byte("PK\x03\x04")), nil
+	return bytes.Equal(head[:n], []byte("PK\x03\x04")) || bytes.Equal(head[:n], []byte{0xD0, 0xCF, 0x11, 0xE0}), nil
 }
 
 // unwrapPath drops the operation and path from an *os.PathError, which

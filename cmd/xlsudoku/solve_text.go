@@ -211,6 +211,9 @@ func openText(e *env, in string) (io.ReadCloser, string, error) {
 		if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) {
 			return nil, "", &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
 		}
+		if err := checkText(r, "stdin"); err != nil {
+			return nil, "", err
+		}
 		return io.NopCloser(r), "stdin", nil
 	}
 	f, err := os.Open(in)
@@ -221,7 +224,29 @@ func openText(e *env, in string) (io.ReadCloser, string, error) {
 		f.Close()
 		return nil, "", &inputError{fmt.Errorf("%s is a folder, not a puzzle file", in)}
 	}
-	return f, in, nil
+	r := bufio.NewReader(f)
+	if err := checkText(r, in); err != nil {
+		f.Close()
+		return nil, "", err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{r, f}, in, nil
+}
+
+// checkText refuses, with one message, input that is not text at all (a
+// PDF or an image given by mistake), which would otherwise get a message
+// for every line; UTF-16 text gets told how to save it.
+func checkText(r *bufio.Reader, name string) error {
+	head, _ := r.Peek(512)
+	switch {
+	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
+		return &inputError{fmt.Errorf("%s is UTF-16 text; save it as UTF-8 (or plain ASCII) text and try again", name)}
+	case bytes.IndexByte(head, 0) >= 0:
+		return &inputError{fmt.Errorf("%s is not a text file (it holds binary data); give a text file of puzzles or a workbook", name)}
+	}
+	return nil
 }
 
 // openOutput returns where to write: stdout, or a temporary file beside

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"archive/zip"
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -186,6 +188,47 @@ func TestNotUniqueWorkbookMessages(t *testing.T) {
 			assert.Contains(t, errOut, "Week 3!B2:J10: the puzzle has more than one solution (two of them differ at Week 3!")
 			assert.Contains(t, errOut, tt.says)
 			assert.NotRegexp(t, `\br\d+c\d+\b`, errOut, "sheet cell names, not r1c1")
+		})
+	}
+}
+
+// TestOtherSpreadsheetFormats: files of other spreadsheet formats are
+// refused with a message that says how to save them, never read as text.
+func TestOtherSpreadsheetFormats(t *testing.T) {
+	dir := t.TempDir()
+	cfb := append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, make([]byte, 504)...)
+	zipOf := func(parts map[string]string) []byte {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for name, content := range parts {
+			w, err := zw.Create(name)
+			require.NoError(t, err)
+			_, err = w.Write([]byte(content))
+			require.NoError(t, err)
+		}
+		require.NoError(t, zw.Close())
+		return buf.Bytes()
+	}
+	for _, tt := range []struct {
+		name string
+		data []byte
+		says string
+	}{
+		{"old.xls", cfb, "old.xls is password-protected or an old .xls workbook; save it as an unprotected .xlsx"},
+		{"old-renamed", cfb, "old-renamed is password-protected or an old .xls workbook"},
+		{"calc.ods", zipOf(map[string]string{"mimetype": "application/vnd.oasis.opendocument.spreadsheet"}), "calc.ods is an OpenDocument spreadsheet, not an Excel workbook; save it as .xlsx"},
+		{"scan.png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "scan.png is not a text file (it holds binary data)"},
+		{"notepad.txt", []byte("\xff\xfe5\x003\x00"), "notepad.txt is UTF-16 text; save it as UTF-8"},
+		{"binary.xlsb", zipOf(map[string]string{"_rels/.rels": `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.bin"/></Relationships>`}), "binary workbook (.xlsb)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			in := filepath.Join(dir, tt.name)
+			require.NoError(t, os.WriteFile(in, tt.data, 0o644))
+			code, out, errOut := runCLI(t, "", "solve", in)
+			assert.Equal(t, exitInput, code)
+			assert.Empty(t, out)
+			assert.Contains(t, errOut, tt.says)
+			assert.Equal(t, 1, strings.Count(errOut, "\n"), "one message, not a line per line of the file: %s", errOut)
 		})
 	}
 }
