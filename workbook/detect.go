@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strings"
 
@@ -92,7 +93,27 @@ func shellWord(s string) string {
 type sheetGrid struct {
 	rows, cols int
 	class      []int8 // digit 1..16, 0 for empty or blank, -1 for anything else
+	letter     []int8 // 10..16 for a letter A-G, which is a digit of a 12x12 or 16x16 only (class -1)
 	border     []bool
+}
+
+// distinct counts the digit values in rect, letters included. A puzzle
+// with one solution shows at least n-1 of its n digits (two missing ones
+// could swap), which tells a big grid from a 9x9 with a stray letter.
+func (g *sheetGrid) distinct(rect layout.Rect) int {
+	var seen uint32
+	for r := rect.Min.Row; r <= rect.Max.Row; r++ {
+		for c := rect.Min.Col; c <= rect.Max.Col; c++ {
+			if d := g.at(r, c); d > 0 {
+				seen |= 1 << d
+			} else if r <= g.rows && c <= g.cols {
+				if l := g.letter[(r-1)*g.cols+c-1]; l > 0 {
+					seen |= 1 << l
+				}
+			}
+		}
+	}
+	return bits.OnesCount32(seen)
 }
 
 func (g *sheetGrid) at(row, col int) int8 {
@@ -149,7 +170,7 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 	}
 	// Room for a block whose last rows or columns are blank.
 	g.rows, g.cols = min(g.rows+solve.MaxSize, detectRows), min(g.cols+solve.MaxSize, detectCols)
-	g.class, g.border = make([]int8, g.rows*g.cols), make([]bool, g.rows*g.cols)
+	g.class, g.letter, g.border = make([]int8, g.rows*g.cols), make([]int8, g.rows*g.cols), make([]bool, g.rows*g.cols)
 	styles := p.stylesOf()
 	for _, c := range scan.cells {
 		v, err := p.valueOf(c)
@@ -157,19 +178,28 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 			return nil, err
 		}
 		i := (c.Pos.Row-1)*g.cols + c.Pos.Col - 1
-		// A letter A-G is 10-16: a digit of the big grids only, as the
-		// "big" sums below see for the others.
-		g.class[i] = int8(v.puzzleDigit(solve.MaxSize))
+		g.class[i] = int8(v.digit(solve.MaxSize))
+		g.letter[i] = int8(v.letter)
 		g.border[i] = styles.hasBorder(c.S)
 	}
-	digits := newSums(g, func(i int) bool { return g.class[i] > 0 })
-	stray := newSums(g, func(i int) bool { return g.class[i] < 0 })
 	bordered := newSums(g, func(i int) bool { return g.border[i] })
+	// Up to 9x9 a letter is something else (a typo to name, not a digit);
+	// in the big grids it is a digit, as in the text format.
+	type counts struct{ digits, stray sums }
+	var small, large counts
+	small.digits = newSums(g, func(i int) bool { return g.class[i] > 0 })
+	small.stray = newSums(g, func(i int) bool { return g.class[i] < 0 })
+	large.digits = newSums(g, func(i int) bool { return g.class[i] > 0 || g.letter[i] > 0 })
+	large.stray = newSums(g, func(i int) bool { return g.class[i] < 0 && g.letter[i] == 0 })
 
 	var cands []candidate
 	for _, s := range solve.Shapes {
 		n := s.Size
-		big := newSums(g, func(i int) bool { return int(g.class[i]) > n })
+		digits, stray := small.digits, small.stray
+		if n > 9 {
+			digits, stray = large.digits, large.stray
+		}
+		big := newSums(g, func(i int) bool { return int(g.class[i]) > n || (n > 9 && int(g.letter[i]) > n) })
 		for r0 := 1; r0+n-1 <= g.rows; r0++ {
 			for c0 := 1; c0+n-1 <= g.cols; c0++ {
 				r1, c1 := r0+n-1, c0+n-1
@@ -179,11 +209,11 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 				rect := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
 				ring := map[layout.Pos]int{}
 				for _, q := range frame(rect) {
-					if d := g.at(q.Row, q.Col); d > 0 && int(d) <= n {
+					if d := g.at(q.Row, q.Col); d > 0 {
 						ring[q] = int(d)
 					}
 				}
-				if ringDigits(ring, rect) > 0 {
+				if ringDigits(ring, rect) > 0 || (n > 9 && g.distinct(rect) < n-1) {
 					continue
 				}
 				inside := bordered.sum(r0, c0, r1, c1)

@@ -91,13 +91,16 @@ func TestDetectSliding(t *testing.T) {
 }
 
 func TestDetectWithTypo(t *testing.T) {
-	f := newBook(t, "Game")
-	putGrid(t, f, "Game", layout.Pos{Col: 4, Row: 4}, grid(t, classic))
-	require.NoError(t, f.SetCellStr("Game", "F4", "x"))
-	_, err := Read(save(t, f, "typo.xlsx"), Options{})
-	var ce *CellErrors
-	require.ErrorAs(t, err, &ce)
-	assert.Equal(t, `Game!F4: "x" is not a digit 1-9 or a blank`, ce.Cells[0].Error())
+	// A letter is a typo in a 9x9, not a digit of a bigger grid.
+	for _, typo := range []string{"x", "b"} {
+		f := newBook(t, "Game")
+		putGrid(t, f, "Game", layout.Pos{Col: 4, Row: 4}, grid(t, classic))
+		require.NoError(t, f.SetCellStr("Game", "F4", typo))
+		_, err := Read(save(t, f, "typo.xlsx"), Options{})
+		var ce *CellErrors
+		require.ErrorAs(t, err, &ce, typo)
+		assert.Equal(t, `Game!F4: "`+typo+`" is not a digit 1-9 or a blank`, ce.Cells[0].Error())
+	}
 }
 
 func TestDetectSmallShapes(t *testing.T) {
