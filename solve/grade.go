@@ -77,6 +77,7 @@ const (
 	SimpleColors
 	UniqueRectangle1
 	UniqueRectangle2
+	UniqueRectangle4
 	BUGPlus1
 	NakedQuad
 	HiddenQuad
@@ -123,6 +124,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	SimpleColors:     {"Simple Colors", "Simple Colors", Hard, 150},
 	UniqueRectangle1: {"Uniqueness Test 1", "Unique Rectangle Type 1", Hard, 100},
 	UniqueRectangle2: {"Uniqueness Test 2", "Unique Rectangle Type 2", Hard, 100},
+	UniqueRectangle4: {"Uniqueness Test 4", "Unique Rectangle Type 4", Hard, 100},
 	BUGPlus1:         {"Bivalue Universal Grave + 1", "BUG+1", Hard, 100},
 	NakedQuad:        {"Naked Quadruple", "Naked Quad", Hard, 120},
 	HiddenQuad:       {"Hidden Quadruple", "Hidden Quad", Hard, 150},

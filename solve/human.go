@@ -206,6 +206,7 @@ func init() {
 		SimpleColors:     (*human).simpleColors,
 		UniqueRectangle1: (*human).uniqueRectangle1,
 		UniqueRectangle2: (*human).uniqueRectangle2,
+		UniqueRectangle4: (*human).uniqueRectangle4,
 		BUGPlus1:         (*human).bugPlus1,
 		NakedQuad:        func(h *human) { h.nakedSubset(NakedQuad, 4) },
 		HiddenQuad:       func(h *human) { h.hiddenSubset(HiddenQuad, 4) },

@@ -245,6 +245,9 @@ func (s *Step) Text() string {
 	case UniqueRectangle2:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s is %s, and %s.",
 			name, cellList(s.Cells), digitList(s.Digits, " and "), cell(2), cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case UniqueRectangle4:
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); in %s, %s lies only in %s and %s, so one of them is %s and neither can be %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), unit(0), cands(0), cell(2), cell(3), cands(0), DigitString(firstElimDigit(s.Eliminations)), elim)
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)

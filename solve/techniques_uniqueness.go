@@ -103,6 +103,44 @@ func (h *human) uniqueRectangle2() {
 	})
 }
 
+// uniqueRectangle4 (Uniqueness Test 4): two corners of a rectangle hold
+// only {a,b}, and in a unit that the other two share, a lies only in those
+// two, so one of them is a. Neither can be b: with one a and one b on that
+// side, the four cells would be the deadly pattern. So both lose b. Cells
+// are the four corners, the two that lose b last; Units[0] is the unit;
+// Digits is {a,b}; cc[0] is {a}.
+func (h *human) uniqueRectangle4() {
+	b := &h.b
+	g := b.g
+	h.rectangles(func(f1, f2, r1, r2 int, pair Digits) bool {
+		for _, kind := range []UnitKind{Row, Col, Box} {
+			u := int(g.cellUnit[r1][kind])
+			if u != int(g.cellUnit[r2][kind]) {
+				continue
+			}
+			both := uint16(1)<<g.cellPos[r1][kind] | uint16(1)<<g.cellPos[r2][kind]
+			for a := pair; a != 0; a &= a - 1 {
+				da := bits.TrailingZeros32(uint32(a))
+				if b.pos[u][da] != both {
+					continue
+				}
+				db := bits.TrailingZeros32(uint32(pair &^ (1 << da)))
+				s := h.add(UniqueRectangle4)
+				h.elim(s, r1, db)
+				h.elim(s, r2, db)
+				s.Digits = pair
+				s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
+				s.Units = append(s.Units, g.unit[u])
+				s.cc = append(s.cc, 1<<da)
+				if h.enough() {
+					return false
+				}
+			}
+		}
+		return true
+	})
+}
+
 // bugPlus1 (Bivalue Universal Grave + 1): every empty cell holds two
 // candidates but one, which holds three, and without the extra digit every
 // digit would lie in exactly two cells of each unit where it is missing.

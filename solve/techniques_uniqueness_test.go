@@ -48,6 +48,40 @@ func TestUniqueRectangle2(t *testing.T) {
 	assert.Empty(t, setup(8).findAll((*human).uniqueRectangle2))
 }
 
+func TestUniqueRectangle4(t *testing.T) {
+	// r1c1, r1c4 hold {4,7}; r3c1 and r3c4 hold 4, 7 and more, and 4 lies
+	// only in r3c1 and r3c4 in row 3: one of them is 4, so neither is 7.
+	setup := func(elsewhere bool, floor ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r1c4", floor...)
+		h.setCands("r3c1", 4, 7, 9)
+		h.setCands("r3c4", 4, 7, 8)
+		for _, c := range []string{"r3c2", "r3c3", "r3c5", "r3c6", "r3c7", "r3c8", "r3c9"} {
+			if elsewhere && c == "r3c9" {
+				h.setCands(c, 1, 4)
+			} else {
+				h.setCands(c, 1, 2)
+			}
+		}
+		return h
+	}
+	steps := setup(false, 4, 7).findAll((*human).uniqueRectangle4)
+	s := withEffect(steps, nil, []string{"(7)r3c1", "(7)r3c4"})
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, Unit{Row, 2}, s.Units[0])
+	assert.Equal(t, "Unique Rectangle Type 4: r1c1, r1c4, r3c1, r3c4 would be a deadly pattern on 4 and 7 (two solutions); in row 3, 4 lies only in r3c1 and r3c4, so one of them is 4 and neither can be 7: 7 is removed from r3c1, r3c4.", s.Text())
+
+	// With 4 also in r3c9, 4 is not confined to the roof and 7 stays; 7 is
+	// (the other row 3 cells hold 1 and 2), so 4 goes instead.
+	steps = setup(true, 4, 7).findAll((*human).uniqueRectangle4)
+	require.Len(t, steps, 1)
+	assert.ElementsMatch(t, []string{"(4)r3c1", "(4)r3c4"}, candStrings(steps[0].Eliminations))
+
+	// A floor cell with a third candidate: no deadly pattern, nothing.
+	assert.Empty(t, setup(false, 4, 7, 9).findAll((*human).uniqueRectangle4))
+}
+
 func TestBUGPlus1(t *testing.T) {
 	// A 4x4 grid whose cells hold {1,2} or {3,4}: each digit twice in each
 	// unit (two solutions). r1c1 gets 3 too: without 3 there it would be a
