@@ -141,8 +141,8 @@ func TestDetectSkipsOurSheets(t *testing.T) {
 	assert.Equal(t, "C3:K11", p2.Range)
 }
 
-// TestDetectLetters: a 16x16 whose 10-16 are letters is found; a 9x9 with
-// column headings A-I right above it is found all the same.
+// TestDetectLetters: a 16x16 whose 10-16 are letters is found, under
+// column headings A-P; a 9x9 with headings A-I is found all the same.
 func TestDetectLetters(t *testing.T) {
 	data, err := os.ReadFile("../solve/testdata/16x16.txt")
 	require.NoError(t, err)
@@ -154,6 +154,9 @@ func TestDetectLetters(t *testing.T) {
 		}
 	}
 	f := newBook(t, "Big")
+	for c := range 16 { // column headings A-P right above the grid
+		require.NoError(t, f.SetCellStr("Big", layout.Pos{Col: 3 + c, Row: 3}.String(), string(rune('A'+c))))
+	}
 	for i, ch := range line {
 		cell := layout.Pos{Col: 3 + i%16, Row: 4 + i/16}.String()
 		switch {
