@@ -88,6 +88,7 @@ const (
 	XChain
 	XYChain
 	AIC
+	ALSXZ
 	ForcingNet
 	ForcingNetVerity
 	BruteForce
@@ -135,6 +136,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	XChain:           {"X-Chain", "X-Chain", Expert, 260},
 	XYChain:          {"XY-Chain", "XY-Chain", Expert, 260},
 	AIC:              {"Alternating Inference Chain", "AIC", Expert, 280},
+	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},

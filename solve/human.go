@@ -105,17 +105,19 @@ type Rating struct {
 }
 
 type human struct {
-	b       board
-	sol     Grid
-	found   []Step // the instances found by the current technique
-	first   bool   // stop every technique at its first instance
-	text    bool   // write the notes of steps that need them
-	ex      Solver
-	scratch []int
-	chain   *chainScratch // allocated when chains are first needed (1.7 MB)
-	trial   board         // the forcing net's copy of b
-	pick    [4]int
-	common  [MaxSize * MaxSize]uint8 // the verity net's placements common to all branches
+	b         board
+	sol       Grid
+	found     []Step // the instances found by the current technique
+	first     bool   // stop every technique at its first instance
+	text      bool   // write the notes of steps that need them
+	ex        Solver
+	scratch   []int
+	chain     *chainScratch // allocated when chains are first needed (1.7 MB)
+	trial     board         // the forcing net's copy of b
+	pick      [4]int
+	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
+	alsBuf    []als                      // the almost locked sets of the current position
+	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -217,6 +219,7 @@ func init() {
 		XChain:           func(h *human) { h.chains(XChain) },
 		XYChain:          func(h *human) { h.chains(XYChain) },
 		AIC:              func(h *human) { h.chains(AIC) },
+		ALSXZ:            (*human).alsXZ,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
 		BruteForce:       (*human).bruteForce,
