@@ -25,16 +25,11 @@ func TestLibreOfficeOpensOutput(t *testing.T) {
 	if testing.Short() {
 		t.Skip("slow: starts LibreOffice")
 	}
-	for _, name := range []string{"teacher.xlsx", "macros.xlsm", "excel-styles.xlsx"} {
+	for _, name := range []string{"teacher.xlsx", "macros.xlsm", "excel-made.xlsx"} {
 		t.Run(name, func(t *testing.T) {
 			in := richBook(t, name)
-			if name == "excel-styles.xlsx" {
-				rezip(t, in, func(part string, data []byte) []byte {
-					if part == "xl/styles.xml" {
-						return excelStyles(t)
-					}
-					return data
-				})
+			if name == "excel-made.xlsx" {
+				rezip(t, in, excelMade(t))
 			}
 			dir := t.TempDir()
 			out := filepath.Join(dir, "solved"+filepath.Ext(name))

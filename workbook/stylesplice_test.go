@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,6 +24,36 @@ func excelStyles(t testing.TB) []byte {
 	data, err := os.ReadFile("testdata/excel-styles.xml")
 	require.NoError(t, err)
 	return data
+}
+
+// excelMade returns a rezip fix that makes the styles and workbook parts
+// of a richBook look as Excel 365 writes them: the styles above, and a
+// workbook part with markup-compatibility content (an mc:AlternateContent
+// block, xr revision attributes), a book view and an extension list around
+// the book's own sheets and defined names.
+func excelMade(t testing.TB) func(part string, data []byte) []byte {
+	return func(part string, data []byte) []byte {
+		switch part {
+		case "xl/styles.xml":
+			return excelStyles(t)
+		case "xl/workbook.xml":
+			s := string(data)
+			cut := func(from, to string) string {
+				i, j := strings.Index(s, from), strings.Index(s, to)
+				require.True(t, i >= 0 && j > i, "%s in %s", from, s)
+				return s[i : j+len(to)]
+			}
+			return []byte(`<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x15 xr xr6 xr10 xr2" xmlns:x15="http://schemas.microsoft.com/office/spreadsheetml/2010/11/main" xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision" xmlns:xr6="http://schemas.microsoft.com/office/spreadsheetml/2016/revision6" xmlns:xr10="http://schemas.microsoft.com/office/spreadsheetml/2016/revision10" xmlns:xr2="http://schemas.microsoft.com/office/spreadsheetml/2015/revision2">` +
+				`<fileVersion appName="xl" lastEdited="7" lowestEdited="7" rupBuild="27425"/><workbookPr defaultThemeVersion="202300"/>` +
+				`<mc:AlternateContent xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"><mc:Choice Requires="x15"><x15ac:absPath url="C:\Users\teacher\Documents\" xmlns:x15ac="http://schemas.microsoft.com/office/spreadsheetml/2010/11/ac"/></mc:Choice></mc:AlternateContent>` +
+				`<xr:revisionPtr revIDLastSave="0" documentId="8_{5A1B2C3D-0000-0000-0000-000000000000}" xr6:coauthVersionLast="47" xr6:coauthVersionMax="47" xr10:uidLastSave="{00000000-0000-0000-0000-000000000000}"/>` +
+				`<bookViews><workbookView xWindow="-120" yWindow="-120" windowWidth="29040" windowHeight="15720" activeTab="1" xr2:uid="{00000000-000D-0000-FFFF-FFFF00000000}"/></bookViews>` +
+				cut("<sheets>", "</sheets>") + cut("<definedNames>", "</definedNames>") +
+				`<calcPr calcId="191029"/><extLst><ext uri="{140A7094-0E35-4892-8432-C4D2E57EDB9D}" xmlns:x15="http://schemas.microsoft.com/office/spreadsheetml/2010/11/main"><x15:workbookPr chartTrackingRefBase="1"/></ext></extLst></workbook>`)
+		}
+		return data
+	}
 }
 
 // assertStylesSpliced checks that out is in with entries added at the ends

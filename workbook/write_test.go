@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -37,13 +38,13 @@ func rewritten(name string) bool {
 }
 
 func TestWriteRoundTrip(t *testing.T) {
-	for _, name := range []string{"teacher.xlsx", "macros.xlsm", "excel-styles.xlsx"} {
+	for _, name := range []string{"teacher.xlsx", "macros.xlsm", "excel-made.xlsx"} {
 		t.Run(name, func(t *testing.T) {
 			in := richBook(t, name)
 			// Values excelize would rewrite if it parsed the sheet.
 			rezip(t, in, func(part string, data []byte) []byte {
-				if part == "xl/styles.xml" && name == "excel-styles.xlsx" {
-					return excelStyles(t)
+				if name == "excel-made.xlsx" && (part == "xl/styles.xml" || part == "xl/workbook.xml") {
+					return excelMade(t)(part, data)
 				}
 				if part != "xl/worksheets/sheet2.xml" {
 					return data
@@ -76,6 +77,12 @@ func TestWriteRoundTrip(t *testing.T) {
 			assert.Equal(t, before["xl/charts/chart1.xml"], after["xl/charts/chart1.xml"])
 			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>8.0</v>")
 			assert.Contains(t, string(after["xl/worksheets/sheet2.xml"]), "<v>0.12345678901234567</v>")
+
+			// The workbook part is the input's with our entries inserted:
+			// take out our <sheet> elements and the defined names of our
+			// sheets (local to sheets 2 and 3), and the input comes back.
+			ours := regexp.MustCompile(`<sheet name="(Solution|Candidates)" sheetId="\d+" r:id="rId\d+"/>|<definedName name="[^"]+" localSheetId="[23]"( hidden="1")?>[^<]*</definedName>`)
+			assert.Equal(t, string(before["xl/workbook.xml"]), ours.ReplaceAllString(string(after["xl/workbook.xml"]), ""))
 
 			// The rewritten parts keep every entry of the input's.
 			wbIn, wbOut := parseWB(t, before["xl/workbook.xml"]), parseWB(t, after["xl/workbook.xml"])
