@@ -115,7 +115,9 @@ func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
 // contents, as text errors start with their file, unless the message
 // names it already. Mistakes in the flags are not about the file.
 func inBook(in string, err error) error {
-	if err == nil || strings.Contains(err.Error(), in) || errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) {
+	var usage *usageError
+	if err == nil || strings.Contains(err.Error(), in) || errors.As(err, &usage) ||
+		errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) {
 		return err
 	}
 	return fmt.Errorf("%s: %w", in, err)

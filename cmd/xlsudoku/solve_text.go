@@ -8,7 +8,9 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -255,6 +257,10 @@ func checkText(r *bufio.Reader, name string) error {
 func openOutput(e *env, path string) (io.Writer, func(ok bool) error, error) {
 	if path == "" || path == "-" {
 		return e.stdout, func(bool) error { return nil }, nil
+	}
+	// Text under a spreadsheet's name would not open in a spreadsheet app.
+	if ext := strings.ToLower(filepath.Ext(path)); slices.Contains(workbookExts, ext) {
+		return nil, nil, usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; name it .txt", path)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {

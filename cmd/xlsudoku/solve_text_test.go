@@ -196,3 +196,25 @@ func TestUsageAndHelp(t *testing.T) {
 		})
 	}
 }
+
+// TestTextOutputRefusesWorkbookNames: text written under a spreadsheet's
+// name would not open in one; nothing is written.
+func TestTextOutputRefusesWorkbookNames(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	book := filepath.Join("..", "..", "samples", "classic.xlsx")
+	for _, args := range [][]string{
+		{"solve", in, "-o", filepath.Join(dir, "out.xlsx")},
+		{"rate", in, "-o", filepath.Join(dir, "out.ods")},
+		{"explain", "--json", in, "-o", filepath.Join(dir, "out.xls")},
+		{"rate", book, "-o", filepath.Join(dir, "out.xlsm")},
+	} {
+		code, _, errOut := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code, errOut)
+		assert.Contains(t, errOut, "this output is text, one line per puzzle, which a spreadsheet app would not open; name it .txt")
+		assert.NotContains(t, errOut, "classic.xlsx: -o", "not about the input")
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries)
+}
