@@ -404,7 +404,7 @@ func (r *renderer) stream(name string, sh layout.Sheet, setup func(*excelize.Str
 func saveAtomic(f *excelize.File, out string) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".xlsudoku-*")
 	if err != nil {
-		return fmt.Errorf("%w: %v; check that the folder exists and is writable", ErrWrite, err)
+		return createError(out, err)
 	}
 	defer func() {
 		if err != nil {

@@ -342,6 +342,16 @@ func (p *pkg) freeStylesPart() string {
 // verify.
 var verifyHook func(path string) error
 
+// createError says why no file could be made beside out, naming out and
+// not the temporary file that was tried.
+func createError(out string, err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%w: %s: %v; check that the folder %s exists and is writable", ErrWrite, out, err, filepath.Dir(out))
+}
+
 // commit writes the output to a temporary file beside out, checks it with
 // check, and renames it over out. Whatever fails, the temporary file is
 // removed and out is left as it was.
@@ -349,7 +359,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	dir := filepath.Dir(out)
 	tmp, err := os.CreateTemp(dir, "."+filepath.Base(out)+".xlsudoku-*")
 	if err != nil {
-		return fmt.Errorf("%w: %v; check that the folder exists and is writable", ErrWrite, err)
+		return createError(out, err)
 	}
 	defer func() {
 		if err != nil {

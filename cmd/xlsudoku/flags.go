@@ -113,11 +113,12 @@ func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
 
 // inBook names the workbook in at the start of an error about its
 // contents, as text errors start with their file, unless the message
-// names it already. Mistakes in the flags are not about the file.
+// names it already. Mistakes in the flags and failures to write the output
+// are not about the file.
 func inBook(in string, err error) error {
 	var usage *usageError
 	if err == nil || strings.Contains(err.Error(), in) || errors.As(err, &usage) ||
-		errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) {
+		errors.Is(err, workbook.ErrUsage) || errors.Is(err, workbook.ErrSameFile) || errors.Is(err, workbook.ErrWrite) {
 		return err
 	}
 	return fmt.Errorf("%s: %w", in, err)

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -112,6 +113,12 @@ func runGenerate(e *env, args []string) error {
 		// Before the seed is printed: there is nothing to make again.
 		if err := generate.Feasible(opts.Shape, opts.Grade); err != nil {
 			return usagef("generate: %v", err)
+		}
+	}
+	if o.output != "" && o.output != "-" {
+		// Before any puzzle is made: a long run should not end in "cannot write".
+		if st, err := os.Stat(filepath.Dir(o.output)); err != nil || !st.IsDir() {
+			return fmt.Errorf("generate: cannot write %s: the folder %s does not exist", o.output, filepath.Dir(o.output))
 		}
 	}
 	if !o.seedSet {

@@ -100,6 +100,7 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--paper", "a3", "-o", "x.xlsx"}, exitUsage, "--paper must be a4 or letter"},
 		{[]string{"--format", "xlsx"}, exitUsage, "a workbook needs -o FILE.xlsx"},
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
+		{[]string{"-n", "1000", "-d", "extreme", "-o", "no/such/folder/book.xlsx"}, exitFailure, "cannot write no/such/folder/book.xlsx: the folder no/such/folder does not exist"},
 		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},
 		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure, "no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempt"},
 		{[]string{"--size", "6", "-d", "extreme", "--symmetry", "dihedral", "--minimal", "--attempts", "2"}, exitFailure,

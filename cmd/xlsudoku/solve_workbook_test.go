@@ -110,6 +110,7 @@ func TestSolveWorkbookFailures(t *testing.T) {
 		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"xlsudoku: bad option: B2:J9"}, false},
 		{"conflict.xlsx", []string{"--sheet", "Nope"}, exitUsage, []string{"Nope"}, false},
 		{"conflict.xlsx", []string{"--size", "9"}, exitUsage, []string{"--size is for text"}, false},
+		{"two-solutions.xlsx", []string{"-o", "/no/such/folder/out.xlsx"}, exitFailure, []string{"xlsudoku: cannot write the workbook: /no/such/folder/out.xlsx: no such file or directory; check that the folder /no/such/folder exists"}, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.fixture+strings.Join(tt.args, ""), func(t *testing.T) {
