@@ -57,8 +57,11 @@ func ShapeWithBox(size, boxRows, boxCols int) (Shape, error) {
 	if (boxRows == def.BoxRows && boxCols == def.BoxCols) || (boxRows == def.BoxCols && boxCols == def.BoxRows) {
 		return Shape{size, boxRows, boxCols}, nil
 	}
-	return Shape{}, fmt.Errorf("%w: %dx%d boxes do not tile a %dx%d grid (use %dx%d or %dx%d)",
-		ErrShape, boxRows, boxCols, size, size, def.BoxRows, def.BoxCols, def.BoxCols, def.BoxRows)
+	use := fmt.Sprintf("%dx%d", def.BoxRows, def.BoxCols)
+	if def.BoxRows != def.BoxCols {
+		use += fmt.Sprintf(" or %dx%d", def.BoxCols, def.BoxRows)
+	}
+	return Shape{}, fmt.Errorf("%w: %dx%d boxes do not tile a %dx%d grid (use %s)", ErrShape, boxRows, boxCols, size, size, use)
 }
 
 // ParseBox parses a box shape written as "2x3" (rows x columns) and returns

@@ -39,6 +39,11 @@ func TestShapes(t *testing.T) {
 	}
 	_, err := ShapeOf(10)
 	assert.ErrorContains(t, err, "sizes are 4, 6, 8, 9, 12 and 16")
+	// The advice names each box shape once.
+	_, err = ShapeWithBox(9, 3, 2)
+	assert.ErrorContains(t, err, "3x2 boxes do not tile a 9x9 grid (use 3x3)")
+	_, err = ShapeWithBox(6, 3, 3)
+	assert.ErrorContains(t, err, "(use 2x3 or 3x2)")
 }
 
 func TestShapeGeometry(t *testing.T) {

@@ -10,7 +10,7 @@ import (
 // Options choose where the puzzle is and how the output may be written.
 type Options struct {
 	Sheet   string // the worksheet holding the puzzle; "" finds it
-	Range   string // the puzzle's cells, "B3:J11"; "" is B2:J10, else found by detection
+	Range   string // the puzzle's cells, "B3:J11" or with the sheet "Week 3!B3:J11"; "" is B2:J10, else found by detection
 	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
 	InPlace bool   // let Write replace the input workbook itself
 }

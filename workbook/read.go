@@ -65,6 +65,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		rect  layout.Rect
 		shape solve.Shape
 	)
+	if opts, err = sheetInRange(opts); err != nil {
+		return nil, nil, err
+	}
 	if opts.Range != "" {
 		if rect, err = layout.ParseRect(opts.Range); err != nil {
 			return nil, nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
@@ -105,6 +108,28 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	}
 	p.HasSteps = slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSteps })
 	return p, pk, nil
+}
+
+// sheetInRange reads a range written with its sheet, as spreadsheet apps
+// write references ("Week 3!C3:K11", "'Week 3'!C3:K11"), into Sheet and
+// Range.
+func sheetInRange(opts Options) (Options, error) {
+	i := strings.LastIndex(opts.Range, "!")
+	if i < 0 {
+		return opts, nil
+	}
+	sheet := opts.Range[:i]
+	if len(sheet) >= 2 && sheet[0] == '\'' && sheet[len(sheet)-1] == '\'' {
+		sheet = strings.ReplaceAll(sheet[1:len(sheet)-1], "''", "'")
+	}
+	if sheet == "" {
+		return opts, fmt.Errorf("%w: --range %s names no sheet before the \"!\"", ErrUsage, opts.Range)
+	}
+	if opts.Sheet != "" && !strings.EqualFold(opts.Sheet, sheet) {
+		return opts, fmt.Errorf("%w: --range %s names sheet %q but --sheet names %q; give one of them", ErrUsage, opts.Range, sheet, opts.Sheet)
+	}
+	opts.Sheet, opts.Range = sheet, opts.Range[i+1:]
+	return opts, nil
 }
 
 // userSheets leaves out the sheets xlsudoku made.

@@ -331,3 +331,35 @@ func TestReadErrors(t *testing.T) {
 	_, err = Read(save(t, f, "text.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrNoPuzzle)
 }
+
+// TestReadRangeWithSheet: a range written as spreadsheets write references
+// names the sheet too.
+func TestReadRangeWithSheet(t *testing.T) {
+	f := newBook(t, "Notes")
+	_, err := f.NewSheet("Week 3")
+	require.NoError(t, err)
+	putGrid(t, f, "Week 3", layout.Pos{Col: 3, Row: 3}, grid(t, classic))
+	path := save(t, f, "ref.xlsx")
+	for _, opts := range []Options{
+		{Range: "Week 3!C3:K11"},
+		{Range: "'Week 3'!$C$3:$K$11"},
+		{Range: "week 3!c3:k11", Sheet: "WEEK 3"},
+	} {
+		p, err := Read(path, opts)
+		require.NoError(t, err, opts.Range)
+		assert.Equal(t, "Week 3!C3:K11", p.Where())
+		assert.Equal(t, grid(t, classic), p.Grid)
+	}
+	for _, tt := range []struct {
+		opts Options
+		msg  string
+	}{
+		{Options{Range: "!C3:K11"}, `names no sheet before the "!"`},
+		{Options{Range: "Week 3!C3:K11", Sheet: "Notes"}, `names sheet "Week 3" but --sheet names "Notes"`},
+		{Options{Range: "Nope!C3:K11"}, `has no worksheet "Nope"`},
+	} {
+		_, err := Read(path, tt.opts)
+		assert.ErrorIs(t, err, ErrUsage, tt.opts.Range)
+		assert.ErrorContains(t, err, tt.msg)
+	}
+}

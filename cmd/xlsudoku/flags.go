@@ -29,7 +29,7 @@ type inputFlags struct {
 func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
-	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` (default B2:J10, else found)")
+	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
 	if text {
 		fs.IntVar(&f.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
 		fs.IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "text: work on `N` goroutines (the output keeps the input's order)")
