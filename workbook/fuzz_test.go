@@ -132,3 +132,30 @@ func FuzzSpliceStyles(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSheetInRange: a range with a sheet splits into a sheet and a range
+// that has no "!" left, or is refused as a bad option; one without a
+// sheet is left as it is.
+func FuzzSheetInRange(f *testing.F) {
+	for _, s := range []string{"B2:J10", "Week 3!C3:K11", "'Week 3'!$C$3:$K$11", "'It''s'!A1:I9", "!A1", "a!b!c", "''!A1"} {
+		f.Add(s, "")
+		f.Add(s, "Week 3")
+	}
+	f.Fuzz(func(t *testing.T, rng, sheet string) {
+		got, err := sheetInRange(Options{Range: rng, Sheet: sheet})
+		switch {
+		case err != nil:
+			if !errors.Is(err, ErrUsage) {
+				t.Fatalf("%q, %q: %v is not a usage error", rng, sheet, err)
+			}
+		case !strings.Contains(rng, "!"):
+			if got.Range != rng || got.Sheet != sheet {
+				t.Fatalf("%q, %q changed to %+v", rng, sheet, got)
+			}
+		default:
+			if strings.Contains(got.Range, "!") || got.Sheet == "" || !strings.HasSuffix(rng, got.Range) {
+				t.Fatalf("%q, %q split into %+v", rng, sheet, got)
+			}
+		}
+	})
+}
