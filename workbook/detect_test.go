@@ -1,8 +1,6 @@
 package workbook
 
 import (
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -144,15 +142,7 @@ func TestDetectSkipsOurSheets(t *testing.T) {
 // TestDetectLetters: a 16x16 whose 10-16 are letters is found, under
 // column headings A-P; a 9x9 with headings A-I is found all the same.
 func TestDetectLetters(t *testing.T) {
-	data, err := os.ReadFile("../solve/testdata/16x16.txt")
-	require.NoError(t, err)
-	var line string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			line = l
-			break
-		}
-	}
+	line := first16x16(t)
 	f := newBook(t, "Big")
 	for c := range 16 { // column headings A-P right above the grid
 		require.NoError(t, f.SetCellStr("Big", layout.Pos{Col: 3 + c, Row: 3}.String(), string(rune('A'+c))))

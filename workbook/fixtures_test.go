@@ -214,3 +214,18 @@ func richBook(t testing.TB, name string) string {
 	}
 	return save(t, f, name)
 }
+
+// first16x16 is the first puzzle of solve's minimal 16x16 puzzles, as one
+// line with letters for 10-16.
+func first16x16(t testing.TB) string {
+	t.Helper()
+	data, err := os.ReadFile("../solve/testdata/16x16.txt")
+	require.NoError(t, err)
+	for _, l := range strings.Split(string(data), "\n") {
+		if l != "" && !strings.HasPrefix(l, "#") {
+			return l
+		}
+	}
+	t.Fatal("no puzzle in ../solve/testdata/16x16.txt")
+	return ""
+}

@@ -108,15 +108,7 @@ func TestReadCells(t *testing.T) {
 // letters of the text format (A for 10), in either case; a letter past the
 // grid's size is named as an error.
 func TestReadLetters(t *testing.T) {
-	data, err := os.ReadFile("../solve/testdata/16x16.txt")
-	require.NoError(t, err)
-	var line string
-	for _, l := range strings.Split(string(data), "\n") {
-		if l != "" && !strings.HasPrefix(l, "#") {
-			line = l
-			break
-		}
-	}
+	line := first16x16(t)
 	g := grid(t, line)
 	f := newBook(t, "Big")
 	for r := range 16 {
