@@ -39,6 +39,7 @@ type candidate struct {
 // among blocks holding the same digits (a blank first row lets the block
 // slide); blocks that cannot be told apart are an ErrAmbiguous error.
 func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
+	var complete *Puzzle // an answer key: taken only when nothing else is found
 	for _, sh := range sheets {
 		best, err := p.detectSheet(sh)
 		if err != nil {
@@ -69,7 +70,16 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 			return nil, err
 		}
 		pz.Notes = append(pz.Notes, fmt.Sprintf("found a %dx%d puzzle at %s", shape.Size, shape.Size, pz.Where()))
+		if rr.digits == shape.Cells() {
+			if complete == nil {
+				complete = pz
+			}
+			continue
+		}
 		return pz, nil
+	}
+	if complete != nil {
+		return complete, nil
 	}
 	return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and no square block of digits and blanks (4x4 to 16x16) was found elsewhere; choose it with --sheet NAME --range B2:J10",
 		ErrNoPuzzle, p.file, DefaultRange)

@@ -171,3 +171,46 @@ func TestDetectLetters(t *testing.T) {
 	assert.Equal(t, "C4:K12", p.Range)
 	assert.Equal(t, grid(t, classic), p.Grid)
 }
+
+// TestDefaultSkipsAnswerKeys: a teacher's answer key (a complete grid),
+// hidden or not, gives way to the puzzle on another sheet, found at B2:J10
+// or elsewhere; alone, it is still read.
+func TestDefaultSkipsAnswerKeys(t *testing.T) {
+	sol, err := solve.Solve(grid(t, classic))
+	require.NoError(t, err)
+	book := func(hidden bool, puzzleAt layout.Pos, withPuzzle bool) string {
+		f := newBook(t, "Key")
+		putGrid(t, f, "Key", layoutB2, sol)
+		if withPuzzle {
+			_, err := f.NewSheet("Puzzle")
+			require.NoError(t, err)
+			putGrid(t, f, "Puzzle", puzzleAt, grid(t, classic))
+			f.SetActiveSheet(1)
+		}
+		if hidden {
+			require.NoError(t, f.SetSheetVisible("Key", false))
+		}
+		return save(t, f, "key.xlsx")
+	}
+	for _, tt := range []struct {
+		name   string
+		hidden bool
+		at     layout.Pos
+		where  string
+	}{
+		{"hidden key", true, layoutB2, "Puzzle!B2:J10"},
+		{"visible key", false, layoutB2, "Puzzle!B2:J10"},
+		{"puzzle elsewhere", false, layout.Pos{Col: 3, Row: 3}, "Puzzle!C3:K11"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Read(book(tt.hidden, tt.at, true), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.where, p.Where())
+			assert.Equal(t, grid(t, classic), p.Grid)
+		})
+	}
+	p, err := Read(book(false, layoutB2, false), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Key!B2:J10", p.Where())
+	assert.Equal(t, sol, p.Grid)
+}

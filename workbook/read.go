@@ -1,6 +1,8 @@
 package workbook
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -87,7 +89,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		}
 		sheets = []sheetRef{sh}
 	} else {
+		// Visible sheets first: a hidden one is often the answer key.
 		sheets = userSheets(sheets)
+		slices.SortStableFunc(sheets, func(a, b sheetRef) int { return cmp.Compare(pk.hiddenRank(a), pk.hiddenRank(b)) })
 	}
 	if len(sheets) == 0 {
 		return nil, pk, fmt.Errorf("%w: %s has no worksheets; add the puzzle to a sheet, at B2:J10 for 9x9", ErrNoPuzzle, path)
@@ -98,9 +102,14 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	case opts.Range != "":
 		p, err = pk.readAtRange(sheets, rect, shape, opts.Sheet != "")
 	default:
-		p, err = pk.readDefault(sheets, opts.Box)
+		var key *Puzzle
+		p, key, err = pk.readDefault(sheets, opts.Box)
 		if err == nil && p == nil {
+			// An answer key at B2:J10 gives way to a puzzle elsewhere.
 			p, err = pk.detect(sheets, opts.Box)
+			if key != nil && (errors.Is(err, ErrNoPuzzle) || (err == nil && p.Grid.Filled() == p.Grid.Shape.Cells())) {
+				p, err = key, nil
+			}
 		}
 	}
 	if err != nil {
@@ -181,26 +190,56 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 // readDefault reads the puzzle at B2:J10 on the first sheet where it is
 // one: digits rather than other values there, and no digits right around
 // it (those would say the puzzle is elsewhere and B2:J10 cuts through it).
-// It returns nil, nil when no sheet has one.
-func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
+// A complete grid there is an answer key rather than the puzzle: the first
+// one is returned as key, and pz is nil, when no sheet has a grid with
+// blanks. All are nil when no sheet has either.
+func (p *pkg) readDefault(sheets []sheetRef, box string) (pz, key *Puzzle, err error) {
 	shape, err := shapeOf(defaultRect, box)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	// A complete grid (an answer key) is returned apart, as key: the
+	// caller takes it only when no puzzle with blanks is found.
+	var complete *rangeRead
 	for _, sh := range sheets {
 		rr, err := p.readRange(sh, defaultRect, shape)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		if rr.looksLikePuzzle() && rr.ringDigits == 0 && rr.fillsDefault() {
-			pz, err := rr.puzzle(p.file)
-			if err == nil {
-				pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
+			if rr.digits == 81 && len(rr.bad) == 0 {
+				if complete == nil {
+					complete = rr
+				}
+				continue
 			}
-			return pz, err
+			pz, err := rr.used(p.file)
+			return pz, nil, err
 		}
 	}
-	return nil, nil
+	if complete != nil {
+		key, err := complete.used(p.file)
+		return nil, key, err
+	}
+	return nil, nil, nil
+}
+
+// used is the puzzle of rr, noting where it was read.
+func (rr *rangeRead) used(file string) (*Puzzle, error) {
+	pz, err := rr.puzzle(file)
+	if err == nil {
+		pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
+	}
+	return pz, err
+}
+
+// hiddenRank is 1 for a hidden sheet and 0 for a visible one: the sort key
+// that puts hidden sheets last.
+func (p *pkg) hiddenRank(sh sheetRef) int {
+	if sh.index < len(p.wb.sheets) && p.wb.sheets[sh.index].State != "" && p.wb.sheets[sh.index].State != "visible" {
+		return 1
+	}
+	return 0
 }
 
 // fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle
