@@ -78,13 +78,20 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return needsOneSolution(p.InSheetTerms(err))
 	}
-	if o.output == "" {
+	if o.output == "" || o.json {
+		// The steps as text or JSON, to stdout or to -o (JSON is never a
+		// workbook).
 		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName)
 		if err != nil {
 			return err
 		}
-		fmt.Fprint(e.stdout, out)
-		return nil
+		w, commit, err := openOutput(e, o.output)
+		if err != nil {
+			return err
+		}
+		defer commit(false)
+		fmt.Fprint(w, out)
+		return commit(true)
 	}
 	extras := workbook.Extras{Explanation: x}
 	if err := logicCandidates(&extras, p, o.candidates); err != nil {

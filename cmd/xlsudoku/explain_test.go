@@ -80,6 +80,22 @@ func TestExplainTextAndWorkbook(t *testing.T) {
 	assert.Equal(t, countSheets(t, in)+3, countSheets(t, outPath))
 	readSolutionSheet(t, outPath, "B2:J10")
 
+	// --json -o writes the steps as JSON, never as a workbook.
+	jsonPath := filepath.Join(dir, "steps.json")
+	code, out, errOut = runCLI(t, "", "explain", in, "--json", "-o", jsonPath)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, out)
+	data, err := os.ReadFile(jsonPath)
+	require.NoError(t, err)
+	var got struct {
+		Source string            `json:"source"`
+		Steps  []json.RawMessage `json:"steps"`
+	}
+	require.NoError(t, json.Unmarshal(data, &got))
+	assert.Equal(t, "Week 3!C3:K11", got.Source)
+	assert.NotEmpty(t, got.Steps)
+	require.NoError(t, os.Remove(jsonPath))
+
 	// Without -o, the steps are printed with the sheet's cell names.
 	code, out, errOut = runCLI(t, "", "explain", in)
 	require.Equal(t, exitOK, code, errOut)

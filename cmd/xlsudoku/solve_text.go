@@ -260,7 +260,7 @@ func openOutput(e *env, path string) (io.Writer, func(ok bool) error, error) {
 	}
 	// Text under a spreadsheet's name would not open in a spreadsheet app.
 	if ext := strings.ToLower(filepath.Ext(path)); slices.Contains(workbookExts, ext) {
-		return nil, nil, usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; name it .txt", path)
+		return nil, nil, usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt", path)
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
