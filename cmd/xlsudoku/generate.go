@@ -194,6 +194,9 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.format == "xlsx" && o.output == "" {
 		return opts, usagef("generate: a workbook needs -o FILE.xlsx")
 	}
+	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
+		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
+	}
 	book := []string{"per-page", "paper", "title", "sheet-per-puzzle"}
 	if o.format == "text" {
 		for _, name := range book {

@@ -99,6 +99,7 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--per-page", "2"}, exitUsage, "--per-page is for workbooks"},
 		{[]string{"--paper", "a3", "-o", "x.xlsx"}, exitUsage, "--paper must be a4 or letter"},
 		{[]string{"--format", "xlsx"}, exitUsage, "a workbook needs -o FILE.xlsx"},
+		{[]string{"-n", "1000", "-d", "extreme", "--format", "xlsx", "-o", "book.txt"}, exitUsage, "a workbook is written as .xlsx; name it book.xlsx"},
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
 		{[]string{"-n", "1000", "-d", "extreme", "-o", "no/such/folder/book.xlsx"}, exitFailure, "cannot write no/such/folder/book.xlsx: the folder no/such/folder does not exist"},
 		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},
