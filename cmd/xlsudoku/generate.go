@@ -194,6 +194,11 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.format == "xlsx" && o.output == "" {
 		return opts, usagef("generate: a workbook needs -o FILE.xlsx")
 	}
+	if o.format == "text" && o.output != "" && o.output != "-" {
+		if err := checkTextName(o.output); err != nil {
+			return opts, err
+		}
+	}
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
 		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
 	}

@@ -100,6 +100,7 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--paper", "a3", "-o", "x.xlsx"}, exitUsage, "--paper must be a4 or letter"},
 		{[]string{"--format", "xlsx"}, exitUsage, "a workbook needs -o FILE.xlsx"},
 		{[]string{"-n", "1000", "-d", "extreme", "--format", "xlsx", "-o", "book.txt"}, exitUsage, "a workbook is written as .xlsx; name it book.xlsx"},
+		{[]string{"-n", "1000", "-d", "extreme", "--format", "text", "-o", "book.xlsx"}, exitUsage, "-o book.xlsx: this output is text"},
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
 		{[]string{"-n", "1000", "-d", "extreme", "-o", "no/such/folder/book.xlsx"}, exitFailure, "cannot write no/such/folder/book.xlsx: the folder no/such/folder does not exist"},
 		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},

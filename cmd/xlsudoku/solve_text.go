@@ -251,6 +251,15 @@ func checkText(r *bufio.Reader, name string) error {
 	return nil
 }
 
+// checkTextName refuses a spreadsheet's name for text output: the file
+// would not open in a spreadsheet app.
+func checkTextName(path string) error {
+	if ext := strings.ToLower(filepath.Ext(path)); slices.Contains(workbookExts, ext) {
+		return usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt", path)
+	}
+	return nil
+}
+
 // openOutput returns where to write: stdout, or a temporary file beside
 // path that commit(true) renames over path (and commit(false) removes), so
 // a failed run leaves no half-written file and an existing one untouched.
@@ -258,9 +267,8 @@ func openOutput(e *env, path string) (io.Writer, func(ok bool) error, error) {
 	if path == "" || path == "-" {
 		return e.stdout, func(bool) error { return nil }, nil
 	}
-	// Text under a spreadsheet's name would not open in a spreadsheet app.
-	if ext := strings.ToLower(filepath.Ext(path)); slices.Contains(workbookExts, ext) {
-		return nil, nil, usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt", path)
+	if err := checkTextName(path); err != nil {
+		return nil, nil, err
 	}
 	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
