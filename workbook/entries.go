@@ -81,7 +81,7 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			}
 		}
 		p.Grid = givens
-		p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %d givens, %d entries", p.Where(), by, n, len(digits)-n))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %s, %s", p.Where(), by, count(n, "given", "givens"), count(len(digits)-n, "entry", "entries")))
 	}
 	if err := p.check(); err != nil {
 		return nil, solve.Grid{}, err
@@ -229,4 +229,12 @@ func defaultColor(rgb, theme, indexed, auto string) bool {
 		return indexed == "8" || indexed == "64"
 	}
 	return true
+}
+
+// count writes n with the singular or plural noun: "1 entry", "2 entries".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -176,3 +176,9 @@ func TestReadEntriesOptions(t *testing.T) {
 	_, _, err = ReadEntries(in, Options{Sheet: "Nope"})
 	assert.ErrorIs(t, err, ErrUsage)
 }
+
+func TestCountNouns(t *testing.T) {
+	for n, want := range map[int]string{0: "0 entries", 1: "1 entry", 2: "2 entries"} {
+		assert.Equal(t, want, count(n, "entry", "entries"))
+	}
+}
