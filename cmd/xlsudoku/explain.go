@@ -102,7 +102,7 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "explained %s (%s, %d steps); wrote %s\n", p.Where(), x.Grade, len(x.Steps), o.output)
+	fmt.Fprintf(e.stderr, "explained %s (%s, %d step%s); wrote %s\n", p.Where(), x.Grade, len(x.Steps), plural(len(x.Steps)), o.output)
 	return nil
 }
 
@@ -141,7 +141,7 @@ func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line i
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %s\n", where, solve.FormatLine(g))
-	fmt.Fprintf(&b, "grade %s, score %d, hardest technique %s, %d steps\n", x.Grade, x.Score, x.Hardest, len(x.Steps))
+	fmt.Fprintf(&b, "grade %s, score %d, hardest technique %s, %d step%s\n", x.Grade, x.Score, x.Hardest, len(x.Steps), plural(len(x.Steps)))
 	for i, st := range x.Steps {
 		fmt.Fprintf(&b, "%4d. %s", i+1, st.Text())
 		if cellName != nil && len(st.Placements) > 0 {

@@ -204,3 +204,9 @@ func TestSolveRefreshesStepsSheet(t *testing.T) {
 	assert.Equal(t, steps(reexplained), steps(solved))
 	assert.NotEqual(t, steps(explained), steps(solved))
 }
+
+func TestExplainOneStep(t *testing.T) {
+	code, out, errOut := runCLI(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286.79\n", "explain", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "hardest technique Full House, 1 step\n")
+}
