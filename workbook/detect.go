@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"cmp"
 	"fmt"
 	"math/bits"
 	"slices"
@@ -70,10 +71,8 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 			return nil, err
 		}
 		pz.Notes = append(pz.Notes, fmt.Sprintf("found a %dx%d puzzle at %s", shape.Size, shape.Size, pz.Where()))
-		if rr.digits == shape.Cells() {
-			if complete == nil {
-				complete = pz
-			}
+		if pz.complete() {
+			complete = cmp.Or(complete, pz)
 			continue
 		}
 		return pz, nil

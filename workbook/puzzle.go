@@ -32,6 +32,10 @@ func (p *Puzzle) Cell(r, c int) string { return p.area.Min.Add(r, c).String() }
 // its sheet, as messages name it: "Week 3!C6".
 func (p *Puzzle) CellName(r, c int) string { return p.Sheet + "!" + p.Cell(r, c) }
 
+// complete reports whether every cell is given: an answer key rather than
+// a puzzle to solve.
+func (p *Puzzle) complete() bool { return p.Grid.Filled() == p.Grid.Shape.Cells() }
+
 // Where names the puzzle's range with its sheet: "Week 3!B2:J10".
 func (p *Puzzle) Where() string { return p.Sheet + "!" + p.Range }
 

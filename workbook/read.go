@@ -107,7 +107,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		if err == nil && p == nil {
 			// An answer key at B2:J10 gives way to a puzzle elsewhere.
 			p, err = pk.detect(sheets, opts.Box)
-			if key != nil && (errors.Is(err, ErrNoPuzzle) || (err == nil && p.Grid.Filled() == p.Grid.Shape.Cells())) {
+			if key != nil && (errors.Is(err, ErrNoPuzzle) || (err == nil && p.complete())) {
 				p, err = key, nil
 			}
 		}
@@ -198,30 +198,24 @@ func (p *pkg) readDefault(sheets []sheetRef, box string) (pz, key *Puzzle, err e
 	if err != nil {
 		return nil, nil, err
 	}
-	// A complete grid (an answer key) is returned apart, as key: the
-	// caller takes it only when no puzzle with blanks is found.
-	var complete *rangeRead
 	for _, sh := range sheets {
 		rr, err := p.readRange(sh, defaultRect, shape)
 		if err != nil {
 			return nil, nil, err
 		}
 		if rr.looksLikePuzzle() && rr.ringDigits == 0 && rr.fillsDefault() {
-			if rr.digits == 81 && len(rr.bad) == 0 {
-				if complete == nil {
-					complete = rr
-				}
+			pz, err := rr.used(p.file)
+			if err != nil {
+				return nil, nil, err
+			}
+			if pz.complete() {
+				key = cmp.Or(key, pz)
 				continue
 			}
-			pz, err := rr.used(p.file)
-			return pz, nil, err
+			return pz, nil, nil
 		}
 	}
-	if complete != nil {
-		key, err := complete.used(p.file)
-		return nil, key, err
-	}
-	return nil, nil, nil
+	return nil, key, nil
 }
 
 // used is the puzzle of rr, noting where it was read.
