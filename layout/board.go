@@ -7,12 +7,15 @@ import (
 
 // Cell is the content and style of one sheet cell. A cell shows Number when
 // it is not 0, else Text; a cell with neither is empty but still styled
-// (its borders and fill are part of the drawing).
+// (its borders and fill are part of the drawing). A cell with a Formula
+// (written without the leading "=") shows what the spreadsheet app
+// computes from it instead.
 type Cell struct {
-	Pos    Pos
-	Number int
-	Text   string
-	Style  Style
+	Pos     Pos
+	Number  int
+	Text    string
+	Formula string
+	Style   Style
 }
 
 // Board is a block of cells positioned on a sheet: every cell of Area that
@@ -60,6 +63,36 @@ type Sheet struct {
 	Print     Print
 	Freeze    Pos  // the top-left cell of the scrolling pane: rows above it and columns left of it stay put; zero for none
 	Filter    Rect // the range with an autofilter, its first row the header; zero for none
+
+	// For sheets that people fill in (see WorksheetSheet).
+	Validations []Validation // rules for what may be typed into cells
+	CondFormats []CondFormat // styles that apply where a formula holds, in priority order
+	HiddenCols  []int        // columns hidden from view (helper formulas)
+	Protect     bool         // protect the sheet: only cells whose Style is Unlocked can be changed
+	Hidden      bool         // hide the sheet itself (an answer key for formulas)
+}
+
+// Validation restricts what may be typed into the cells of Ranges. Kind
+// "whole" allows whole numbers Min..Max; "list" one of List; "custom" a
+// value for which Formula (written for the top-left cell of the first
+// range, relative references moving with the cell) is true.
+type Validation struct {
+	Ranges              []Rect
+	Kind                string
+	Min, Max            int
+	List                []string
+	Formula             string
+	InputTitle, Input   string // shown when a cell is selected
+	ErrorTitle, Message string // shown when a value is refused
+}
+
+// CondFormat shades the cells of Range where Formula (written for the
+// top-left cell of Range, relative references moving with the cell) is
+// true. Only Fill, Color and Bold of Style are used.
+type CondFormat struct {
+	Range   Rect
+	Formula string
+	Style   Style
 }
 
 // Print is the page setup of a sheet.

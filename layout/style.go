@@ -21,6 +21,7 @@ const (
 	AlignDefault Align = iota // the spreadsheet's own: text left, numbers right, bottom
 	AlignStart                // left, or top
 	AlignCenter
+	AlignEnd // right, or bottom
 )
 
 // Style is how one cell looks. It is comparable, so it can key a map: a
@@ -34,6 +35,8 @@ type Style struct {
 	HAlign   Align
 	VAlign   Align
 	Wrap     bool // wrap text within the cell
+	Unlocked bool // may be changed on a protected sheet
+	Hide     bool // on a protected sheet, show the value but not the formula
 }
 
 // The colours of the boards.

@@ -141,11 +141,12 @@ func sheetInRange(opts Options) (Options, error) {
 	return opts, nil
 }
 
-// userSheets leaves out the sheets xlsudoku made.
+// userSheets leaves out the sheets xlsudoku made, but for worksheets:
+// their puzzle is the one to read.
 func userSheets(sheets []sheetRef) []sheetRef {
 	var out []sheetRef
 	for _, s := range sheets {
-		if s.ours == "" {
+		if s.ours == "" || isWorksheetKind(s.ours) {
 			out = append(out, s)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"github.com/xuri/excelize/v2"
 
@@ -14,9 +15,11 @@ import (
 // renderer draws layout sheets with excelize, making each distinct
 // layout.Style once: one NewStyle per cell was five times slower.
 type renderer struct {
-	f    *excelize.File
-	font string // the workbook's default font, named in every font we make
-	ids  map[layout.Style]int
+	f        *excelize.File
+	font     string // the workbook's default font, named in every font we make
+	ids      map[layout.Style]int
+	cond     map[layout.Style]int // conditional formats' styles
+	password string               // for the sheets it protects; "" for none
 }
 
 // excelize's border styles.
@@ -47,6 +50,9 @@ func (r *renderer) style(s layout.Style) (int, error) {
 	if s.Fill != "" {
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{s.Fill}}
 	}
+	if s.Unlocked || s.Hide {
+		st.Protection = &excelize.Protection{Locked: !s.Unlocked, Hidden: s.Hide}
+	}
 	id, err := r.f.NewStyle(st)
 	if err != nil {
 		return 0, err
@@ -61,8 +67,97 @@ func align(a layout.Align, start string) string {
 		return start
 	case layout.AlignCenter:
 		return "center"
+	case layout.AlignEnd:
+		if start == "left" {
+			return "right"
+		}
+		return "bottom"
 	}
 	return ""
+}
+
+// condStyle returns the conditional format (dxf) style for s.
+func (r *renderer) condStyle(s layout.Style) (int, error) {
+	if id, ok := r.cond[s]; ok {
+		return id, nil
+	}
+	st := &excelize.Style{Font: &excelize.Font{Bold: s.Bold, Color: s.Color}}
+	if s.Fill != "" {
+		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{s.Fill}}
+	}
+	id, err := r.f.NewConditionalStyle(st)
+	if err != nil {
+		return 0, err
+	}
+	if r.cond == nil {
+		r.cond = map[layout.Style]int{}
+	}
+	r.cond[s] = id
+	return id, nil
+}
+
+// checks adds what a fillable sheet has beyond its cells: validation,
+// conditional formats, hidden helper columns and protection. They live in
+// the worksheet part after the cells, so the streamed sheets get them
+// after their rows are written.
+func (r *renderer) checks(name string, sh layout.Sheet) error {
+	f := r.f
+	for _, v := range sh.Validations {
+		dv := excelize.NewDataValidation(true)
+		refs := make([]string, len(v.Ranges))
+		for i, rg := range v.Ranges {
+			refs[i] = rg.String()
+		}
+		dv.Sqref = strings.Join(refs, " ")
+		var err error
+		switch v.Kind {
+		case "whole":
+			err = dv.SetRange(v.Min, v.Max, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween)
+		case "list":
+			err = dv.SetDropList(v.List)
+		case "custom":
+			dv.Type = "custom"
+			dv.Formula1 = escapeXML(v.Formula)
+		default:
+			err = fmt.Errorf("unknown validation %q", v.Kind)
+		}
+		if err != nil {
+			return err
+		}
+		if v.Input != "" {
+			dv.SetInput(v.InputTitle, v.Input)
+		}
+		if v.Message != "" {
+			dv.SetError(excelize.DataValidationErrorStyleStop, v.ErrorTitle, v.Message)
+		}
+		if err := f.AddDataValidation(name, dv); err != nil {
+			return err
+		}
+	}
+	for _, cf := range sh.CondFormats {
+		id, err := r.condStyle(cf.Style)
+		if err != nil {
+			return err
+		}
+		if err := f.SetConditionalFormat(name, cf.Range.String(), []excelize.ConditionalFormatOptions{
+			{Type: "formula", Criteria: cf.Formula, Format: &id},
+		}); err != nil {
+			return err
+		}
+	}
+	for _, col := range sh.HiddenCols {
+		if err := f.SetColVisible(name, layout.ColumnName(col), false); err != nil {
+			return err
+		}
+	}
+	if sh.Protect {
+		if err := f.ProtectSheet(name, &excelize.SheetProtectionOptions{
+			Password: r.password, SelectLockedCells: true, SelectUnlockedCells: true,
+		}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // draw renders sh on the (empty) worksheet name.
@@ -95,6 +190,8 @@ func (r *renderer) draw(name string, sh layout.Sheet) error {
 			return err
 		}
 		switch {
+		case c.Formula != "":
+			err = f.SetCellFormula(name, ref, c.Formula)
 		case c.Number != 0:
 			err = f.SetCellInt(name, ref, int64(c.Number))
 		case c.Text != "":
@@ -158,7 +255,7 @@ func (r *renderer) draw(name string, sh layout.Sheet) error {
 			return err
 		}
 	}
-	return nil
+	return r.checks(name, sh)
 }
 
 // rendered is what drawing produced: the styles part (the input's styles
@@ -172,10 +269,10 @@ type rendered struct {
 // styles part (nil: excelize's default styles) and returns the parts to
 // splice into the output. Only our sheets and the styles go through
 // excelize; nothing else of the input does.
-func render(styles []byte, sheets []layout.Sheet) (*rendered, error) {
+func render(styles []byte, sheets []layout.Sheet, password string) (*rendered, error) {
 	f := excelize.NewFile()
 	defer f.Close()
-	r := &renderer{f: f, ids: map[layout.Style]int{}}
+	r := &renderer{f: f, ids: map[layout.Style]int{}, password: password}
 	if styles != nil {
 		f.Pkg.Store("xl/styles.xml", styles)
 		f.Styles = nil // read the input's styles instead of the template's
@@ -237,6 +334,9 @@ func fixStyleCounts(f *excelize.File) error {
 	s.CellXfs.Count = len(s.CellXfs.Xf)
 	if s.NumFmts != nil {
 		s.NumFmts.Count = len(s.NumFmts.NumFmt)
+	}
+	if s.Dxfs != nil {
+		s.Dxfs.Count = len(s.Dxfs.Dxfs)
 	}
 	return nil
 }

@@ -27,6 +27,7 @@ type styleList struct {
 	endTag     int      // where "</fonts>" begins
 	items      [][2]int // each entry, start and end
 	selfClosed bool     // "<fonts/>": no end tag to insert before
+	after      int      // where the list's element ends
 }
 
 // styleLists finds the lists of a styles part by their local names. ok is
@@ -62,7 +63,7 @@ func styleLists(data []byte) (lists map[string]*styleList, ok bool) {
 				if t.Name.Space != "" || lists[t.Name.Local] != nil {
 					return nil, false
 				}
-				cur = &styleList{startTag: [2]int{at, end}, selfClosed: bytes.HasSuffix(data[at:end], []byte("/>"))}
+				cur = &styleList{startTag: [2]int{at, end}, selfClosed: bytes.HasSuffix(data[at:end], []byte("/>")), after: end}
 				lists[t.Name.Local] = cur
 			case 3:
 				cur.items = append(cur.items, [2]int{at, -1})
@@ -74,7 +75,7 @@ func styleLists(data []byte) (lists map[string]*styleList, ok bool) {
 			open = open[:depth-1]
 			switch depth {
 			case 2:
-				cur.endTag = at
+				cur.endTag, cur.after = at, end
 			case 3:
 				cur.items[len(cur.items)-1][1] = end
 			}
@@ -96,7 +97,12 @@ func attrValue(se xml.StartElement, local string) string {
 
 // ourLists are the lists our styles add to; other lists excelize may
 // write differently (a default it supplies) but gain nothing of ours.
-var ourLists = []string{"numFmts", "fonts", "fills", "borders", "cellXfs"}
+var ourLists = []string{"numFmts", "fonts", "fills", "borders", "cellXfs", "dxfs"}
+
+// dxfsAfter are the lists that come before dxfs (the conditional formats'
+// styles), latest first: a part without dxfs gets it after the first of
+// them it has.
+var dxfsAfter = []string{"cellStyles", "cellXfs", "cellStyleXfs", "borders"}
 
 var countAttr = regexp.MustCompile(`\scount\s*=\s*("[^"]*"|'[^']*')`)
 
@@ -133,15 +139,35 @@ func spliceStyles(input, rendered []byte) (out []byte, ok bool) {
 		if len(r.items) == n {
 			continue
 		}
-		if l == nil || l.selfClosed {
-			return nil, false
-		}
 		var added bytes.Buffer
 		for _, it := range r.items[n:] {
 			if it[1] < 0 || !unprefixed(rendered[it[0]:it[1]]) {
 				return nil, false
 			}
 			added.Write(rendered[it[0]:it[1]])
+		}
+		if name == "dxfs" && (l == nil || l.selfClosed) {
+			// A whole new list: in place of "<dxfs/>", or where it belongs.
+			list := `<dxfs count="` + strconv.Itoa(len(r.items)) + `">` + added.String() + `</dxfs>`
+			if l != nil {
+				edits = append(edits, edit{l.startTag[0], l.startTag[1], list})
+				continue
+			}
+			at := -1
+			for _, before := range dxfsAfter {
+				if b := in[before]; b != nil {
+					at = b.after
+					break
+				}
+			}
+			if at < 0 {
+				return nil, false
+			}
+			edits = append(edits, edit{at, at, list})
+			continue
+		}
+		if l == nil || l.selfClosed {
+			return nil, false
 		}
 		edits = append(edits, edit{l.endTag, l.endTag, added.String()})
 		tag := input[l.startTag[0]:l.startTag[1]]

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,10 @@ type ourSheet struct {
 	part     string // its worksheet part
 	existing bool   // it replaces the sheet of an earlier run
 	sheet    layout.Sheet
+	names    []localName // defined names of its own beyond the built-in ones
+	// draw, when set, lays the sheet out once every sheet has its name
+	// (formulas name other sheets of ours).
+	draw func() layout.Sheet
 }
 
 // Write writes a copy of the puzzle's workbook to out with a Solution and a
@@ -47,6 +52,21 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 	if err := x.check(p); err != nil {
 		return nil, err
 	}
+	base := filepath.Base(p.File)
+	sheets := []*ourSheet{
+		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(fmt.Sprintf("Solution of %s\n%s", base, p.Where()), p.Grid, solution)},
+		x.candidatesSheet(p),
+	}
+	if x.Explanation != nil {
+		sheets = append(sheets, x.stepsSheet(p))
+	}
+	return writeSheets(p, out, opts, sheets, "", func(path string) error { return verify(path, sheets[0], solution) })
+}
+
+// writeSheets writes a copy of the puzzle's workbook to out with sheets
+// added (or replacing those of an earlier run), protected sheets getting
+// password, and check run on the written file before it replaces out.
+func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, password string, check func(path string) error) (notes []string, err error) {
 	same, err := sameFile(p.File, out)
 	if err != nil {
 		return nil, err
@@ -70,12 +90,17 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		return nil, fmt.Errorf("%w: %s is a Strict Open XML workbook; save it as an ordinary .xlsx workbook and try again", ErrWrite, p.File)
 	}
 
-	sheets, notes := pk.planSheets(p, solution, x)
-	parts, err := pk.splice(sheets, ct)
+	notes = pk.planSheets(sheets)
+	for _, s := range sheets {
+		if s.draw != nil {
+			s.sheet = s.draw()
+		}
+	}
+	parts, err := pk.splice(sheets, ct, password)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	if err := commit(pk, parts, out, p.File, func(path string) error { return verify(path, sheets[0], solution) }); err != nil {
+	if err := commit(pk, parts, out, p.File, check); err != nil {
 		return nil, err
 	}
 	return notes, nil
@@ -134,19 +159,13 @@ func sameFile(in, out string) (bool, error) {
 	return a == b, nil
 }
 
-// planSheets decides the names, positions and parts of our sheets and lays
-// them out.
-func (p *pkg) planSheets(pz *Puzzle, solution solve.Grid, x Extras) ([]*ourSheet, []string) {
+// planSheets decides the names, positions and parts of our sheets: a
+// sheet of an earlier run is replaced in place, a new one goes after the
+// workbook's sheets.
+func (p *pkg) planSheets(sheets []*ourSheet) []string {
 	var notes []string
-	base := filepath.Base(pz.File)
-	sheets := []*ourSheet{
-		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(fmt.Sprintf("Solution of %s\n%s", base, pz.Where()), pz.Grid, solution)},
-		x.candidatesSheet(pz),
-	}
 	all := p.worksheets()
-	if x.Explanation != nil {
-		sheets = append(sheets, x.stepsSheet(pz))
-	} else {
+	if !slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.kind == kindSteps }) {
 		notes = append(notes, staleSteps(all)...)
 	}
 	used := map[string]bool{}
@@ -181,11 +200,11 @@ func (p *pkg) planSheets(pz *Puzzle, solution solve.Grid, x Extras) ([]*ourSheet
 		s.index, next = next, next+1
 		s.part = p.freeSheetPart(taken)
 	}
-	return sheets, notes
+	return notes
 }
 
 // splice renders our sheets and returns the output's changed and new parts.
-func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error) {
+func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string) (*outParts, error) {
 	stylesPart := p.relOfType("/styles")
 	var styles []byte
 	if stylesPart != "" {
@@ -198,7 +217,7 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error)
 	for i, s := range sheets {
 		drawn[i] = s.sheet
 	}
-	r, err := render(styles, drawn)
+	r, err := render(styles, drawn, password)
 	if err != nil {
 		return nil, err
 	}
@@ -234,7 +253,11 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte) (*outParts, error)
 			out.add = append(out.add, newPart{s.part, content})
 			id := nextRelID(p.rels, taken)
 			maxID++
-			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s %s:id="%s"/>`, el("sheet"), escapeXML(s.name), maxID, relDecl, relAttr, id)
+			state := ""
+			if s.sheet.Hidden {
+				state = ` state="hidden"`
+			}
+			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s%s %s:id="%s"/>`, el("sheet"), escapeXML(s.name), maxID, state, relDecl, relAttr, id)
 			fmt.Fprintf(&rels, `<Relationship Id="%s" Type="%s" Target="%s"/>`, id, relWorksheet, escapeXML(p.relTarget(s.part)))
 			fmt.Fprintf(&overrides, `<Override PartName="/%s" ContentType="%s"/>`, escapeXML(s.part), ctWorksheet)
 			fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
@@ -321,7 +344,7 @@ func (s *ourSheet) localNames() []localName {
 	if s.sheet.Filter != (layout.Rect{}) {
 		filter.value = sheet + "!" + s.sheet.Filter.Absolute()
 	}
-	return append(out, titles, filter)
+	return append(append(out, titles, filter), s.names...)
 }
 
 // outParts are the parts of the output that differ from the input's.

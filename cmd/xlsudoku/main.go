@@ -38,6 +38,7 @@ var commands = []command{
 	{"explain", "solve step by step with named techniques; add a Steps sheet", runExplain},
 	{"rate", "grade puzzles as a person would solve them", runRate},
 	{"hint", "show the next step of a puzzle as a student left it", runHint},
+	{"worksheet", "make a fillable, self-checking worksheet of a workbook's puzzle", runWorksheet},
 }
 
 const usage = `xlsudoku turns a spreadsheet into a Sudoku workbench.

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+const worksheetHelp = `Usage: xlsudoku worksheet [flags] INPUT.xlsx -o OUTPUT.xlsx
+
+Make a fillable worksheet of the puzzle in a workbook, for students to
+fill in Excel, LibreOffice Calc or Google Sheets. The puzzle is found as
+"solve" finds it (--sheet and --range choose it). The output is a copy of
+the workbook, everything of it kept, with a Worksheet sheet added:
+
+  - the puzzle in the classic printable layout, givens bold and locked,
+    the cells to fill unlocked and shaded, the sheet protected (with
+    --password, by a password) so that only the blanks can be typed into;
+  - every blank takes only a digit (data validation, with a message);
+  - a digit that repeats in its row, column or box turns red, and a status
+    line under the board says "51 cells to go", "a digit repeats" or
+    "Solved!" (formulas only: no macros);
+  - the puzzle's identity (its givens, grade and a check value), stored in
+    the workbook so that "xlsudoku grade" knows the givens even if a
+    student unprotects the sheet and changes one.
+
+--self-check also stores the answer, on a hidden, protected sheet, and
+adds a "Check my work" cell: set to Yes, wrong entries are shaded. It is
+off by default because a determined student can find a stored answer
+(unhide the sheet, or read the file), password or not.
+
+--live-candidates adds a Candidates sheet that follows the entries live:
+every empty cell shows, as a 3x3 block of small digits, the digits that
+no entry of its row, column or box holds yet.
+
+The puzzle must have exactly one solution (exit code 6 otherwise), since
+entries are checked against it.
+
+Examples:
+  xlsudoku worksheet week3.xlsx -o week3-worksheet.xlsx
+  xlsudoku worksheet book.xlsx --sheet "Week 3" --self-check --live-candidates -o out.xlsx
+  xlsudoku generate -n 5 -d easy --worksheet -o class.xlsx   # new puzzles, a sheet each
+
+Flags:
+`
+
+type worksheetOptions struct {
+	inputFlags
+	output string
+	sheetOptions
+}
+
+// sheetOptions are the worksheet flags that generate shares.
+type sheetOptions struct {
+	password       string
+	selfCheck      bool
+	liveCandidates bool
+}
+
+func (s *sheetOptions) add(fs *pflag.FlagSet) {
+	fs.StringVar(&s.password, "password", "", "protect the worksheets with `PASSWORD` (default: protected without one)")
+	fs.BoolVar(&s.selfCheck, "self-check", false, "store the answer (hidden) and let students shade wrong entries with a \"Check my work\" cell")
+	fs.BoolVar(&s.liveCandidates, "live-candidates", false, "add a Candidates sheet that follows the student's entries, by formulas")
+}
+
+func (s *sheetOptions) options() workbook.WorksheetOptions {
+	return workbook.WorksheetOptions{Password: s.password, SelfCheck: s.selfCheck, LiveCandidates: s.liveCandidates}
+}
+
+func runWorksheet(e *env, args []string) error {
+	var o worksheetOptions
+	fs := pflag.NewFlagSet("worksheet", pflag.ContinueOnError)
+	fs.StringVarP(&o.output, "output", "o", "", "write the workbook with its worksheet to `FILE` (required)")
+	o.sheetOptions.add(fs)
+	o.inputFlags.add(fs, false)
+	if done, err := parseFlags(e, fs, worksheetHelp, args); done {
+		return err
+	}
+	in := fs.Arg(0)
+	if o.output == "" {
+		return usagef("worksheet: give the output workbook with -o")
+	}
+	isBook, err := o.inputKind("worksheet", in)
+	if err != nil {
+		return err
+	}
+	if !isBook {
+		return usagef("worksheet: %s is not a workbook; to make worksheets of new puzzles use \"xlsudoku generate --worksheet\"", in)
+	}
+	return inBook(in, worksheetWorkbook(e, in, o))
+}
+
+func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
+	opts := o.workbookOptions(false)
+	p, err := workbook.Read(in, opts)
+	if err != nil {
+		return err
+	}
+	printNotes(e, p.Notes)
+	sol, err := p.Solve()
+	if err != nil {
+		return worksheetNeedsOne(err)
+	}
+	w := o.options()
+	if grade, _, _, err := solve.Rate(p.Grid); err == nil {
+		w.Grade = grade.String()
+	}
+	notes, err := workbook.WriteWorksheet(p, sol, o.output, opts, w)
+	printNotes(e, notes)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(e.stderr, "made a worksheet of %s (%s); wrote %s\n", p.Where(), w.Grade, o.output)
+	return nil
+}
+
+// worksheetNeedsOne says why a puzzle without exactly one solution makes
+// no worksheet.
+func worksheetNeedsOne(err error) error {
+	if solveErrIsNotUnique(err) {
+		return fmt.Errorf("%w; a worksheet checks entries against the solution, so the puzzle needs exactly one: add givens until only one remains", err)
+	}
+	return err
+}
+
+func solveErrIsNotUnique(err error) bool { return errors.Is(err, solve.ErrNotUnique) }

@@ -1,0 +1,164 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// A worksheet carries its puzzle's identity, so that grading knows the
+// givens even when a student unprotects the sheet and changes one, and
+// whichever app saved the file last. It is a sheet-scoped defined name
+// (it follows the sheet when the sheet is renamed or moved) whose value
+// is a string constant:
+//
+//	<definedName name="xlsudoku_puzzle" localSheetId="2" hidden="1">"xlsudoku/1 9x9 3x3 B2:J10 53..7....… grade=Easy seed=42 check=1c2a9f0e"</definedName>
+//
+// Excel limits a string constant to 255 characters, so a longer value is
+// written as constants joined by "&". The check is an FNV-1a hash of the
+// rest, so that an identity edited by hand is refused rather than trusted.
+// LibreOffice keeps these names when it saves (it drops the hidden flag).
+const identityName = "xlsudoku_puzzle"
+
+const identityVersion = "xlsudoku/1"
+
+// Identity is what a worksheet stores about its puzzle.
+type Identity struct {
+	Givens solve.Grid
+	Range  string // the puzzle's cells on its sheet, "B2:J10"
+	Grade  string // "" when not known
+	Seed   uint64 // 0 when not known
+}
+
+// errIdentity: a stored identity that cannot be read or fails its check.
+var errIdentity = errors.New("the stored puzzle identity is damaged")
+
+// String writes the identity as stored, without the quoting.
+func (id Identity) String() string {
+	s := id.Givens.Shape
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %dx%d %dx%d %s %s", identityVersion, s.Size, s.Size, s.BoxRows, s.BoxCols, id.Range, solve.FormatLine(&id.Givens))
+	if id.Grade != "" {
+		b.WriteString(" grade=" + id.Grade)
+	}
+	if id.Seed != 0 {
+		b.WriteString(" seed=" + strconv.FormatUint(id.Seed, 10))
+	}
+	body := b.String()
+	return body + " check=" + checkValue(body)
+}
+
+func checkValue(body string) string {
+	h := fnv.New32a()
+	h.Write([]byte(body))
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// formula writes the identity as a defined name's value.
+func (id Identity) formula() string {
+	text := id.String()
+	var parts []string
+	for len(text) > 0 {
+		n := min(len(text), 255)
+		parts = append(parts, `"`+strings.ReplaceAll(text[:n], `"`, `""`)+`"`)
+		text = text[n:]
+	}
+	return strings.Join(parts, "&")
+}
+
+// parseIdentity reads a defined name's value written by formula.
+func parseIdentity(value string) (Identity, error) {
+	text, err := stringConstants(value)
+	if err != nil {
+		return Identity{}, err
+	}
+	body, check, ok := strings.Cut(text, " check=")
+	if !ok || checkValue(body) != strings.TrimSpace(check) {
+		return Identity{}, fmt.Errorf("%w: its check value does not match", errIdentity)
+	}
+	f := strings.Fields(body)
+	if len(f) < 5 || f[0] != identityVersion {
+		return Identity{}, fmt.Errorf("%w: %.40q is not an identity xlsudoku wrote", errIdentity, body)
+	}
+	var id Identity
+	var size, br, bc int
+	if _, err := fmt.Sscanf(f[1]+" "+f[2], "%dx%d %dx%d", &size, &size, &br, &bc); err != nil {
+		return Identity{}, fmt.Errorf("%w: %v", errIdentity, err)
+	}
+	shape, err := solve.ParseBox(size, fmt.Sprintf("%dx%d", br, bc))
+	if err != nil {
+		return Identity{}, fmt.Errorf("%w: %v", errIdentity, err)
+	}
+	rect, err := layout.ParseRect(f[3])
+	if err != nil || rect.Rows() != size || rect.Cols() != size {
+		return Identity{}, fmt.Errorf("%w: range %q", errIdentity, f[3])
+	}
+	id.Range = rect.String()
+	r := solve.NewReader(strings.NewReader(f[4]))
+	r.Shape = shape
+	pz, err := r.Read()
+	if err != nil {
+		return Identity{}, fmt.Errorf("%w: %v", errIdentity, err)
+	}
+	id.Givens = pz.Grid
+	for _, kv := range f[5:] {
+		k, v, _ := strings.Cut(kv, "=")
+		switch k {
+		case "grade":
+			id.Grade = v
+		case "seed":
+			id.Seed, _ = strconv.ParseUint(v, 10, 64)
+		}
+	}
+	return id, nil
+}
+
+// stringConstants reads a formula made of string constants joined by "&"
+// ("abc"&"def", quotes doubled inside) and returns their concatenation.
+func stringConstants(f string) (string, error) {
+	var b strings.Builder
+	f = strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(f), "="))
+	for {
+		if !strings.HasPrefix(f, `"`) {
+			return "", fmt.Errorf("%w: not a string constant", errIdentity)
+		}
+		i := 1
+		for {
+			j := strings.IndexByte(f[i:], '"')
+			if j < 0 {
+				return "", fmt.Errorf("%w: an unterminated string", errIdentity)
+			}
+			b.WriteString(f[i : i+j])
+			i += j + 1
+			if i < len(f) && f[i] == '"' {
+				b.WriteByte('"')
+				i++
+				continue
+			}
+			break
+		}
+		f = strings.TrimSpace(f[i:])
+		if f == "" {
+			return b.String(), nil
+		}
+		if f[0] != '&' {
+			return "", fmt.Errorf("%w: %q after a string", errIdentity, f[:1])
+		}
+		f = strings.TrimSpace(f[1:])
+	}
+}
+
+// identityOf returns the identity stored for sheet index i, if any.
+func (p *pkg) identityOf(i int) (Identity, bool, error) {
+	n, ok := p.wb.localName(identityName, i)
+	if !ok {
+		return Identity{}, false, nil
+	}
+	id, err := parseIdentity(n.Value)
+	return id, true, err
+}

@@ -1,0 +1,250 @@
+package workbook
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// The kinds of the sheets of a worksheet, as their marks spell them. A
+// book of several puzzles numbers them: "worksheet 3".
+const (
+	kindWorksheet      = "worksheet"
+	kindAnswers        = "answers"
+	kindLiveCandidates = "live candidates"
+)
+
+// WorksheetOptions choose what a fillable worksheet has.
+type WorksheetOptions struct {
+	Title    string // above the board; "" names the source
+	Password string // for the protected sheets; "" protects without one
+	// SelfCheck stores the answer on a hidden, protected sheet and adds a
+	// "Check my work" cell that shades wrong entries when set to Yes. A
+	// determined student can find the stored answer.
+	SelfCheck bool
+	// LiveCandidates adds a Candidates sheet computed by formulas from the
+	// student's entries.
+	LiveCandidates bool
+	Grade          string // stored in the identity; "" when not known
+	Seed           uint64 // likewise; 0 when not known
+}
+
+// WriteWorksheet writes a copy of the puzzle's workbook to out with a
+// fillable Worksheet sheet for it (see layout.WorksheetSheet), and with
+// opts its Answers and live Candidates sheets, after the workbook's own
+// sheets. Everything of the input is kept as Write keeps it. The sheets
+// of an earlier run are replaced.
+func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w WorksheetOptions) (notes []string, err error) {
+	if solution.Shape != p.Grid.Shape || !solution.Complete() {
+		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
+	}
+	if w.Title == "" {
+		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Where())
+	}
+	sheets := worksheetSheets(p.Grid, solution, w, "", "Worksheet")
+	return writeSheets(p, out, opts, sheets, w.Password, func(path string) error {
+		return verifyWorksheets(path, []solve.Grid{p.Grid})
+	})
+}
+
+// worksheetSheets plans the sheets of one worksheet: the worksheet called
+// name, then (as asked) its live Candidates and its hidden Answers. suffix
+// tells the sheets of one puzzle of a book from another's (" 3").
+func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, name string) []*ourSheet {
+	ws := &ourSheet{kind: kindWorksheet + suffix, name: name}
+	id := Identity{Givens: givens, Range: layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size).String(), Grade: w.Grade, Seed: w.Seed}
+	ws.names = []localName{{name: identityName, value: id.formula(), hidden: true}}
+	sheets := []*ourSheet{ws}
+	var answers, cands *ourSheet
+	if w.LiveCandidates {
+		cands = &ourSheet{kind: kindLiveCandidates + suffix, name: "Candidates" + suffix}
+		sheets = append(sheets, cands)
+	}
+	if w.SelfCheck {
+		answers = &ourSheet{kind: kindAnswers + suffix, name: "Answers" + suffix, sheet: layout.AnswerSheet(givens, solution)}
+		sheets = append(sheets, answers)
+	}
+	ws.draw = func() layout.Sheet {
+		o := layout.WorksheetOptions{Title: w.Title}
+		if answers != nil {
+			o.AnswerSheet = answers.name
+		}
+		return layout.WorksheetSheet(givens, o).Sheet
+	}
+	if cands != nil {
+		cands.draw = func() layout.Sheet {
+			title := fmt.Sprintf("Candidates of %s, as the entries stand", ws.name)
+			grid := layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size)
+			return layout.LiveCandidatesSheet(title, givens.Shape, ws.name, grid)
+		}
+	}
+	return sheets
+}
+
+// verifyWorksheets reads a written workbook back: its worksheets, in
+// order, hold the givens and identities of want.
+func verifyWorksheets(path string, want []solve.Grid) error {
+	pk, err := openPackage(path)
+	if err != nil {
+		return err
+	}
+	defer pk.close()
+	k := 0
+	for _, s := range pk.worksheets() {
+		if !isWorksheetKind(s.ours) {
+			continue
+		}
+		if k == len(want) {
+			return errors.New("more worksheets than puzzles")
+		}
+		id, ok, err := pk.identityOf(s.index)
+		if err != nil || !ok || id.Givens != want[k] {
+			return fmt.Errorf("sheet %q: its identity is missing or wrong (%v)", s.name, err)
+		}
+		rect, _ := layout.ParseRect(id.Range)
+		rr, err := pk.readRange(s, rect, id.Givens.Shape)
+		if err != nil {
+			return err
+		}
+		if rr.grid != want[k] || len(rr.bad) > 0 {
+			return fmt.Errorf("sheet %q does not hold the puzzle", s.name)
+		}
+		k++
+	}
+	if k != len(want) {
+		return fmt.Errorf("%d worksheets for %d puzzles", k, len(want))
+	}
+	for _, name := range []string{"[Content_Types].xml", relsPath(pk.wbPath), pk.relOfType("/styles")} {
+		data, err := pk.read(name)
+		if err != nil {
+			return err
+		}
+		if err := wellFormed(data); err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+	}
+	return nil
+}
+
+// isWorksheetKind reports whether a sheet's mark says it is a worksheet.
+func isWorksheetKind(kind string) bool {
+	return kind == kindWorksheet || strings.HasPrefix(kind, kindWorksheet+" ")
+}
+
+// WriteWorksheetBook writes a new workbook of fillable worksheets to out:
+// an Instructions sheet, then for each puzzle a sheet "Puzzle N" (with
+// opts, its "Candidates N" and hidden "Answers N"). Each worksheet
+// carries its puzzle's identity, so that grading knows its givens.
+func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions, w WorksheetOptions) error {
+	if len(puzzles) == 0 {
+		return fmt.Errorf("%w: no puzzles to write", ErrUsage)
+	}
+	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
+		return fmt.Errorf("%w: %s: a new workbook is written as .xlsx", ErrUsage, out)
+	}
+	per := 1 + btoi(w.SelfCheck) + btoi(w.LiveCandidates)
+	if per*len(puzzles)+1 > MaxGeneratedSheets {
+		return fmt.Errorf("%w: %d worksheets make more than %d sheets", ErrUsage, len(puzzles), MaxGeneratedSheets)
+	}
+	title := book.Title
+	if title == "" {
+		title = "Sudoku"
+	}
+	dir, err := os.MkdirTemp("", "xlsudoku-worksheets-")
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrWrite, err)
+	}
+	defer os.RemoveAll(dir)
+	in := filepath.Join(dir, filepath.Base(out))
+	if err := writeInstructions(in, title, puzzles, w); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	var sheets []*ourSheet
+	var givens []solve.Grid
+	for i := range puzzles {
+		p := &puzzles[i]
+		if p.Solution.Shape != p.Givens.Shape || !p.Solution.Complete() {
+			return fmt.Errorf("%w: puzzle %d has no complete solution", ErrUsage, p.Number)
+		}
+		pw := w
+		pw.Title = fmt.Sprintf("%s\nNo. %d · %s", title, p.Number, p.Grade)
+		pw.Grade, pw.Seed = p.Grade.String(), p.Seed
+		suffix := " " + strconv.Itoa(p.Number)
+		sheets = append(sheets, worksheetSheets(p.Givens, p.Solution, pw, suffix, "Puzzle"+suffix)...)
+		givens = append(givens, p.Givens)
+	}
+	// Hidden answers last, so the tabs read Puzzle 1, Candidates 1, Puzzle 2...
+	ordered := make([]*ourSheet, 0, len(sheets))
+	for _, hidden := range []bool{false, true} {
+		for _, s := range sheets {
+			if strings.HasPrefix(s.kind, kindAnswers) == hidden {
+				ordered = append(ordered, s)
+			}
+		}
+	}
+	base := &Puzzle{File: in}
+	_, err = writeSheets(base, out, Options{}, ordered, w.Password, func(path string) error {
+		return verifyWorksheets(path, givens)
+	})
+	return err
+}
+
+// writeInstructions writes the first sheet of a book of worksheets: what
+// to do, and what the status under each board means.
+func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions) error {
+	f := excelize.NewFile()
+	defer f.Close()
+	const name = "Instructions"
+	if err := f.SetSheetName("Sheet1", name); err != nil {
+		return err
+	}
+	lines := []string{
+		title,
+		"",
+		fmt.Sprintf("This workbook holds %s, one to a sheet: Puzzle 1, Puzzle 2, ...", count(len(puzzles), "puzzle", "puzzles")),
+		"Type a digit into each shaded cell so that every row, column and box holds each digit once.",
+		"The printed digits are given and cannot be changed.",
+		"Under each puzzle a line says how you are doing: how many cells are left, \"a digit repeats\" (the repeated digits turn red), or \"Solved!\".",
+	}
+	if w.SelfCheck {
+		lines = append(lines, "To see which entries are wrong, set \"Check my work\" under the puzzle to Yes.")
+	}
+	if w.LiveCandidates {
+		lines = append(lines, "Each Candidates sheet shows, for every empty cell, the digits that can still go there as your entries stand.")
+	}
+	lines = append(lines, "When you are done, save the file (keep it as .xlsx) and hand it in.")
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}})
+	if err != nil {
+		return err
+	}
+	if err := f.SetColWidth(name, "B", "B", 100); err != nil {
+		return err
+	}
+	for i, l := range lines {
+		cell := fmt.Sprintf("B%d", i+2)
+		if err := f.SetCellStr(name, cell, l); err != nil {
+			return err
+		}
+		if i == 0 {
+			if err := f.SetCellStyle(name, cell, cell, bold); err != nil {
+				return err
+			}
+		}
+	}
+	return f.SaveAs(path)
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
