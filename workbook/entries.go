@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,16 +11,19 @@ import (
 
 // ReadEntries reads a puzzle as a student left it: the givens and the
 // student's own entries. It finds the puzzle exactly as Read does (same
-// options, same detection), then tells givens from entries by how their
-// cells look. p.Grid holds the givens only; current holds the givens plus
-// the entries.
+// options, same detection); p.Grid holds the givens only; current holds
+// the givens plus the entries.
 //
-// The digits of the puzzle's range are split by the first of these that
-// tells some of them from the others:
+// On a worksheet of xlsudoku the givens are those of its stored identity
+// (see identity.go): a given the student changed or cleared keeps its
+// digit in current, and a note names it. Elsewhere the digits of the
+// puzzle's range are split by the first of these that tells some of them
+// from the others:
 //
-//  1. bold: the bold digits are the givens;
-//  2. locked: the digits whose cells are locked (the default) are the
+//  1. locked: the digits whose cells are locked (the default) are the
 //     givens, those unlocked (Format Cells > Protection) are entries;
+//  2. bold: the bold digits are the givens, unless blank cells are bold
+//     too (a bold board, not bold givens);
 //  3. fill: the digits on a filled (shaded) cell are the givens, unless
 //     blank cells are filled too (shaded boxes, not shaded givens);
 //  4. font colour: the digits in the default colour (automatic, black or
@@ -29,18 +33,53 @@ import (
 // and a note says that entries could not be told from givens. Givens that
 // contradict each other are a *ConflictError, as with Read; entries that
 // contradict a given or each other are not an error (solve.ExplainFrom and
-// solve.NextStep report a wrong entry).
+// solve.NextStep report a wrong entry). In a book of several worksheets,
+// the first that is not complete is read, unless --sheet names one.
 func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err error) {
+	rs, err := ReadReturned(path, opts, nil)
+	if errors.Is(err, ErrNoKey) {
+		return readAllGivens(path, opts)
+	}
+	if err != nil {
+		return nil, solve.Grid{}, err
+	}
+	r := rs[0]
+	for _, c := range rs {
+		if cur := c.Current(); cur.Filled() < c.Puzzle.Grid.Shape.Cells() {
+			r = c
+			break
+		}
+	}
+	p = r.Puzzle
+	if len(rs) > 1 {
+		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first of %d worksheets with cells to fill (--sheet picks another)", p.Sheet, len(rs)))
+	}
+	current = r.Current()
+	entries := current.Filled() - p.Grid.Filled()
+	p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %s, %s", p.Where(), r.By,
+		count(p.Grid.Filled(), "given", "givens"), count(entries, "entry", "entries")))
+	if changed := r.ChangedGivens(); len(changed) > 0 {
+		names := make([]string, len(changed))
+		for k, i := range changed {
+			names[k] = r.CellName(i)
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf("the givens at %s were changed on the sheet; the puzzle's own are used", describe(names, 6)))
+	}
+	if err := p.check(); err != nil {
+		return nil, solve.Grid{}, err
+	}
+	return p, current, nil
+}
+
+// readAllGivens reads the puzzle as Read does when nothing tells its
+// givens from entries: every digit is a given.
+func readAllGivens(path string, opts Options) (*Puzzle, solve.Grid, error) {
 	p, pk, err := locate(path, opts)
 	if err != nil {
 		return nil, solve.Grid{}, err
 	}
 	defer pk.close()
-	current = p.Grid
-	var (
-		digits []styledDigit
-		blanks []int // the cell formats of the range's blank cells
-	)
+	var digits []styledDigit
 	for _, sh := range pk.worksheets() {
 		if sh.name != p.Sheet {
 			continue
@@ -56,37 +95,20 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			}
 			if d := v.puzzleDigit(p.Grid.Shape.Size); d > 0 {
 				digits = append(digits, styledDigit{r: c.Pos.Row - p.area.Min.Row, c: c.Pos.Col - p.area.Min.Col, xf: c.S})
-			} else {
-				blanks = append(blanks, c.S)
 			}
 		}
 		break
 	}
-	looks := pk.cellLooks()
-	given, by := splitGivens(digits, blanks, looks)
-	switch {
-	case by == "" && allBold(digits, looks):
-		// A fresh puzzle: bold givens and no entries yet.
+	if allBold(digits, pk.cellLooks()) {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s: all %d digits are bold givens; no entries yet", p.Where(), len(digits)))
-	case by == "":
+	} else {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s: every digit looks the same, so all %d are taken as givens and none as your entries; make the givens bold (or lock them) and leave your entries plain to tell them apart",
 			p.Where(), len(digits)))
-	default:
-		givens := solve.NewGrid(p.Grid.Shape)
-		n := 0
-		for i, dg := range digits {
-			if given[i] {
-				givens.Set(dg.r, dg.c, p.Grid.At(dg.r, dg.c))
-				n++
-			}
-		}
-		p.Grid = givens
-		p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %s, %s", p.Where(), by, count(n, "given", "givens"), count(len(digits)-n, "entry", "entries")))
 	}
 	if err := p.check(); err != nil {
 		return nil, solve.Grid{}, err
 	}
-	return p, current, nil
+	return p, p.Grid, nil
 }
 
 // allBold reports whether every digit is bold.
@@ -121,19 +143,25 @@ func splitGivens(digits []styledDigit, blanks []int, looks []cellLook) ([]bool, 
 	for _, xf := range blanks {
 		blankFilled = blankFilled || look(xf).filled
 	}
+	blankBold := false
+	for _, xf := range blanks {
+		blankBold = blankBold || look(xf).bold
+	}
+	// Protection first: a worksheet locks its givens and unlocks its
+	// blanks, whatever their font.
 	rules := []struct {
 		name  string
 		given func(cellLook) bool
 	}{
-		{"bold", func(l cellLook) bool { return l.bold }},
 		{"cell protection (locked givens, unlocked entries)", func(l cellLook) bool { return !l.unlocked }},
+		{"bold", func(l cellLook) bool { return l.bold }},
 		{"fill", func(l cellLook) bool { return l.filled }},
 		{"font colour", func(l cellLook) bool { return !l.colored }},
 	}
 	given := make([]bool, len(digits))
 	for _, rule := range rules {
-		if rule.name == "fill" && blankFilled {
-			continue
+		if (rule.name == "fill" && blankFilled) || (rule.name == "bold" && blankBold) {
+			continue // blank cells look so too: it is the board's look, not the givens'
 		}
 		n := 0
 		for i, d := range digits {

@@ -69,6 +69,8 @@ type generateOptions struct {
 	paper          string
 	title          string
 	sheetPerPuzzle bool
+	worksheet      bool
+	sheetOptions
 	attempts       int
 	timeout        time.Duration
 }
@@ -91,6 +93,8 @@ func runGenerate(e *env, args []string) error {
 	fs.StringVar(&o.paper, "paper", "a4", "workbook: paper size, a4 or letter")
 	fs.StringVar(&o.title, "title", "", "workbook: the title printed in each page's header (default: \"Sudoku\")")
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
+	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
+	o.sheetOptions.add(fs)
 	fs.IntVar(&o.attempts, "attempts", 0, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "give up after `D` in all, such as 30s or 5m (default: no limit but --attempts)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -202,7 +206,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
 		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
 	}
-	book := []string{"per-page", "paper", "title", "sheet-per-puzzle"}
+	book := []string{"per-page", "paper", "title", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password"}
 	if o.format == "text" {
 		for _, name := range book {
 			if fs.Changed(name) {
@@ -228,6 +232,12 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		o.paper = strings.ToLower(o.paper)
 	default:
 		return opts, usagef("generate: --paper must be a4 or letter, not %q", o.paper)
+	}
+	if o.worksheet && o.sheetPerPuzzle {
+		return opts, usagef("generate: --worksheet already gives each puzzle a sheet; leave out --sheet-per-puzzle")
+	}
+	if !o.worksheet && (o.selfCheck || o.liveCandidates || o.password != "") {
+		return opts, usagef("generate: --self-check, --live-candidates and --password go with --worksheet")
 	}
 	if o.sheetPerPuzzle && 2*o.count > workbook.MaxGeneratedSheets {
 		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle; at most %d puzzles", workbook.MaxGeneratedSheets/2)
@@ -271,7 +281,13 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 	opts := workbook.BookOptions{
 		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle,
 	}
-	if err := workbook.WriteGenerated(o.output, book, opts); err != nil {
+	write := workbook.WriteGenerated
+	if o.worksheet {
+		write = func(out string, book []workbook.GeneratedPuzzle, opts workbook.BookOptions) error {
+			return workbook.WriteWorksheetBook(out, book, opts, o.options())
+		}
+	}
+	if err := write(o.output, book, opts); err != nil {
 		return err
 	}
 	fmt.Fprintf(e.stderr, "wrote %d puzzle%s to %s\n", len(puzzles), plural(len(puzzles)), o.output)

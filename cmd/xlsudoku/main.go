@@ -39,6 +39,7 @@ var commands = []command{
 	{"rate", "grade puzzles as a person would solve them", runRate},
 	{"hint", "show the next step of a puzzle as a student left it", runHint},
 	{"worksheet", "make a fillable, self-checking worksheet of a workbook's puzzle", runWorksheet},
+	{"grade", "grade the workbooks students hand back; mark them; summarise a class", runGrade},
 }
 
 const usage = `xlsudoku turns a spreadsheet into a Sudoku workbench.

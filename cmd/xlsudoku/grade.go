@@ -1,0 +1,256 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/pflag"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+const gradeHelp = `Usage: xlsudoku grade [flags] FILE...
+
+Grade the workbooks students handed back: every entry is compared with
+the puzzle's unique solution. A file may have been saved by Excel,
+LibreOffice Calc or Google Sheets; it is read as that app left it.
+
+The givens come from the puzzle's identity, stored in every worksheet
+that "xlsudoku worksheet" and "generate --worksheet" make (so a given a
+student changed is still known, and reported); else from --key (the
+original workbook, or a text file of puzzles: the one that fits each
+file best is used); else from the cells' looks (locked or bold givens).
+
+One line per puzzle:
+  ana.xlsx: Puzzle 1: 41 of 51 right, 3 wrong (Puzzle 1!D4, ...), 7 empty
+and a total line for a book of several puzzles. Mistakes are not errors:
+the exit code is 0 when every file was graded. A file that cannot be
+graded is named on stderr and skipped; the run then ends with its exit
+code (the first such file's).
+
+Examples:
+  xlsudoku grade returned/*.xlsx
+  xlsudoku grade --json returned/*.xlsx > grades.jsonl
+  xlsudoku grade --outdir marked --summary class.xlsx returned/*.xlsx
+  xlsudoku grade --key week3.xlsx ana.xlsx -o ana-marked.xlsx
+
+Flags:
+`
+
+type gradeOptions struct {
+	inputFlags
+	key     string
+	json    bool
+	output  string
+	outdir  string
+	summary string
+	paper   string
+}
+
+func runGrade(e *env, args []string) error {
+	var o gradeOptions
+	fs := pflag.NewFlagSet("grade", pflag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.key, "key", "", "the puzzles' givens, for files that are not xlsudoku's worksheets: a workbook or a text `FILE` of puzzles")
+	fs.BoolVar(&o.json, "json", false, "one JSON object per file and line")
+	fs.StringVarP(&o.output, "output", "o", "", "write the one FILE graded, marked, to `OUT.xlsx`")
+	fs.StringVar(&o.outdir, "outdir", "", "write each file marked into `DIR`, under its own name")
+	fs.StringVar(&o.summary, "summary", "", "write a class summary (a row per file, a chart of the scores) to `FILE.xlsx`")
+	fs.StringVar(&o.paper, "paper", "a4", "the summary's paper: a4 or letter")
+	o.inputFlags.add(fs, false)
+	help := fs.BoolP("help", "h", false, "show this help")
+	if err := fs.Parse(args); err != nil {
+		return usagef("grade: %v", err)
+	}
+	if *help {
+		fmt.Fprint(e.stdout, gradeHelp+fs.FlagUsages())
+		return nil
+	}
+	files := fs.Args()
+	switch {
+	case len(files) == 0:
+		return usagef("grade: give the returned workbooks to grade")
+	case o.output != "" && o.outdir != "":
+		return usagef("grade: give -o for one file or --outdir for several, not both")
+	case o.output != "" && len(files) > 1:
+		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
+	}
+	if o.outdir != "" {
+		if st, err := os.Stat(o.outdir); err != nil || !st.IsDir() {
+			return usagef("grade: --outdir %s is not a folder", o.outdir)
+		}
+	}
+	var key []solve.Grid
+	if o.key != "" {
+		var err error
+		if key, err = readKey(o.key, o.workbookOptions(false)); err != nil {
+			return err
+		}
+	}
+	var rows []workbook.SummaryRow
+	first := exitOK
+	for _, file := range files {
+		marks, err := gradeFile(file, o, key)
+		row := workbook.SummaryRow{File: file, Marks: marks}
+		if err == nil {
+			err = o.writeMarked(e, file, marks)
+		}
+		if err != nil {
+			fmt.Fprintf(e.stderr, "xlsudoku: %v\n", inBook(file, err))
+			if first == exitOK {
+				first = exitCode(err)
+			}
+			row.Error = "not graded"
+			rows = append(rows, row)
+			continue
+		}
+		rows = append(rows, row)
+		if o.json {
+			if err := writeGradeJSON(e.stdout, file, marks); err != nil {
+				return err
+			}
+			continue
+		}
+		name := filepath.Base(file)
+		right, blanks, wrong, empty := 0, 0, 0, 0
+		for _, m := range marks {
+			fmt.Fprintf(e.stdout, "%s: %s\n", name, m.Summary())
+			right, blanks, wrong, empty = right+m.Correct, blanks+m.Blanks(), wrong+m.Wrong, empty+m.Empty
+		}
+		if len(marks) > 1 {
+			fmt.Fprintf(e.stdout, "%s: total: %d of %d right, %d wrong, %d empty\n", name, right, blanks, wrong, empty)
+		}
+	}
+	if o.summary != "" {
+		if err := workbook.WriteSummary(o.summary, rows, o.paper); err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "wrote the summary of %d files to %s\n", len(rows), o.summary)
+	}
+	if first != exitOK {
+		return &reportedError{first}
+	}
+	return nil
+}
+
+// gradeFile reads and grades every puzzle of one returned file.
+func gradeFile(file string, o gradeOptions, key []solve.Grid) ([]*workbook.Marking, error) {
+	if isBook, err := isWorkbook(file); err != nil {
+		return nil, err
+	} else if !isBook {
+		return nil, &inputError{fmt.Errorf("%s is not a workbook; grade reads the .xlsx files students hand back", file)}
+	}
+	rs, err := workbook.ReadReturned(file, o.workbookOptions(false), key)
+	if err != nil {
+		return nil, err
+	}
+	var marks []*workbook.Marking
+	for _, r := range rs {
+		m, err := workbook.GradeReturned(r)
+		if err != nil {
+			return nil, needsOneSolution(err)
+		}
+		marks = append(marks, m)
+	}
+	return marks, nil
+}
+
+// writeMarked writes the marked copy of file, if asked to.
+func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Marking) error {
+	out := o.output
+	if o.outdir != "" {
+		out = filepath.Join(o.outdir, filepath.Base(file))
+	}
+	if out == "" {
+		return nil
+	}
+	notes, err := workbook.WriteMarked(marks, out)
+	printNotes(e, notes)
+	return err
+}
+
+// readKey reads the puzzles of --key: a workbook (its worksheets'
+// identities, or its puzzle as solve reads it) or a text file.
+func readKey(path string, opts workbook.Options) ([]solve.Grid, error) {
+	isBook, err := isWorkbook(path)
+	if err != nil {
+		return nil, err
+	}
+	if isBook {
+		if rs, err := workbook.ReadReturned(path, opts, nil); err == nil && rs[0].By == "stored identity" {
+			var out []solve.Grid
+			for _, r := range rs {
+				out = append(out, r.Puzzle.Grid)
+			}
+			return out, nil
+		}
+		p, err := workbook.Read(path, opts)
+		if err != nil {
+			return nil, fmt.Errorf("--key %s: %w", path, err)
+		}
+		return []solve.Grid{p.Grid}, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &inputError{fmt.Errorf("--key: %w", unwrapPath(err))}
+	}
+	defer f.Close()
+	r := solve.NewReader(f)
+	r.Name = path
+	ps, err := r.ReadAll()
+	if err != nil {
+		return nil, err
+	}
+	if len(ps) == 0 {
+		return nil, &inputError{fmt.Errorf("--key %s holds no puzzle", path)}
+	}
+	out := make([]solve.Grid, len(ps))
+	for i, p := range ps {
+		out[i] = p.Grid
+	}
+	return out, nil
+}
+
+// gradeJSON is the JSON of one file; others build on these key names.
+type gradeJSON struct {
+	File    string            `json:"file"`
+	Puzzles []gradePuzzleJSON `json:"puzzles"`
+	Correct int               `json:"correct"`
+	Wrong   int               `json:"wrong"`
+	Empty   int               `json:"empty"`
+}
+
+type gradePuzzleJSON struct {
+	Sheet         string   `json:"sheet"`
+	Range         string   `json:"range"`
+	Correct       int      `json:"correct"`
+	Wrong         int      `json:"wrong"`
+	Empty         int      `json:"empty"`
+	ChangedGivens int      `json:"changed_givens"`
+	WrongCells    []string `json:"wrong_cells"`
+}
+
+func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
+	g := gradeJSON{File: file, Puzzles: []gradePuzzleJSON{}}
+	for _, m := range marks {
+		cells := m.Cells(workbook.Wrong)
+		if cells == nil {
+			cells = []string{}
+		}
+		g.Puzzles = append(g.Puzzles, gradePuzzleJSON{
+			Sheet: m.Puzzle.Sheet, Range: m.Puzzle.Range, Correct: m.Correct, Wrong: m.Wrong,
+			Empty: m.Empty, ChangedGivens: m.Changed, WrongCells: cells,
+		})
+		g.Correct, g.Wrong, g.Empty = g.Correct+m.Correct, g.Wrong+m.Wrong, g.Empty+m.Empty
+	}
+	b, err := json.Marshal(g)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}

@@ -1,0 +1,179 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// Mark is what grading says of one cell.
+type Mark uint8
+
+const (
+	Given   Mark = iota // a given, as it was
+	Right               // an entry that agrees with the solution
+	Wrong               // an entry that does not (or is not a digit)
+	Empty               // a cell still to fill
+	Changed             // a given the student changed or cleared
+)
+
+// Marking is the grade of one puzzle of a returned workbook.
+type Marking struct {
+	*Returned
+	Solution solve.Grid
+	Marks    []Mark // by cell, row-major
+	Correct  int
+	Wrong    int
+	Empty    int
+	Changed  int
+}
+
+// Blanks is the number of cells the student had to fill.
+func (m *Marking) Blanks() int { return m.Correct + m.Wrong + m.Empty }
+
+// Cells names the cells with mark k ("Puzzle 1!D4").
+func (m *Marking) Cells(k Mark) []string {
+	var out []string
+	for i, mk := range m.Marks {
+		if mk == k {
+			out = append(out, m.CellName(i))
+		}
+	}
+	return out
+}
+
+// GradeReturned marks every cell of a returned puzzle against the unique
+// solution of its givens. A puzzle without exactly one solution cannot be
+// graded: the error says why, in the sheet's terms.
+func GradeReturned(r *Returned) (*Marking, error) {
+	p := r.Puzzle
+	if err := p.check(); err != nil {
+		return nil, err
+	}
+	sol, err := solve.Solve(p.Grid)
+	if err != nil {
+		return nil, p.InSheetTerms(err)
+	}
+	m := &Marking{Returned: r, Solution: sol, Marks: make([]Mark, len(r.Sheet))}
+	for i, v := range r.Sheet {
+		switch given := int(p.Grid.Cells[i]); {
+		case given != 0 && v == given:
+			m.Marks[i] = Given
+		case given != 0:
+			m.Marks[i] = Changed
+			m.Changed++
+		case v == 0:
+			m.Marks[i] = Empty
+			m.Empty++
+		case v == int(sol.Cells[i]):
+			m.Marks[i] = Right
+			m.Correct++
+		default:
+			m.Marks[i] = Wrong
+			m.Wrong++
+		}
+	}
+	return m, nil
+}
+
+// Summary is the line grading prints for the puzzle: "Puzzle 1: 41 of 51
+// right, 3 wrong (Puzzle 1!D4, ...), 7 empty".
+func (m *Marking) Summary() string {
+	s := fmt.Sprintf("%s: %d of %d right", m.Puzzle.Sheet, m.Correct, m.Blanks())
+	if m.Wrong > 0 {
+		s += fmt.Sprintf(", %d wrong (%s)", m.Wrong, describe(m.Cells(Wrong), 10))
+	} else {
+		s += ", 0 wrong"
+	}
+	s += fmt.Sprintf(", %d empty", m.Empty)
+	if m.Changed > 0 {
+		s += fmt.Sprintf(", %s changed (%s)", count(m.Changed, "given", "givens"), describe(m.Cells(Changed), 10))
+	}
+	return s
+}
+
+// The fills of a marked board.
+const (
+	RightFill   = "C6EFCE" // green
+	WrongFill   = "FFC7CE" // red
+	EmptyFill   = "FFEB9C" // yellow
+	ChangedFill = "D9C3E9" // purple
+)
+
+// markedSheet draws the marking of m: the board as the student left it,
+// each cell filled by its mark, and the score under it.
+func (m *Marking) markedSheet() layout.Sheet {
+	p := m.Puzzle
+	n := p.Grid.Shape.Size
+	title := fmt.Sprintf("Marked: %s of %s\n%d of %d right · %d wrong · %d empty", p.Where(), filepath.Base(p.File), m.Correct, m.Blanks(), m.Wrong, m.Empty)
+	if m.Changed > 0 {
+		title += fmt.Sprintf(" · %s changed", count(m.Changed, "given", "givens"))
+	}
+	shown := solve.NewGrid(p.Grid.Shape)
+	for i, v := range m.Sheet {
+		if v > 0 {
+			shown.Cells[i] = uint8(v)
+		}
+	}
+	sh := layout.SolutionSheet(title, p.Grid, shown)
+	at := layout.GridOrigin
+	for i := range sh.Cells {
+		c := &sh.Cells[i]
+		r, col := c.Pos.Row-at.Row, c.Pos.Col-at.Col
+		if r < 0 || r >= n || col < 0 || col >= n {
+			continue
+		}
+		k := r*n + col
+		switch m.Marks[k] {
+		case Right:
+			c.Style.Fill = RightFill
+		case Wrong:
+			c.Style.Fill = WrongFill
+			if text, ok := m.Shown[k]; ok {
+				c.Text = text
+			}
+		case Empty:
+			c.Style.Fill = EmptyFill
+		case Changed:
+			c.Style.Fill = ChangedFill
+			c.Number, c.Text = int(p.Grid.Cells[k]), ""
+		}
+	}
+	legend := layout.Rect{Min: at.Add(n+1, 0), Max: at.Add(n+1, n-1)}
+	sh.Add(layout.Board{Area: legend, RowHeights: map[int]float64{legend.Min.Row: 30},
+		Cells: []layout.Cell{{Pos: legend.Min, Text: "Green: right. Red: wrong. Yellow: empty. Purple: a given that was changed (its own digit shown).",
+			Style: layout.Style{FontSize: 9, Wrap: true, HAlign: layout.AlignCenter, VAlign: layout.AlignCenter}}},
+		Merges: []layout.Rect{legend}})
+	sh.Print.Area = sh.Area
+	return sh
+}
+
+// WriteMarked writes a copy of the returned workbook at marks' file to out
+// with a Marked sheet for each of its puzzles (after the student's own
+// sheets, which are kept as they are). All marks must come from one file.
+func WriteMarked(marks []*Marking, out string) (notes []string, err error) {
+	if len(marks) == 0 {
+		return nil, fmt.Errorf("%w: nothing to mark", ErrUsage)
+	}
+	var sheets []*ourSheet
+	for k, m := range marks {
+		if m.Puzzle.File != marks[0].Puzzle.File {
+			return nil, fmt.Errorf("%w: marks of two files", ErrUsage)
+		}
+		kind, name := "marked", "Marked"
+		if len(marks) > 1 {
+			kind, name = fmt.Sprintf("marked %d", k+1), fmt.Sprintf("Marked %d", k+1)
+		}
+		sheets = append(sheets, &ourSheet{kind: kind, name: name, sheet: m.markedSheet()})
+	}
+	return writeSheets(marks[0].Puzzle, out, Options{}, sheets, "", func(path string) error {
+		pk, err := openPackage(path)
+		if err != nil {
+			return err
+		}
+		pk.close()
+		return nil
+	})
+}

@@ -1,0 +1,240 @@
+package workbook
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// A returned workbook is one a student filled in and handed back, saved by
+// whatever app they used: Excel, LibreOffice and Google Sheets rewrite
+// our parts (shared strings for inline text, numbers stored as text,
+// styles renumbered, defined names reordered, protection removed), so it
+// is read by what they keep: the stored identity (a sheet-scoped defined
+// name, see identity.go), the cell values, and the cells' looks.
+
+// ErrNoKey: a returned workbook whose givens cannot be known without
+// --key (no stored identity, and locked or bold cells do not tell them).
+// It wraps ErrUsage: the fix is a flag.
+var ErrNoKey = &noKeyError{}
+
+type noKeyError struct{ msg string }
+
+func (e *noKeyError) Error() string {
+	if e.msg == "" {
+		return "the givens cannot be told from the entries"
+	}
+	return e.msg
+}
+func (e *noKeyError) Is(target error) bool { return target == ErrNoKey || target == ErrUsage }
+
+// Returned is one puzzle of a returned workbook as the student left it.
+type Returned struct {
+	Puzzle *Puzzle // where it is; Grid holds the givens
+	// Sheet is what the sheet holds in the puzzle's cells: a digit, 0 for a
+	// blank, or -1 for something that is not a digit.
+	Sheet []int
+	// Shown is what a cell that is not a digit shows ("x"), by index.
+	Shown map[int]string
+	// By says how the givens were known: "stored identity", "--key",
+	// "cell protection (locked givens, unlocked entries)", "bold", ...
+	By string
+
+	xfs []int // the cell format of each cell
+}
+
+// Current is the givens plus the entries that are digits, a given
+// keeping its digit where the student changed or cleared it.
+func (r *Returned) Current() solve.Grid {
+	g := r.Puzzle.Grid
+	for i, v := range r.Sheet {
+		if v > 0 && g.Cells[i] == 0 {
+			g.Cells[i] = uint8(v)
+		}
+	}
+	return g
+}
+
+// ChangedGivens are the indexes of givens the sheet no longer holds.
+func (r *Returned) ChangedGivens() []int {
+	var out []int
+	for i, v := range r.Sheet {
+		if d := int(r.Puzzle.Grid.Cells[i]); d != 0 && v != d {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// ReadReturned reads the puzzles of a returned workbook. The givens of
+// each come from the first of: the identity stored on a worksheet of
+// ours (every worksheet of a book is read); the puzzles of key that best
+// match the sheet (key may be nil); the cells' looks as ReadEntries tells
+// them apart. A workbook where none of these tells the givens gives an
+// error wrapping ErrNoKey.
+func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, error) {
+	pk, err := openPackage(path)
+	if err != nil {
+		return nil, err
+	}
+	defer pk.close()
+	if opts.Sheet == "" && opts.Range == "" {
+		var out []*Returned
+		for _, sh := range pk.worksheets() {
+			id, ok, err := pk.identityOf(sh.index)
+			if !ok {
+				continue
+			}
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrOpen, path, sh.name, err)
+			}
+			r, err := pk.returnedAt(sh, id.Range, id.Givens)
+			if err != nil {
+				return nil, err
+			}
+			r.By = "stored identity"
+			out = append(out, r)
+		}
+		if len(out) > 0 {
+			return out, nil
+		}
+	}
+	pk.close()
+
+	p, pk, err := locate(path, opts)
+	if err != nil {
+		return nil, err
+	}
+	defer pk.close()
+	sh, err := pk.findSheet(pk.worksheets(), p.Sheet)
+	if err != nil {
+		return nil, err
+	}
+	if id, ok, err := pk.identityOf(sh.index); ok && err == nil && id.Range == p.Range {
+		r, err := pk.returnedAt(sh, id.Range, id.Givens)
+		if err != nil {
+			return nil, err
+		}
+		r.By = "stored identity"
+		return []*Returned{r}, nil
+	}
+	r, err := pk.returnedAt(sh, p.Range, solve.NewGrid(p.Grid.Shape))
+	if err != nil {
+		return nil, err
+	}
+	r.Puzzle.Notes = p.Notes
+	if len(key) > 0 {
+		best, agree := -1, -1
+		for k, g := range key {
+			if g.Shape != p.Grid.Shape {
+				continue
+			}
+			n := 0
+			for i, d := range g.Cells[:g.Shape.Cells()] {
+				if d != 0 && int(d) == r.Sheet[i] {
+					n++
+				}
+			}
+			if n > agree {
+				best, agree = k, n
+			}
+		}
+		if best < 0 {
+			return nil, fmt.Errorf("%w: %s: no puzzle of the key is %s like the one at %s", ErrUsage, path, p.Grid.Shape, p.Where())
+		}
+		r.Puzzle.Grid, r.By = key[best], "--key"
+		if key[best].Complete() {
+			// An answer key: the givens still come from the looks.
+			givens, by, err := pk.givensByLooks(sh, r)
+			if err != nil {
+				return nil, err
+			}
+			r.Puzzle.Grid, r.By = givens, by+" and --key"
+		}
+		return []*Returned{r}, nil
+	}
+	givens, by, err := pk.givensByLooks(sh, r)
+	if err != nil {
+		return nil, err
+	}
+	r.Puzzle.Grid, r.By = givens, by
+	return []*Returned{r}, nil
+}
+
+// returnedAt reads the cells of rng on sheet sh as a returned puzzle
+// whose givens are givens.
+func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned, error) {
+	rect, err := layout.ParseRect(rng)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, pk.file, err)
+	}
+	n := givens.Shape.Size
+	r := &Returned{
+		Puzzle: &Puzzle{File: pk.file, Sheet: sh.name, Range: rect.String(), Grid: givens, area: rect},
+		Sheet:  make([]int, givens.Shape.Cells()),
+		Shown:  map[int]string{},
+	}
+	scan, err := pk.scanSheet(sh.part, rect, false)
+	if err != nil {
+		return nil, err
+	}
+	r.xfs = make([]int, len(r.Sheet))
+	for _, c := range scan.cells {
+		i := (c.Pos.Row-rect.Min.Row)*n + c.Pos.Col - rect.Min.Col
+		r.xfs[i] = c.S
+		v, err := pk.valueOf(c)
+		if err != nil {
+			return nil, err
+		}
+		switch d := v.puzzleDigit(n); {
+		case d > 0:
+			r.Sheet[i] = d
+		case d < 0:
+			r.Sheet[i], r.Shown[i] = -1, v.shown
+		}
+	}
+	return r, nil
+}
+
+// givensByLooks tells the givens among the digits of r by how their cells
+// look (see ReadEntries), or says that --key is needed.
+func (pk *pkg) givensByLooks(sh sheetRef, r *Returned) (solve.Grid, string, error) {
+	n := r.Puzzle.Grid.Shape.Size
+	var digits []styledDigit
+	var blanks []int
+	for i, v := range r.Sheet {
+		if v > 0 {
+			digits = append(digits, styledDigit{r: i / n, c: i % n, xf: r.xfs[i]})
+		} else {
+			blanks = append(blanks, r.xfs[i])
+		}
+	}
+	given, by := splitGivens(digits, blanks, pk.cellLooks())
+	if by == "" {
+		return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is not one of xlsudoku's worksheets, and its givens look like the entries; pass the puzzle with --key (the original workbook, or a text file with the puzzle)",
+			pk.file, r.Puzzle.Where())}
+	}
+	g := solve.NewGrid(r.Puzzle.Grid.Shape)
+	for k, dg := range digits {
+		if given[k] {
+			g.Set(dg.r, dg.c, r.Sheet[dg.r*n+dg.c])
+		}
+	}
+	return g, by, nil
+}
+
+// CellName names cell i (row-major) of the puzzle as messages do.
+func (r *Returned) CellName(i int) string {
+	n := r.Puzzle.Grid.Shape.Size
+	return r.Puzzle.CellName(i/n, i%n)
+}
+
+// describe lists cell names, at most max, with "and N more".
+func describe(names []string, max int) string {
+	if len(names) <= max {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+}
