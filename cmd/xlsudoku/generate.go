@@ -71,8 +71,8 @@ type generateOptions struct {
 	sheetPerPuzzle bool
 	worksheet      bool
 	sheetOptions
-	attempts       int
-	timeout        time.Duration
+	attempts int
+	timeout  time.Duration
 }
 
 func runGenerate(e *env, args []string) error {
