@@ -22,7 +22,22 @@ type Puzzle struct {
 	// may have changed the puzzle give one to bring it up to date.
 	HasSteps bool
 
-	area layout.Rect
+	area    layout.Rect
+	current solve.Grid // what the sheet holds: the givens plus, on a worksheet, a student's entries
+}
+
+// WrongEntries names the cells where the sheet holds a digit that is not
+// a given and differs from solution: a student's wrong entries on a
+// worksheet of xlsudoku.
+func (p *Puzzle) WrongEntries(solution solve.Grid) []string {
+	var out []string
+	n := p.Grid.Shape.Size
+	for i, d := range p.current.Cells[:p.Grid.Shape.Cells()] {
+		if d != 0 && p.Grid.Cells[i] == 0 && d != solution.Cells[i] {
+			out = append(out, p.CellName(i/n, i%n))
+		}
+	}
+	return out
 }
 
 // Cell returns the sheet cell of puzzle row r, column c (0-based): "C6".

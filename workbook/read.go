@@ -116,7 +116,43 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		return nil, pk, err
 	}
 	p.HasSteps = slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSteps })
+	if p.current == (solve.Grid{}) {
+		p.current = p.Grid
+	}
 	return p, pk, nil
+}
+
+// identityPuzzle returns the puzzle a worksheet of ours stores, when
+// sheet sh has one at rect (any place when rect is zero): its givens are
+// the puzzle, and the sheet's other digits, a student's entries, are kept
+// in p.current. A cell that is neither is left out with a note, not an
+// error: it is the student's, not the puzzle's.
+func (pk *pkg) identityPuzzle(sh sheetRef, rect layout.Rect) (*Puzzle, error) {
+	id, ok, err := pk.identityOf(sh.index)
+	if !ok || err != nil || (rect != layout.Rect{} && id.Range != rect.String()) {
+		return nil, nil
+	}
+	r, err := pk.returnedAt(sh, id.Range, id.Givens)
+	if err != nil {
+		return nil, err
+	}
+	p := r.Puzzle
+	p.current = r.Current()
+	entries := p.current.Filled() - p.Grid.Filled()
+	p.Notes = append(p.Notes, fmt.Sprintf("using the puzzle of worksheet %s: its %s", p.Where(), count(p.Grid.Filled(), "given", "givens")))
+	if entries > 0 {
+		p.Notes[len(p.Notes)-1] += fmt.Sprintf("; the %s typed into it are left out", count(entries, "entry", "entries"))
+	}
+	if len(r.Shown) > 0 {
+		var bad []string
+		for i := range r.Sheet {
+			if text, ok := r.Shown[i]; ok {
+				bad = append(bad, fmt.Sprintf("%s (%q)", r.CellName(i), text))
+			}
+		}
+		p.Notes = append(p.Notes, "cells that hold no digit are left out: "+describe(bad, 6))
+	}
+	return p, nil
 }
 
 // sheetInRange reads a range written with its sheet, as spreadsheet apps
@@ -170,6 +206,9 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 // named it, else on the first sheet where rect holds a puzzle.
 func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape, named bool) (*Puzzle, error) {
 	for _, sh := range sheets {
+		if pz, err := p.identityPuzzle(sh, rect); pz != nil || err != nil {
+			return pz, err
+		}
 		rr, err := p.readRange(sh, rect, shape)
 		if err != nil {
 			return nil, err
@@ -200,6 +239,9 @@ func (p *pkg) readDefault(sheets []sheetRef, box string) (pz, key *Puzzle, err e
 		return nil, nil, err
 	}
 	for _, sh := range sheets {
+		if pz, err := p.identityPuzzle(sh, layout.Rect{}); pz != nil || err != nil {
+			return pz, nil, err
+		}
 		rr, err := p.readRange(sh, defaultRect, shape)
 		if err != nil {
 			return nil, nil, err

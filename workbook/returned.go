@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -192,7 +193,11 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned
 		case d > 0:
 			r.Sheet[i] = d
 		case d < 0:
-			r.Sheet[i], r.Shown[i] = -1, v.shown
+			shown := v.shown
+			if u, err := strconv.Unquote(shown); err == nil {
+				shown = u // text as typed, not as messages quote it
+			}
+			r.Sheet[i], r.Shown[i] = -1, shown
 		}
 	}
 	return r, nil

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 	"github.com/xlsudoku/xlsudoku/workbook"
@@ -34,6 +35,9 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		fmt.Fprintf(e.stderr, "warning: %v; %s (--strict makes this an error)\n", err, used)
 	} else if err != nil {
 		return err
+	}
+	if wrong := p.WrongEntries(sol); len(wrong) > 0 {
+		fmt.Fprintf(e.stderr, "%d of the entries on the worksheet are wrong: %s\n", len(wrong), strings.Join(wrong, ", "))
 	}
 	if o.output == "" {
 		if o.format == "line" {

@@ -1,0 +1,355 @@
+package workbook
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// writeWorksheet makes a worksheet of the classic puzzle of in.
+func writeWorksheet(t *testing.T, in string, w WorksheetOptions) (out string, p *Puzzle, sol solve.Grid) {
+	t.Helper()
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err = p.Solve()
+	require.NoError(t, err)
+	out = filepath.Join(t.TempDir(), "worksheet.xlsx")
+	_, err = WriteWorksheet(p, sol, out, Options{}, w)
+	require.NoError(t, err)
+	return out, p, sol
+}
+
+func TestWriteWorksheet(t *testing.T) {
+	in := richBook(t, "teacher.xlsx")
+	before := unzip(t, in)
+	out, p, sol := writeWorksheet(t, in, WorksheetOptions{SelfCheck: true, LiveCandidates: true, Grade: "Easy"})
+	after := unzip(t, out)
+
+	// Everything of the teacher's is kept.
+	for part, data := range before {
+		require.Contains(t, after, part)
+		if !rewritten(part) {
+			assert.Equal(t, data, after[part], "part %s changed", part)
+		}
+	}
+	assertStylesSpliced(t, before["xl/styles.xml"], after["xl/styles.xml"])
+
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Puzzle", "Scores", "Worksheet", "Candidates", "Answers"}, f.GetSheetList())
+	visible, err := f.GetSheetVisible("Answers")
+	require.NoError(t, err)
+	assert.False(t, visible, "the answers are hidden")
+
+	// Givens bold and locked, blanks unlocked and shaded, at B2:J10.
+	for r := range 9 {
+		for c := range 9 {
+			ref := layoutB2.Add(r, c).String()
+			v, err := f.GetCellValue("Worksheet", ref)
+			require.NoError(t, err)
+			id, err := f.GetCellStyle("Worksheet", ref)
+			require.NoError(t, err)
+			st, err := f.GetStyle(id)
+			require.NoError(t, err)
+			locked := st.Protection == nil || st.Protection.Locked
+			if d := p.Grid.At(r, c); d != 0 {
+				assert.Equal(t, solve.DigitString(d), v, ref)
+				assert.True(t, st.Font.Bold && locked, "%s: a given is bold and locked", ref)
+			} else {
+				assert.Empty(t, v, ref)
+				assert.False(t, locked, "%s: a blank is unlocked", ref)
+				assert.Equal(t, []string{layout.BlankFill}, st.Fill.Color, ref)
+			}
+		}
+	}
+
+	// The sheets are protected, without a password.
+	sheet := string(after["xl/worksheets/sheet3.xml"])
+	assert.Regexp(t, `<sheetProtection[^>]*sheet="true"`, sheet)
+	assert.NotContains(t, sheet, "password")
+	assert.Regexp(t, `<sheetProtection[^>]*sheet="true"`, string(after["xl/worksheets/sheet5.xml"]))
+
+	// Data validation covers every blank and nothing else, plus the
+	// Check my work cell.
+	dvs, err := f.GetDataValidations("Worksheet")
+	require.NoError(t, err)
+	covered := map[string]bool{}
+	for _, dv := range dvs {
+		for _, ref := range strings.Fields(dv.Sqref) {
+			rect, err := layout.ParseRect(ref)
+			require.NoError(t, err)
+			for row := rect.Min.Row; row <= rect.Max.Row; row++ {
+				for col := rect.Min.Col; col <= rect.Max.Col; col++ {
+					covered[layout.Pos{Col: col, Row: row}.String()] = true
+				}
+			}
+		}
+		if dv.Sqref == "H14" {
+			assert.Equal(t, "list", dv.Type)
+			continue
+		}
+		assert.Equal(t, "whole", dv.Type)
+		assert.Equal(t, "1", dv.Formula1)
+		assert.Equal(t, "9", dv.Formula2)
+		require.NotNil(t, dv.Error)
+		assert.Contains(t, *dv.Error, "whole number from 1 to 9")
+	}
+	for r := range 9 {
+		for c := range 9 {
+			ref := layoutB2.Add(r, c).String()
+			assert.Equal(t, p.Grid.At(r, c) == 0, covered[ref], ref)
+		}
+	}
+	assert.True(t, covered["H14"], "the Check my work cell has a list")
+
+	// Conditional formats: repeats and wrong entries, on the grid.
+	assert.Equal(t, 2, strings.Count(sheet, `<conditionalFormatting sqref="B2:J10">`))
+	assert.Contains(t, sheet, `<formula>AA2=&#34;x&#34;</formula>`)
+	assert.Contains(t, sheet, `<formula>AK2=&#34;w&#34;</formula>`)
+
+	// The status formula and a helper formula.
+	status, err := f.GetCellFormula("Worksheet", "B12")
+	require.NoError(t, err)
+	assert.Contains(t, status, `"Solved!"`)
+	assert.Contains(t, status, "cells to go")
+	helper, err := f.GetCellFormula("Worksheet", "AA2")
+	require.NoError(t, err)
+	assert.Equal(t, `IF(B2="","",IF(OR(COUNTIF($B$2:$J$2,B2)>1,COUNTIF($B$2:$B$10,B2)>1,COUNTIF($B$2:$D$4,B2)>1),"x",""))`, helper)
+	wrong, err := f.GetCellFormula("Worksheet", "AK4")
+	require.NoError(t, err)
+	assert.Equal(t, `IF(OR(B4="",$H$14<>"Yes"),"",IF(B4='Answers'!B4,"","w"))`, wrong)
+	cand, err := f.GetCellFormula("Candidates", "B2")
+	require.NoError(t, err)
+	assert.Contains(t, cand, "COUNTIF($AE$2:$AM$2,1)")
+	mirror, err := f.GetCellFormula("Candidates", "AE2")
+	require.NoError(t, err)
+	assert.Equal(t, `IF('Worksheet'!B2="","",'Worksheet'!B2)`, mirror)
+
+	// The answers, and the identity.
+	for r := range 9 {
+		v, err := f.GetCellValue("Answers", layoutB2.Add(r, 0).String())
+		require.NoError(t, err)
+		assert.Equal(t, solve.DigitString(sol.At(r, 0)), v)
+	}
+	pk, err := openPackage(out)
+	require.NoError(t, err)
+	defer pk.close()
+	id, ok, err := pk.identityOf(2)
+	require.NoError(t, err)
+	require.True(t, ok)
+	assert.Equal(t, p.Grid, id.Givens)
+	assert.Equal(t, "B2:J10", id.Range)
+	assert.Equal(t, "Easy", id.Grade)
+
+	// A rerun replaces our sheets rather than adding more.
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	p2, err := Read(out, Options{})
+	require.NoError(t, err)
+	notes, err := WriteWorksheet(p2, sol, again, Options{}, WorksheetOptions{SelfCheck: true, LiveCandidates: true})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(notes, "\n"), `replaced sheet "Worksheet"`)
+	g, err := excelize.OpenFile(again)
+	require.NoError(t, err)
+	defer g.Close()
+	assert.Equal(t, []string{"Puzzle", "Scores", "Worksheet", "Candidates", "Answers"}, g.GetSheetList())
+}
+
+func TestWorksheetPassword(t *testing.T) {
+	out, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{Password: "s3cret"})
+	sheet := string(unzip(t, out)["xl/worksheets/sheet2.xml"])
+	assert.Regexp(t, `<sheetProtection[^>]*password="[0-9A-F]{4}"`, sheet)
+}
+
+// fill types entries into the worksheet sheet of path as another app
+// would save them (excelize rewrites every part), and returns the path.
+func fill(t *testing.T, path, sheet string, entries map[string]any) string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	require.NoError(t, err)
+	for ref, v := range entries {
+		require.NoError(t, f.SetCellValue(sheet, ref, v))
+	}
+	out := filepath.Join(t.TempDir(), "returned.xlsx")
+	require.NoError(t, f.SaveAs(out))
+	require.NoError(t, f.Close())
+	return out
+}
+
+func TestGradeReturnedWorksheet(t *testing.T) {
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	right := func(ref string) int {
+		pos, err := layout.ParsePos(ref)
+		require.NoError(t, err)
+		return sol.At(pos.Row-2, pos.Col-2)
+	}
+	for _, ref := range []string{"D2", "E2", "G2", "H2", "I2"} {
+		pos, err := layout.ParsePos(ref)
+		require.NoError(t, err)
+		require.Zero(t, p.Grid.At(pos.Row-2, pos.Col-2), "%s is blank", ref)
+	}
+	require.Equal(t, 5, p.Grid.At(0, 0), "B2 is the given 5")
+	returned := fill(t, ws, "Worksheet", map[string]any{
+		"D2": right("D2"),       // right
+		"E2": right("E2"),       // right, stored as text below
+		"G2": right("G2")%9 + 1, // wrong
+		"H2": "x",               // wrong: not a digit
+		"B2": 4,                 // a changed given
+	})
+	// E2 as text, the way some apps store typed numbers.
+	rezip(t, returned, func(part string, data []byte) []byte {
+		if !strings.HasSuffix(part, "sheet2.xml") {
+			return data
+		}
+		re := regexp.MustCompile(`<c r="E2"([^>]*)><v>(\d)</v></c>`)
+		require.True(t, re.Match(data), "E2 is a number")
+		return re.ReplaceAll(data, []byte(`<c r="E2"$1 t="inlineStr"><is><t>$2</t></is></c>`))
+	})
+	rs, err := ReadReturned(returned, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "stored identity", rs[0].By)
+	assert.Equal(t, p.Grid, rs[0].Puzzle.Grid, "the givens come from the identity, not the sheet")
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	blanks := 81 - p.Grid.Filled()
+	assert.Equal(t, 2, m.Correct)
+	assert.Equal(t, 2, m.Wrong)
+	assert.Equal(t, blanks-4, m.Empty)
+	assert.Equal(t, 1, m.Changed)
+	assert.Equal(t, []string{"Worksheet!G2", "Worksheet!H2"}, m.Cells(Wrong))
+	assert.Equal(t, []string{"Worksheet!B2"}, m.Cells(Changed))
+	assert.Equal(t, "Worksheet: 2 of 51 right, 2 wrong (Worksheet!G2, Worksheet!H2), 47 empty, 1 given changed (Worksheet!B2)", m.Summary())
+
+	// The marked copy keeps the student's sheet and adds a Marked sheet.
+	out := filepath.Join(t.TempDir(), "marked.xlsx")
+	_, err = WriteMarked([]*Marking{m}, out)
+	require.NoError(t, err)
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Worksheet", "Marked"}, f.GetSheetList())
+	for ref, fill := range map[string]string{"D2": RightFill, "E2": RightFill, "G2": WrongFill, "H2": WrongFill, "B2": ChangedFill, "I2": EmptyFill} {
+		id, err := f.GetCellStyle("Marked", ref)
+		require.NoError(t, err)
+		st, err := f.GetStyle(id)
+		require.NoError(t, err)
+		assert.Equal(t, []string{fill}, st.Fill.Color, ref)
+	}
+	v, err := f.GetCellValue("Marked", "H2")
+	require.NoError(t, err)
+	assert.Equal(t, "x", v, "what the student typed shows")
+	title, err := f.GetCellValue("Marked", "B1")
+	require.NoError(t, err)
+	assert.Contains(t, title, "2 of 51 right · 2 wrong · 47 empty · 1 given changed")
+	sv, err := f.GetCellValue("Worksheet", "G2")
+	require.NoError(t, err)
+	assert.Equal(t, solve.DigitString(right("G2")%9+1), sv, "the student's sheet is as they left it")
+
+	// Read and hint see the puzzle, not puzzle plus entries.
+	q, err := Read(returned, Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	assert.Equal(t, p.Grid, q.Grid)
+	assert.Equal(t, []string{"Worksheet!G2"}, q.WrongEntries(sol))
+	e, cur, err := ReadEntries(returned, Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	assert.Equal(t, p.Grid, e.Grid)
+	assert.Equal(t, right("D2"), cur.At(0, 2))
+	assert.Equal(t, right("E2"), cur.At(0, 3), "a number stored as text counts")
+	assert.Equal(t, 5, cur.At(0, 0), "a changed given keeps its digit")
+	assert.Contains(t, strings.Join(e.Notes, "\n"), "the givens at Worksheet!B2 were changed")
+}
+
+func TestReadReturnedWithoutIdentity(t *testing.T) {
+	givens, current := withEntries(t, 12)
+	sol, err := solve.Solve(givens)
+	require.NoError(t, err)
+	current.Cells[80] = 0
+	for i := range current.Cells[:81] { // make one entry wrong
+		if givens.Cells[i] == 0 && current.Cells[i] != 0 {
+			current.Cells[i] = sol.Cells[i]%9 + 1
+			break
+		}
+	}
+	bold := &excelize.Style{Font: &excelize.Font{Bold: true}}
+	t.Run("bold givens", func(t *testing.T) {
+		in := entryBook(t, givens, current, bold, nil, nil)
+		rs, err := ReadReturned(in, Options{}, nil)
+		require.NoError(t, err)
+		assert.Equal(t, "bold", rs[0].By)
+		m, err := GradeReturned(rs[0])
+		require.NoError(t, err)
+		assert.Equal(t, 11, m.Correct)
+		assert.Equal(t, 1, m.Wrong)
+	})
+	t.Run("all alike needs a key", func(t *testing.T) {
+		in := entryBook(t, givens, current, nil, nil, nil)
+		_, err := ReadReturned(in, Options{}, nil)
+		require.ErrorIs(t, err, ErrNoKey)
+		require.ErrorIs(t, err, ErrUsage)
+		assert.Contains(t, err.Error(), "--key")
+		assert.Contains(t, err.Error(), in)
+
+		other := grid(t, "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+		rs, err := ReadReturned(in, Options{}, []solve.Grid{other, givens})
+		require.NoError(t, err)
+		assert.Equal(t, "--key", rs[0].By)
+		assert.Equal(t, givens, rs[0].Puzzle.Grid, "the key puzzle that fits is used")
+		m, err := GradeReturned(rs[0])
+		require.NoError(t, err)
+		assert.Equal(t, 11, m.Correct)
+		assert.Equal(t, 1, m.Wrong)
+	})
+}
+
+func TestIdentityRoundTrip(t *testing.T) {
+	sixteen := first16x16(t)
+	g16, err := solve.ParseLine(sixteen)
+	require.NoError(t, err)
+	for _, id := range []Identity{
+		{Givens: grid(t, classic), Range: "B2:J10", Grade: "Hard", Seed: 42},
+		{Givens: grid(t, classic), Range: "C3:K11"},
+		{Givens: g16, Range: "B2:Q17", Grade: "Medium", Seed: 1 << 60},
+	} {
+		f := id.formula()
+		for _, part := range strings.Split(f, "&") {
+			assert.LessOrEqual(t, len(part), 257, "a string constant is at most 255 characters")
+		}
+		back, err := parseIdentity(f)
+		require.NoError(t, err)
+		assert.Equal(t, id, back)
+	}
+	good := Identity{Givens: grid(t, classic), Range: "B2:J10"}.formula()
+	for name, bad := range map[string]string{
+		"edited givens": strings.Replace(good, "53..7", "54..7", 1),
+		"not a string":  "Sheet1!$A$1",
+		"unterminated":  `"xlsudoku/1`,
+		"other text":    `"hello" & "world"`,
+	} {
+		_, err := parseIdentity(bad)
+		assert.ErrorIs(t, err, errIdentity, name)
+	}
+}
+
+func FuzzParseIdentity(f *testing.F) {
+	f.Add(Identity{Givens: solve.NewGrid(solve.Shape9), Range: "B2:J10", Grade: "Easy", Seed: 3}.formula())
+	f.Add(`"a"&"b"`)
+	f.Add(`""""`)
+	f.Fuzz(func(t *testing.T, s string) {
+		id, err := parseIdentity(s)
+		if err != nil {
+			return
+		}
+		back, err := parseIdentity(id.formula())
+		require.NoError(t, err)
+		assert.Equal(t, id, back)
+	})
+}
