@@ -13,6 +13,7 @@ type Options struct {
 	Range   string // the puzzle's cells, "B3:J11" or with the sheet "Week 3!B3:J11"; "" is B2:J10, else found by detection
 	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
 	InPlace bool   // let Write replace the input workbook itself
+	Puzzle  int    // the Nth puzzle (from 1) of a book made by xlsudoku generate; 0 for none
 }
 
 // DefaultRange is where a puzzle is looked for first.

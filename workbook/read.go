@@ -71,15 +71,25 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		return nil, nil, err
 	}
 	if opts.Range != "" {
-		if rect, err = layout.ParseRect(opts.Range); err != nil {
+		if _, err = layout.ParseRect(opts.Range); err != nil {
 			return nil, nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
-		}
-		if shape, err = shapeOf(rect, opts.Box); err != nil {
-			return nil, nil, err
 		}
 	}
 	if pk, err = openPackage(path); err != nil {
 		return nil, nil, err
+	}
+	if opts.Puzzle > 0 {
+		if opts, err = pk.bookPuzzle(opts); err != nil {
+			return nil, pk, err
+		}
+	}
+	if opts.Range != "" {
+		if rect, err = layout.ParseRect(opts.Range); err != nil {
+			return nil, pk, fmt.Errorf("%w: --range %v", ErrUsage, err)
+		}
+		if shape, err = shapeOf(rect, opts.Box); err != nil {
+			return nil, pk, err
+		}
 	}
 	sheets := pk.worksheets()
 	if opts.Sheet != "" {

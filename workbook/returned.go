@@ -81,6 +81,12 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		return nil, err
 	}
 	defer pk.close()
+	if opts.Puzzle > 0 {
+		if opts, err = pk.bookPuzzle(opts); err != nil {
+			return nil, err
+		}
+		opts.Puzzle = 0
+	}
 	if opts.Sheet == "" && opts.Range == "" {
 		var out []*Returned
 		for _, sh := range pk.worksheets() {

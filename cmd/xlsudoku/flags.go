@@ -21,6 +21,7 @@ type inputFlags struct {
 	box     string
 	sheet   string
 	rng     string
+	puzzle  int
 	workers int
 }
 
@@ -30,6 +31,7 @@ func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
+	fs.IntVar(&f.puzzle, "puzzle", 0, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
 	if text {
 		fs.IntVar(&f.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
 		fs.IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "text: work on `N` goroutines (the output keeps the input's order)")
@@ -41,8 +43,11 @@ func (f *inputFlags) check(cmd, in string, isBook bool) error {
 	if isBook && f.size != 0 {
 		return usagef("%s: --size is for text input; a workbook's size follows from --range", cmd)
 	}
-	if !isBook && (f.sheet != "" || f.rng != "") {
-		return usagef("%s: --sheet and --range are for workbooks; %s is read as text", cmd, in)
+	if !isBook && (f.sheet != "" || f.rng != "" || f.puzzle != 0) {
+		return usagef("%s: --sheet, --range and --puzzle are for workbooks; %s is read as text", cmd, in)
+	}
+	if f.puzzle < 0 || f.puzzle > 1_000_000 {
+		return usagef("%s: --puzzle must be a puzzle number from 1", cmd)
 	}
 	return nil
 }
@@ -69,7 +74,7 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 }
 
 func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
-	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace}
+	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle}
 }
 
 // parseFlags parses args with fs and prints help for --help. It returns
