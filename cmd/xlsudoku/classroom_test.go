@@ -1,0 +1,213 @@
+package main
+
+import (
+	"archive/zip"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
+)
+
+// studentFill types digits into sheet of path as a student would, saving
+// the result (through excelize, as another app rewrites the file) as name.
+func studentFill(t *testing.T, path, sheet, name string, cells map[string]int) string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	require.NoError(t, err)
+	for ref, d := range cells {
+		require.NoError(t, f.SetCellInt(sheet, ref, int64(d)))
+	}
+	out := filepath.Join(filepath.Dir(path), name)
+	require.NoError(t, f.SaveAs(out))
+	require.NoError(t, f.Close())
+	return out
+}
+
+// blanksOf lists the sheet cells of the blanks of g at B2, and the
+// solution's digit for each.
+func blanksOf(t *testing.T, g solve.Grid) (refs []string, right map[string]int) {
+	t.Helper()
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	right = map[string]int{}
+	n := g.Shape.Size
+	for i := range n * n {
+		if g.Cells[i] == 0 {
+			ref, err := excelize.CoordinatesToCellName(2+i%n, 2+i/n)
+			require.NoError(t, err)
+			refs = append(refs, ref)
+			right[ref] = int(sol.Cells[i])
+		}
+	}
+	return refs, right
+}
+
+func TestClassroomLoop(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "teacher.xlsx"), dir)
+	ws := filepath.Join(dir, "week3-worksheet.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws, "--self-check")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "made a worksheet of Week 3!C3:K11")
+
+	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+
+	// Ana fills three right and one wrong; Ben fills every cell right.
+	ana := map[string]int{refs[0]: right[refs[0]], refs[1]: right[refs[1]], refs[2]: right[refs[2]], refs[3]: right[refs[3]]%9 + 1}
+	ben := map[string]int{}
+	for _, ref := range refs {
+		ben[ref] = right[ref]
+	}
+	returned := filepath.Join(dir, "returned")
+	require.NoError(t, os.Mkdir(returned, 0o755))
+	anaFile := studentFill(t, ws, "Worksheet", filepath.Join("returned", "ana.xlsx"), ana)
+	benFile := studentFill(t, ws, "Worksheet", filepath.Join("returned", "ben.xlsx"), ben)
+
+	code, stdout, errOut := runCLI(t, "", "grade", anaFile, benFile)
+	require.Equal(t, exitOK, code, errOut)
+	want := "ana.xlsx: Worksheet: 3 of 51 right, 1 wrong (Worksheet!" + refs[3] + "), 47 empty\n" +
+		"ben.xlsx: Worksheet: 51 of 51 right, 0 wrong, 0 empty\n"
+	assert.Equal(t, want, stdout)
+
+	// JSON, with the key names others build on.
+	code, stdout, errOut = runCLI(t, "", "grade", "--json", anaFile)
+	require.Equal(t, exitOK, code, errOut)
+	var g map[string]any
+	require.NoError(t, json.Unmarshal([]byte(stdout), &g))
+	assert.Equal(t, anaFile, g["file"])
+	assert.EqualValues(t, 3, g["correct"])
+	assert.EqualValues(t, 1, g["wrong"])
+	assert.EqualValues(t, 47, g["empty"])
+	puzzles := g["puzzles"].([]any)
+	require.Len(t, puzzles, 1)
+	pz := puzzles[0].(map[string]any)
+	for _, key := range []string{"sheet", "range", "correct", "wrong", "empty", "changed_givens", "wrong_cells"} {
+		assert.Contains(t, pz, key)
+	}
+	assert.Equal(t, []any{"Worksheet!" + refs[3]}, pz["wrong_cells"])
+
+	// Marked copies and a class summary.
+	marked := filepath.Join(dir, "marked")
+	require.NoError(t, os.Mkdir(marked, 0o755))
+	summary := filepath.Join(dir, "class.xlsx")
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, "--summary", summary, anaFile, benFile)
+	require.Equal(t, exitOK, code, errOut)
+	f, err := excelize.OpenFile(filepath.Join(marked, "ana.xlsx"))
+	require.NoError(t, err)
+	assert.Contains(t, f.GetSheetList(), "Marked")
+	require.NoError(t, f.Close())
+	s, err := excelize.OpenFile(summary)
+	require.NoError(t, err)
+	defer s.Close()
+	rows, err := s.GetRows("Summary")
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	assert.Equal(t, []string{"ana.xlsx", "3/51", "3", "51"}, rows[1][:4])
+	assert.Equal(t, []string{"ben.xlsx", "51/51", "51", "51"}, rows[2][:4])
+	charts := 0
+	for name := range unzipNames(t, summary) {
+		if strings.HasPrefix(name, "xl/charts/chart") {
+			charts++
+		}
+	}
+	assert.Equal(t, 1, charts, "the summary has its bar chart")
+
+	// solve on Ana's file solves the puzzle, not puzzle plus entries, and
+	// names her wrong entry; hint names it too.
+	code, _, errOut = runCLI(t, "", "solve", "--sheet", "Worksheet", anaFile)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "1 of the entries on the worksheet are wrong: Worksheet!"+refs[3])
+	code, stdout, _ = runCLI(t, "", "hint", "--sheet", "Worksheet", anaFile)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stdout, "Worksheet!"+refs[3])
+}
+
+func TestGradeErrors(t *testing.T) {
+	dir := t.TempDir()
+	// A workbook whose digits all look alike: no identity, no key.
+	f := excelize.NewFile()
+	for i, d := range "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79" {
+		if d != '.' {
+			ref, _ := excelize.CoordinatesToCellName(2+i%9, 2+i/9)
+			require.NoError(t, f.SetCellInt("Sheet1", ref, int64(d-'0')))
+		}
+	}
+	plain := filepath.Join(dir, "plain.xlsx")
+	require.NoError(t, f.SaveAs(plain))
+	good := filepath.Join(dir, "good.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", plain, "-o", good)
+	require.Equal(t, exitOK, code, errOut)
+
+	code, stdout, errOut := runCLI(t, "", "grade", plain, good)
+	assert.Equal(t, exitUsage, code, "the file that could not be graded gives the exit code")
+	assert.Contains(t, errOut, "plain.xlsx")
+	assert.Contains(t, errOut, "--key")
+	assert.Contains(t, stdout, "good.xlsx: Worksheet: 0 of 51 right", "the other file is still graded")
+
+	// With --key it is graded: as a text file, and as the original workbook.
+	key := filepath.Join(dir, "key.txt")
+	require.NoError(t, os.WriteFile(key, []byte("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"), 0o644))
+	for _, k := range []string{key, good} {
+		code, stdout, errOut = runCLI(t, "", "grade", "--key", k, plain)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Equal(t, "plain.xlsx: Sheet1: 0 of 51 right, 0 wrong, 51 empty\n", stdout)
+	}
+
+	code, _, _ = runCLI(t, "", "grade", "-o", filepath.Join(dir, "m.xlsx"), plain, good)
+	assert.Equal(t, exitUsage, code)
+	code, _, errOut = runCLI(t, "", "grade", filepath.Join(dir, "missing.xlsx"))
+	assert.Equal(t, exitInput, code, errOut)
+}
+
+func TestGenerateWorksheetBook(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "class.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "easy", "--seed", "5", "--worksheet", "--live-candidates", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Instructions", "Puzzle 1", "Candidates 1", "Puzzle 2", "Candidates 2", "Puzzle 3", "Candidates 3"}, f.GetSheetList())
+	require.NoError(t, f.Close())
+
+	// The same seed gives the same puzzles as text; --puzzle reads each.
+	code, text, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "easy", "--seed", "5")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	require.Len(t, lines, 3)
+	for i, line := range lines {
+		code, got, errOut := runCLI(t, "", "rate", "--puzzle", string(rune('1'+i)), book)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Equal(t, strings.Fields(line)[0], strings.Fields(got)[0], "puzzle %d", i+1)
+	}
+	code, stdout, errOut := runCLI(t, "", "grade", book)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "class.xlsx: total: 0 of ")
+
+	code, _, errOut = runCLI(t, "", "generate", "-n", "2", "--worksheet", "--sheet-per-puzzle", "-o", book)
+	assert.Equal(t, exitUsage, code, errOut)
+	code, _, errOut = runCLI(t, "", "generate", "-n", "2", "--self-check")
+	assert.Equal(t, exitUsage, code, errOut)
+}
+
+// unzipNames lists the parts of the zip at path.
+func unzipNames(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	zr, err := zip.OpenReader(path)
+	require.NoError(t, err)
+	defer zr.Close()
+	out := map[string]bool{}
+	for _, f := range zr.File {
+		out[f.Name] = true
+	}
+	return out
+}
