@@ -1,6 +1,10 @@
 package layout
 
-import "github.com/xlsudoku/xlsudoku/solve"
+import (
+	"fmt"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
 
 // GridOrigin is where the sheets put their board: B2, below the title row
 // and right of a narrow margin column.
@@ -89,5 +93,38 @@ func boardSheet(title string, board Board) Sheet {
 	sh.Add(board)
 	sh.ColWidths[1] = MarginColWidth
 	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true}
+	return sh
+}
+
+// DifferFill marks the cells where two solutions differ.
+const DifferFill = "FFEB9C"
+
+// TwoSolutionsSheet draws two solutions of a puzzle with several side by
+// side, each under its caption, the cells where they differ filled, so
+// that a teacher sees where the puzzle needs another given.
+func TwoSolutionsSheet(title string, givens, first, second solve.Grid) Sheet {
+	n := givens.Shape.Size
+	var sh Sheet
+	at := GridOrigin.Add(1, 0)
+	for k, sol := range []solve.Grid{first, second} {
+		b := SolutionBoard(givens, sol, at)
+		for i := range b.Cells {
+			c := &b.Cells[i]
+			r, col := c.Pos.Row-at.Row, c.Pos.Col-at.Col
+			if first.At(r, col) != second.At(r, col) {
+				c.Style.Fill = DifferFill
+			}
+		}
+		caption := Rect{at.Add(-1, 0), at.Add(-1, n-1)}
+		width := float64(n) * SolutionColWidth
+		sh.Add(Title(fmt.Sprintf("Solution %c", 'A'+k), caption, width))
+		sh.Add(b)
+		at = at.Add(0, n+1)
+	}
+	width := float64(2*n+1) * SolutionColWidth
+	sh.Add(Title(title, Rect{Pos{GridOrigin.Col, GridOrigin.Row - 1}, Pos{GridOrigin.Col + 2*n, GridOrigin.Row - 1}}, width))
+	sh.ColWidths[GridOrigin.Col+n] = MarginColWidth
+	sh.ColWidths[1] = MarginColWidth
+	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true, Landscape: true}
 	return sh
 }

@@ -102,6 +102,27 @@ func (e *ConflictError) Unwrap() []error { return []error{solve.ErrConflict, Err
 type NotUniqueError struct {
 	Puzzle        *Puzzle
 	First, Second solve.Grid
+	// Add are givens (from First... or another solution) that together
+	// make the puzzle unique; Minimal says no fewer would do.
+	Add     []solve.Candidate
+	Minimal bool
+}
+
+// Advice names the givens to add, as a clause: "add Week 3!D3 = 4 to
+// make it unique (no fewer givens do)".
+func (e *NotUniqueError) Advice() string {
+	if len(e.Add) == 0 {
+		return ""
+	}
+	names := make([]string, len(e.Add))
+	for i, c := range e.Add {
+		names[i] = fmt.Sprintf("%s = %s", e.Puzzle.CellName(c.Row, c.Col), solve.DigitString(c.Digit))
+	}
+	s := "add " + strings.Join(names, " and ") + " to make it unique"
+	if e.Minimal && len(names) > 1 {
+		s += " (no fewer givens do)"
+	}
+	return s
 }
 
 // Cells names the sheet cells where the two solutions differ.
@@ -118,8 +139,12 @@ func (e *NotUniqueError) Error() string {
 	if len(cells) > 6 {
 		cells = append(cells[:6], "...")
 	}
-	return fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s)",
+	msg := fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s)",
 		e.Puzzle.Where(), strings.Join(cells, ", "))
+	if a := e.Advice(); a != "" {
+		msg += "; " + a
+	}
+	return msg
 }
 
 func (e *NotUniqueError) Unwrap() error { return solve.ErrNotUnique }

@@ -20,6 +20,7 @@ const (
 	kindSolution   = "solution"
 	kindCandidates = "candidates"
 	kindSteps      = "steps"
+	kindSolutions  = "two solutions"
 )
 
 // ourKind returns the kind of sheet index i if xlsudoku made it, else "".

@@ -96,9 +96,11 @@ func (p *Puzzle) InSheetTerms(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &nu):
-		return &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
+		e := &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
+		e.Add, e.Minimal, _ = solve.GivensToAdd(p.Grid)
+		return e
 	case errors.Is(err, solve.ErrNoSolution):
-		return fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; check the givens against the original", p.Where(), solve.ErrNoSolution)
+		return fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; %s", p.Where(), solve.ErrNoSolution, p.typoAdvice())
 	}
 	return fmt.Errorf("%s: %w", p.Where(), err)
 }
@@ -109,4 +111,25 @@ func (p *Puzzle) check() error {
 		return &ConflictError{Puzzle: p, Conflicts: cs}
 	}
 	return nil
+}
+
+// typoAdvice says which single given, when removed, leaves a puzzle with
+// exactly one solution: most often a puzzle without solution has one
+// given copied wrong.
+func (p *Puzzle) typoAdvice() string {
+	suspects := solve.SuspectGivens(p.Grid)
+	name := func(c solve.Cell) string {
+		return fmt.Sprintf("%s holds %s", p.CellName(c.Row, c.Col), solve.DigitString(p.Grid.At(c.Row, c.Col)))
+	}
+	switch len(suspects) {
+	case 0:
+		return "check the givens against the original"
+	case 1:
+		return name(suspects[0]) + ": without it the puzzle has one solution; is it a typo?"
+	}
+	names := make([]string, len(suspects))
+	for i, c := range suspects {
+		names[i] = name(c)
+	}
+	return "without any one of these givens the puzzle has one solution; one of them may be a typo: " + describe(names, 8)
 }

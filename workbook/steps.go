@@ -20,6 +20,11 @@ type Extras struct {
 	// Explanation, when not nil, adds a "Steps" sheet after Solution and
 	// Candidates.
 	Explanation *solve.Explanation
+	// Second, when not nil, is another solution of a puzzle with several:
+	// a "Two solutions" sheet shows both, the cells where they differ
+	// marked, and the Solution sheet's title says it is one of several.
+	Second *solve.Grid
+	Advice string // under the title of that sheet: the givens to add
 }
 
 // WriteExtras is Write with extras: Write(p, sol, out, opts) is

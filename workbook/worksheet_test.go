@@ -353,3 +353,90 @@ func FuzzParseIdentity(f *testing.F) {
 		assert.Equal(t, id, back)
 	})
 }
+
+func TestTypoAdvice(t *testing.T) {
+	// The classic puzzle with one given copied wrong: no solution, and the
+	// doctored given is named.
+	g := grid(t, classic)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	var at solve.Cell
+	found := false
+	for i := range 81 {
+		if g.Cells[i] == 0 || found {
+			continue
+		}
+		for d := 1; d <= 9; d++ {
+			h := g
+			h.Cells[i] = uint8(d)
+			if d == int(sol.Cells[i]) || len(h.Conflicts()) > 0 || solve.CountSolutions(h, 1) != 0 {
+				continue
+			}
+			g, at, found = h, solve.Cell{Row: i / 9, Col: i % 9}, true
+			break
+		}
+	}
+	require.True(t, found, "some given can be doctored into a puzzle without solution")
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, g)
+	in := save(t, f, "typo.xlsx")
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	_, err = p.Solve()
+	require.ErrorIs(t, err, solve.ErrNoSolution)
+	want := p.CellName(at.Row, at.Col) + " holds " + solve.DigitString(g.At(at.Row, at.Col))
+	assert.Contains(t, err.Error(), want)
+	assert.Contains(t, err.Error(), "typo")
+}
+
+func TestTwoSolutionsSheet(t *testing.T) {
+	g := grid(t, classic)
+	// Take givens away until there are several solutions.
+	for i := 80; i >= 0 && solve.CountSolutions(g, 2) == 1; i-- {
+		g.Cells[i] = 0
+	}
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, g)
+	in := save(t, f, "two.xlsx")
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	first, err := p.Solve()
+	var nu *NotUniqueError
+	require.ErrorAs(t, err, &nu)
+	require.NotEmpty(t, nu.Add)
+	h := g
+	for _, c := range nu.Add {
+		h.Set(c.Row, c.Col, c.Digit)
+	}
+	assert.Equal(t, 1, solve.CountSolutions(h, 2), "the givens advised make it unique")
+	assert.Contains(t, err.Error(), "to make it unique")
+
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, err = WriteExtras(p, first, out, Options{}, Extras{Second: &nu.Second, Advice: "To fix it, " + nu.Advice() + "."})
+	require.NoError(t, err)
+	x, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer x.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Two solutions"}, x.GetSheetList())
+	title, err := x.GetCellValue("Solution", "B1")
+	require.NoError(t, err)
+	assert.Contains(t, title, "one of several solutions")
+	differ := nu.First.Diff(&nu.Second)
+	require.NotEmpty(t, differ)
+	for k, s := range []solve.Grid{nu.First, nu.Second} {
+		for r := range 9 {
+			for c := range 9 {
+				ref := layout.GridOrigin.Add(r+1, c+k*10).String()
+				v, err := x.GetCellValue("Two solutions", ref)
+				require.NoError(t, err)
+				assert.Equal(t, solve.DigitString(s.At(r, c)), v, ref)
+				id, err := x.GetCellStyle("Two solutions", ref)
+				require.NoError(t, err)
+				st, err := x.GetStyle(id)
+				require.NoError(t, err)
+				differs := s.At(r, c) != nu.First.At(r, c) || s.At(r, c) != nu.Second.At(r, c)
+				assert.Equal(t, differs, len(st.Fill.Color) > 0 && st.Fill.Color[0] == layout.DifferFill, ref)
+			}
+		}
+	}
+}

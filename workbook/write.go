@@ -53,12 +53,23 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		return nil, err
 	}
 	base := filepath.Base(p.File)
+	title := fmt.Sprintf("Solution of %s\n%s", base, p.Where())
+	if x.Second != nil {
+		title += " (one of several solutions: see the sheet Two solutions)"
+	}
 	sheets := []*ourSheet{
-		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(fmt.Sprintf("Solution of %s\n%s", base, p.Where()), p.Grid, solution)},
+		{kind: kindSolution, name: "Solution", sheet: layout.SolutionSheet(title, p.Grid, solution)},
 		x.candidatesSheet(p),
 	}
 	if x.Explanation != nil {
 		sheets = append(sheets, x.stepsSheet(p))
+	}
+	if x.Second != nil {
+		t := fmt.Sprintf("%s of %s has more than one solution; two of them, where they differ shaded", p.Where(), base)
+		if x.Advice != "" {
+			t += "\n" + x.Advice
+		}
+		sheets = append(sheets, &ourSheet{kind: kindSolutions, name: "Two solutions", sheet: layout.TwoSolutionsSheet(t, p.Grid, solution, *x.Second)})
 	}
 	return writeSheets(p, out, opts, sheets, "", func(path string) error { return verify(path, sheets[0], solution) })
 }

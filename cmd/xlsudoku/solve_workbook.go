@@ -24,13 +24,18 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		return nil
 	}
 	sol, err := p.Solve()
+	var extras workbook.Extras
 	if errors.Is(err, solve.ErrNotUnique) {
 		if o.strict {
 			return fmt.Errorf("%w; add givens until only one remains (without --strict, one of them is written)", err)
 		}
-		used := "wrote one of them"
+		used := "wrote one of them, and two side by side on the sheet Two solutions"
 		if o.output == "" {
 			used = "printed one of them"
+		}
+		var nu *workbook.NotUniqueError
+		if errors.As(err, &nu) {
+			extras.Second, extras.Advice = &nu.Second, "To fix it, "+nu.Advice()+"."
 		}
 		fmt.Fprintf(e.stderr, "warning: %v; %s (--strict makes this an error)\n", err, used)
 	} else if err != nil {
@@ -47,7 +52,6 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		}
 		return nil
 	}
-	var extras workbook.Extras
 	if err := logicCandidates(&extras, p, o.candidates); err != nil {
 		return err
 	}
