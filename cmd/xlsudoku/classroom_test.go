@@ -211,3 +211,58 @@ func unzipNames(t *testing.T, path string) map[string]bool {
 	}
 	return out
 }
+
+func TestVariants(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	out := filepath.Join(dir, "class.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", in, "--variants", "12", "--seed", "3", "-o", out)
+	require.Equal(t, exitOK, code, errOut)
+	orig, err := workbook.Read(in, workbook.Options{})
+	require.NoError(t, err)
+	origGrade, _, _, err := solve.Rate(orig.Grid)
+	require.NoError(t, err)
+	seen := map[solve.Grid]bool{}
+	for k := 1; k <= 12; k++ {
+		file := filepath.Join(dir, "class-"+[]string{"01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"}[k-1]+".xlsx")
+		p, err := workbook.Read(file, workbook.Options{Sheet: "Worksheet"})
+		require.NoError(t, err, file)
+		assert.False(t, seen[p.Grid], "variant %d repeats another", k)
+		seen[p.Grid] = true
+		assert.Equal(t, orig.Grid.Filled(), p.Grid.Filled())
+		grade, _, _, err := solve.Rate(p.Grid)
+		require.NoError(t, err)
+		assert.Equal(t, origGrade, grade, "variant %d has the puzzle's grade", k)
+
+		// Each is graded against its own identity: its own solution is all right.
+		refs, right := blanksOf(t, p.Grid)
+		cells := map[string]int{}
+		for _, ref := range refs {
+			cells[ref] = right[ref]
+		}
+		done := studentFill(t, file, "Worksheet", "done.xlsx", cells)
+		code, stdout, errOut := runCLI(t, "", "grade", done)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, stdout, "Worksheet: 51 of 51 right, 0 wrong, 0 empty")
+	}
+
+	// The same seed makes the same variants; generate makes variants too.
+	again := filepath.Join(dir, "again.xlsx")
+	code, _, errOut = runCLI(t, "", "worksheet", in, "--variants", "2", "--seed", "3", "-o", again)
+	require.Equal(t, exitOK, code, errOut)
+	a, err := workbook.Read(filepath.Join(dir, "again-2.xlsx"), workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	b, err := workbook.Read(filepath.Join(dir, "class-02.xlsx"), workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	assert.Equal(t, a.Grid, b.Grid)
+
+	code, _, errOut = runCLI(t, "", "generate", "-n", "2", "-d", "easy", "--seed", "1", "--worksheet", "--variants", "2", "-o", filepath.Join(dir, "gen.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	for _, f := range []string{"gen-1.xlsx", "gen-2.xlsx"} {
+		code, stdout, errOut := runCLI(t, "", "grade", filepath.Join(dir, f))
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, stdout, "total: 0 of")
+	}
+	code, _, _ = runCLI(t, "", "worksheet", in, "--variants", "2", "-o", filepath.Join(dir, "x.txt"))
+	assert.Equal(t, exitUsage, code)
+}

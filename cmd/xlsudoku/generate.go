@@ -70,6 +70,7 @@ type generateOptions struct {
 	title          string
 	sheetPerPuzzle bool
 	worksheet      bool
+	variants       int
 	sheetOptions
 	attempts int
 	timeout  time.Duration
@@ -95,6 +96,7 @@ func runGenerate(e *env, args []string) error {
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
 	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
 	o.sheetOptions.add(fs)
+	fs.IntVar(&o.variants, "variants", 0, "workbook: write `N` workbooks (OUT-01.xlsx ...) of look-alike copies of the puzzles, one per student, each with its own identity")
 	fs.IntVar(&o.attempts, "attempts", 0, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
 	fs.DurationVar(&o.timeout, "timeout", 0, "give up after `D` in all, such as 30s or 5m (default: no limit but --attempts)")
 	help := fs.BoolP("help", "h", false, "show this help")
@@ -206,7 +208,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
 		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
 	}
-	book := []string{"per-page", "paper", "title", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password"}
+	book := []string{"per-page", "paper", "title", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password", "variants"}
 	if o.format == "text" {
 		for _, name := range book {
 			if fs.Changed(name) {
@@ -232,6 +234,9 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		o.paper = strings.ToLower(o.paper)
 	default:
 		return opts, usagef("generate: --paper must be a4 or letter, not %q", o.paper)
+	}
+	if err := checkVariants("generate", o.variants, o.output); err != nil {
+		return opts, err
 	}
 	if o.worksheet && o.sheetPerPuzzle {
 		return opts, usagef("generate: --worksheet already gives each puzzle a sheet; leave out --sheet-per-puzzle")
@@ -286,6 +291,22 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 		write = func(out string, book []workbook.GeneratedPuzzle, opts workbook.BookOptions) error {
 			return workbook.WriteWorksheetBook(out, book, opts, o.options())
 		}
+	}
+	if o.variants > 0 {
+		for k := 1; k <= o.variants; k++ {
+			variant := make([]workbook.GeneratedPuzzle, len(book))
+			for i, p := range book {
+				t := variantTransform(p.Givens.Shape, o.seed, k, i)
+				p.Givens, p.Solution = t.Apply(p.Givens), t.Apply(p.Solution)
+				variant[i] = p
+			}
+			if err := write(variantPath(o.output, k, o.variants), variant, opts); err != nil {
+				return err
+			}
+		}
+		fmt.Fprintf(e.stderr, "wrote %d look-alike copies of %d puzzle%s to %s ... %s\n", o.variants, len(puzzles), plural(len(puzzles)),
+			variantPath(o.output, 1, o.variants), variantPath(o.output, o.variants, o.variants))
+		return nil
 	}
 	if err := write(o.output, book, opts); err != nil {
 		return err

@@ -3,6 +3,8 @@ package main
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
+	"path/filepath"
 
 	"github.com/spf13/pflag"
 
@@ -50,7 +52,9 @@ Flags:
 
 type worksheetOptions struct {
 	inputFlags
-	output string
+	output   string
+	variants int
+	seed     uint64
 	sheetOptions
 }
 
@@ -75,6 +79,8 @@ func runWorksheet(e *env, args []string) error {
 	var o worksheetOptions
 	fs := pflag.NewFlagSet("worksheet", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write the workbook with its worksheet to `FILE` (required)")
+	fs.IntVar(&o.variants, "variants", 0, "write `N` workbooks (OUT-01.xlsx ...), each a look-alike of the puzzle: digits relabelled, rows and columns moved within bands and stacks, turned or mirrored")
+	fs.Uint64Var(&o.seed, "seed", 0, "with --variants: make the variants of seed `S` (default: random, printed on stderr)")
 	o.sheetOptions.add(fs)
 	o.inputFlags.add(fs, false)
 	if done, err := parseFlags(e, fs, worksheetHelp, args); done {
@@ -83,6 +89,13 @@ func runWorksheet(e *env, args []string) error {
 	in := fs.Arg(0)
 	if o.output == "" {
 		return usagef("worksheet: give the output workbook with -o")
+	}
+	if err := checkVariants("worksheet", o.variants, o.output); err != nil {
+		return err
+	}
+	if o.variants > 0 && !fs.Changed("seed") {
+		o.seed = rand.Uint64() >> 11
+		fmt.Fprintf(e.stderr, "seed %d\n", o.seed)
 	}
 	isBook, err := o.inputKind("worksheet", in)
 	if err != nil {
@@ -109,12 +122,32 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 	if grade, _, _, err := solve.Rate(p.Grid); err == nil {
 		w.Grade = grade.String()
 	}
-	notes, err := workbook.WriteWorksheet(p, sol, o.output, opts, w)
-	printNotes(e, notes)
-	if err != nil {
-		return err
+	if o.variants == 0 {
+		notes, err := workbook.WriteWorksheet(p, sol, o.output, opts, w)
+		printNotes(e, notes)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(e.stderr, "made a worksheet of %s (%s); wrote %s\n", p.Where(), w.Grade, o.output)
+		return nil
 	}
-	fmt.Fprintf(e.stderr, "made a worksheet of %s (%s); wrote %s\n", p.Where(), w.Grade, o.output)
+	givens := p.Grid
+	for k := 1; k <= o.variants; k++ {
+		t := variantTransform(givens.Shape, o.seed, k, 0)
+		p.Grid = t.Apply(givens)
+		vw := w
+		vw.Title = fmt.Sprintf("Sudoku from %s, variant %d of %d", filepath.Base(in), k, o.variants)
+		out := variantPath(o.output, k, o.variants)
+		notes, err := workbook.WriteWorksheet(p, t.Apply(sol), out, opts, vw)
+		if k == 1 {
+			printNotes(e, notes)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	fmt.Fprintf(e.stderr, "made %d look-alike worksheets of %s (%s); wrote %s to %s\n", o.variants, p.Where(), w.Grade,
+		filepath.Base(variantPath(o.output, 1, o.variants)), filepath.Base(variantPath(o.output, o.variants, o.variants)))
 	return nil
 }
 

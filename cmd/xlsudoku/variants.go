@@ -1,0 +1,40 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// maxVariants bounds --variants: a class set, not a corpus.
+const maxVariants = 500
+
+// checkVariants checks --variants for a command writing to out.
+func checkVariants(cmd string, n int, out string) error {
+	switch {
+	case n < 0 || n > maxVariants:
+		return usagef("%s: --variants must be from 1 to %d, not %d", cmd, maxVariants, n)
+	case n > 0 && !strings.EqualFold(filepath.Ext(out), ".xlsx"):
+		return usagef("%s: --variants writes one workbook per variant; give -o FILE.xlsx", cmd)
+	}
+	return nil
+}
+
+// variantPath names the k-th (from 1) of n variant files of out:
+// class.xlsx gives class-01.xlsx ... class-30.xlsx.
+func variantPath(out string, k, n int) string {
+	ext := filepath.Ext(out)
+	width := len(strconv.Itoa(n))
+	return fmt.Sprintf("%s-%0*d%s", strings.TrimSuffix(out, ext), width, k, ext)
+}
+
+// variantTransform is the transform of puzzle i of variant k (from 1) of
+// a set made with seed: the same seed, the same variants.
+func variantTransform(s solve.Shape, seed uint64, k, i int) solve.Transform {
+	rng := rand.New(rand.NewPCG(seed, uint64(k)<<32|uint64(i)))
+	return solve.RandomTransform(s, rng)
+}
