@@ -60,11 +60,13 @@ func TestTransformKeepsFlaws(t *testing.T) {
 }
 
 func TestTransformKeepsGrade(t *testing.T) {
-	puzzles := readPuzzles(t, "testdata/human_sound.txt", 6, 4, false)
+	puzzles := readPuzzles(t, "testdata/human_sound.txt", 10, 0, false)
 	rng := rand.New(rand.NewPCG(11, 12))
+	grades := map[Grade]bool{}
 	for _, g := range puzzles {
 		want, err := RateDetail(g)
 		require.NoError(t, err)
+		grades[want.Grade] = true
 		for range 2 {
 			tr := RandomTransform(Shape9, rng)
 			got, err := RateDetail(tr.Apply(g))
@@ -77,6 +79,7 @@ func TestTransformKeepsGrade(t *testing.T) {
 			}
 		}
 	}
+	assert.GreaterOrEqual(t, len(grades), 3, "puzzles of several grades")
 }
 
 func TestIdentityTransform(t *testing.T) {
