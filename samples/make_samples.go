@@ -105,7 +105,7 @@ func drawPuzzle(f *excelize.File, g solve.Grid, sheet string, at layout.Pos) {
 			}
 			var err error
 			id, err = f.NewStyle(&excelize.Style{
-				Font:      &excelize.Font{Size: 18, Bold: true},
+				Font:      &excelize.Font{Size: 18, Bold: c.Style.Bold}, // bold givens: a student's entries in the blanks are plain
 				Alignment: &excelize.Alignment{Horizontal: "center", Vertical: "center"},
 				Border:    borders,
 			})

@@ -266,3 +266,40 @@ func TestVariants(t *testing.T) {
 	code, _, _ = runCLI(t, "", "worksheet", in, "--variants", "2", "-o", filepath.Join(dir, "x.txt"))
 	assert.Equal(t, exitUsage, code)
 }
+
+func TestHintOnSampleAndLevels(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	p, err := workbook.Read(in, workbook.Options{})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	// A student types two wrong digits and one right into the sample.
+	cells := map[string]int{refs[0]: right[refs[0]]%9 + 1, refs[5]: right[refs[5]]%9 + 1, refs[9]: right[refs[9]]}
+	homework := studentFill(t, in, "Puzzle", "homework.xlsx", cells)
+
+	code, stdout, errOut := runCLI(t, "", "hint", homework)
+	assert.Equal(t, exitInvalid, code, errOut)
+	assert.Contains(t, errOut, "told givens from entries by bold")
+	assert.Contains(t, stdout, "Puzzle!"+refs[0])
+	assert.Contains(t, stdout, "is wrong")
+	assert.NotContains(t, stdout, "Puzzle!"+refs[5], "without --all, the first only")
+
+	code, stdout, _ = runCLI(t, "", "hint", "--all", homework)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stdout, "2 of the entries are wrong: Puzzle!"+refs[0])
+	assert.Contains(t, stdout, "Puzzle!"+refs[5])
+
+	// Staged hints on the puzzle itself.
+	var levels []string
+	for _, l := range []string{"1", "2", "3"} {
+		code, stdout, errOut := runCLI(t, "", "hint", "--level", l, in)
+		require.Equal(t, exitOK, code, errOut)
+		levels = append(levels, stdout)
+	}
+	assert.True(t, strings.HasPrefix(levels[0], "Look for a "), levels[0])
+	assert.NotContains(t, levels[0], "=", "level 1 names no cell")
+	assert.Contains(t, levels[1], "look at r")
+	assert.NotEqual(t, levels[1], levels[2])
+	code, _, _ = runCLI(t, "", "hint", "--level", "4", in)
+	assert.Equal(t, exitUsage, code)
+}

@@ -16,26 +16,44 @@ const hintHelp = `Usage: xlsudoku hint [flags] INPUT
 Show the next step only: the easiest deduction a person can make in the
 puzzle as it stands.
 
-For a workbook, the puzzle is read as a student left it: the givens (bold
-or locked cells) and the student's own entries (the other digits). When an
-entry is wrong, hint names the cell instead of hinting (exit code 4), and
-does not tell the right digit. For text, each puzzle gets the first step
-from its givens.
+For a workbook, the puzzle is read as a student left it: the givens and
+the student's own entries (the other digits). On a worksheet made by
+"xlsudoku worksheet" the givens are the puzzle's stored ones; elsewhere
+they are the locked cells, else the bold ones. When an entry is wrong,
+hint names the cell instead of hinting (exit code 4), and does not tell
+the right digit; --all names every wrong entry. For text, each puzzle gets
+the first step from its givens.
+
+--level gives as much as a student needs: 1 names the technique and where
+to look ("Look for a Hidden Single in box 4."), 2 adds the cells of the
+pattern, 3 (the default) the whole step with what it places or removes.
 
 Examples:
   xlsudoku hint homework.xlsx
-  xlsudoku hint --sheet "Week 3" homework.xlsx
+  xlsudoku hint --level 1 homework.xlsx
+  xlsudoku hint --all --sheet "Week 3" homework.xlsx
   xlsudoku hint puzzles.txt
 
 Flags:
 `
 
+type hintOptions struct {
+	inputFlags
+	level int
+	all   bool
+}
+
 func runHint(e *env, args []string) error {
-	var o inputFlags
+	var o hintOptions
 	fs := pflag.NewFlagSet("hint", pflag.ContinueOnError)
+	fs.IntVar(&o.level, "level", 3, "how much to tell: `1` the technique and where to look, 2 also the pattern's cells, 3 the whole step")
+	fs.BoolVar(&o.all, "all", false, "workbook: name every wrong entry, not only the first")
 	o.add(fs, true)
 	if done, err := parseFlags(e, fs, hintHelp, args); done {
 		return err
+	}
+	if o.level < 1 || o.level > 3 {
+		return usagef("hint: --level must be 1, 2 or 3, not %d", o.level)
 	}
 	in := fs.Arg(0)
 	return o.dispatch(e, "hint", in, "", func() error { return hintWorkbook(e, in, o) },
@@ -47,16 +65,30 @@ func runHint(e *env, args []string) error {
 			case err != nil:
 				return "", err
 			}
-			return where + ": " + st.Text() + "\n", nil
+			return where + ": " + st.Hint(o.level) + "\n", nil
 		})
 }
 
-func hintWorkbook(e *env, in string, o inputFlags) error {
+func hintWorkbook(e *env, in string, o hintOptions) error {
 	p, current, err := workbook.ReadEntries(in, o.workbookOptions(false))
 	if err != nil {
 		return err
 	}
 	printNotes(e, p.Notes)
+	if o.all {
+		if sol, err := solve.Solve(p.Grid); err == nil {
+			var wrong []string
+			for _, c := range current.Diff(&sol) {
+				if current.At(c.Row, c.Col) != 0 {
+					wrong = append(wrong, fmt.Sprintf("%s (%v)", p.CellName(c.Row, c.Col), c))
+				}
+			}
+			if len(wrong) > 0 {
+				fmt.Fprintf(e.stdout, "%d of the entries are wrong: %s; nothing else is hinted until they are fixed\n", len(wrong), strings.Join(wrong, ", "))
+				return &reportedError{exitInvalid}
+			}
+		}
+	}
 	st, err := solve.NextStep(p.Grid, current)
 	var wrong *solve.WrongEntryError
 	switch {
@@ -70,11 +102,28 @@ func hintWorkbook(e *env, in string, o inputFlags) error {
 	case err != nil:
 		return needsOneSolution(p.InSheetTerms(err))
 	}
-	fmt.Fprintln(e.stdout, st.Text())
-	if names := sheetCells(p, st); names != "" {
-		fmt.Fprintln(e.stdout, names)
+	fmt.Fprintln(e.stdout, st.Hint(o.level))
+	switch o.level {
+	case 2:
+		if names := patternCells(p, st); names != "" {
+			fmt.Fprintln(e.stdout, names)
+		}
+	case 3:
+		if names := sheetCells(p, st); names != "" {
+			fmt.Fprintln(e.stdout, names)
+		}
 	}
 	return nil
+}
+
+// patternCells names the cells of a step's pattern by the sheet's own
+// names, without what the step does.
+func patternCells(p *workbook.Puzzle, st solve.Step) string {
+	parts := make([]string, len(st.Cells))
+	for i, c := range st.Cells {
+		parts[i] = c.String() + " = " + p.CellName(c.Row, c.Col)
+	}
+	return strings.Join(parts, ", ")
 }
 
 // sheetCells names the cells a step places or clears by the sheet's own
