@@ -1,0 +1,175 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// A worksheet as a student uses it in LibreOffice Calc: typed into,
+// recalculated by Calc, saved by Calc, and graded from what Calc saved.
+
+// blankRefs lists the sheet cells of the blanks of g at B2.
+func blankRefs(g solve.Grid) []string {
+	n := g.Shape.Size
+	var out []string
+	for i := range n * n {
+		if g.Cells[i] == 0 {
+			out = append(out, layoutB2.Add(i/n, i%n).String())
+		}
+	}
+	return out
+}
+
+// digitAt is the digit of g at sheet cell ref of a board at B2.
+func digitAt(t *testing.T, g solve.Grid, ref string) int {
+	t.Helper()
+	p, err := layout.ParsePos(ref)
+	require.NoError(t, err)
+	return g.At(p.Row-layoutB2.Row, p.Col-layoutB2.Col)
+}
+
+func TestWorksheetInCalc(t *testing.T) {
+	skipWithoutCalc(t)
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{SelfCheck: true, LiveCandidates: true})
+	blanks := blankRefs(p.Grid)
+	const sheet = "Worksheet"
+
+	t.Run("entries, a wrong one, and Check my work", func(t *testing.T) {
+		current := p.Grid
+		var set []calcSet
+		for k, ref := range blanks[:4] {
+			d := digitAt(t, sol, ref)
+			if k == 3 {
+				// Wrong, but repeating nothing: a digit the cell still allows.
+				cands := current.Candidates()
+				pos, _ := layout.ParsePos(ref)
+				i := (pos.Row-2)*9 + pos.Col - 2
+				for _, c := range cands[i].List() {
+					if c != d {
+						d = c
+						break
+					}
+				}
+				require.NotEqual(t, digitAt(t, sol, ref), d)
+			}
+			pos, _ := layout.ParsePos(ref)
+			current.Set(pos.Row-2, pos.Col-2, d)
+			set = append(set, calcSet{Sheet: sheet, Cell: ref, Input: strconv.Itoa(d)})
+		}
+		given := layoutB2.String() // B2 holds the given 5
+		set = append(set, calcSet{Sheet: sheet, Cell: given, Input: "9"})
+		set = append(set, calcSet{Sheet: sheet, Cell: "H14", Input: "Yes"})
+		out := filepath.Join(t.TempDir(), "saved-by-calc.xlsx")
+		res := runCalc(t, ws, out, calcJob{
+			Set:        set,
+			Read:       []calcRange{{Sheet: sheet, Range: "B12"}, {Sheet: sheet, Range: "AK2:AS10"}, {Sheet: "Candidates", Range: "B2:AB28"}},
+			Protection: []calcRange{{Sheet: sheet, Range: "B2:J10"}, {Sheet: sheet, Range: "H14"}},
+		})
+		assert.False(t, res.Repaired, "the worksheet opens without repair")
+		assert.Empty(t, res.LoadErrors)
+		assert.True(t, res.Protected[sheet], "the worksheet is protected")
+		assert.True(t, res.Protected["Answers"], "the answers are protected")
+		assert.Equal(t, []string{sheet + "!" + given}, res.Refused, "a given cannot be typed over")
+
+		// The status and the wrong-entry flags, as Calc computed them.
+		assert.Equal(t, "1 entry is wrong", res.Values[sheet+"!B12"])
+		for r := range 9 {
+			for c := range 9 {
+				ref := layout.Pos{Col: 37 + c, Row: 2 + r}.String()
+				want := ""
+				if ref2 := layoutB2.Add(r, c).String(); ref2 == blanks[3] {
+					want = "w"
+				}
+				assert.Equal(t, want, res.Values[sheet+"!"+ref], "helper %s", ref)
+			}
+		}
+		// Locked givens, unlocked blanks and the Check cell.
+		for r := range 9 {
+			for c := range 9 {
+				ref := sheet + "!" + layoutB2.Add(r, c).String()
+				assert.Equal(t, p.Grid.At(r, c) != 0, res.Locked[ref], ref)
+			}
+		}
+		assert.False(t, res.Locked[sheet+"!H14"])
+
+		// The live candidates follow the entries: a filled cell shows its
+		// digit only, an empty one the digits its units still allow.
+		cands := current.Candidates()
+		for r := range 9 {
+			for c := range 9 {
+				for d := 1; d <= 9; d++ {
+					pos := layoutB2.Add(r*3+(d-1)/3, c*3+(d-1)%3)
+					want := ""
+					if cands[r*9+c].Has(d) {
+						want = strconv.Itoa(d)
+					}
+					assert.Equal(t, want, res.Values["Candidates!"+pos.String()], "r%dc%d digit %d", r+1, c+1, d)
+				}
+			}
+		}
+
+		// What Calc saved grades as typed, by the identity Calc kept.
+		rs, err := ReadReturned(out, Options{}, nil)
+		require.NoError(t, err)
+		var m *Marking
+		for _, r := range rs {
+			if r.Puzzle.Sheet == sheet {
+				m, err = GradeReturned(r)
+				require.NoError(t, err)
+			}
+		}
+		require.NotNil(t, m, "the worksheet keeps its identity when Calc saves it")
+		assert.Equal(t, "stored identity", m.By)
+		assert.Equal(t, 3, m.Correct)
+		assert.Equal(t, 1, m.Wrong)
+		assert.Equal(t, []string{sheet + "!" + blanks[3]}, m.Cells(Wrong))
+		assert.Equal(t, 0, m.Changed)
+	})
+
+	t.Run("solved", func(t *testing.T) {
+		var set []calcSet
+		for _, ref := range blanks {
+			set = append(set, calcSet{Sheet: sheet, Cell: ref, Input: strconv.Itoa(digitAt(t, sol, ref))})
+		}
+		out := filepath.Join(t.TempDir(), "solved.xlsx")
+		res := runCalc(t, ws, out, calcJob{Set: set, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
+		assert.Equal(t, StatusSolvedText, res.Values[sheet+"!B12"])
+		rs, err := ReadReturned(out, Options{Sheet: sheet}, nil)
+		require.NoError(t, err)
+		m, err := GradeReturned(rs[0])
+		require.NoError(t, err)
+		assert.Equal(t, len(blanks), m.Correct)
+	})
+
+	t.Run("a repeat and the count", func(t *testing.T) {
+		// Two of the first row's blanks get the same digit.
+		d := digitAt(t, sol, blanks[0])
+		res := runCalc(t, ws, "", calcJob{
+			Set:  []calcSet{{Sheet: sheet, Cell: blanks[0], Input: strconv.Itoa(d)}, {Sheet: sheet, Cell: blanks[1], Input: strconv.Itoa(d)}},
+			Read: []calcRange{{Sheet: sheet, Range: "B12"}, {Sheet: sheet, Range: "AA2:AI2"}},
+		})
+		assert.Equal(t, "a digit repeats", res.Values[sheet+"!B12"])
+		flagged := 0
+		for c := range 9 {
+			if res.Values[fmt.Sprintf("%s!%s2", sheet, layout.ColumnName(27+c))] == "x" {
+				flagged++
+			}
+		}
+		assert.Equal(t, 2, flagged)
+
+		res = runCalc(t, ws, "", calcJob{Set: []calcSet{{Sheet: sheet, Cell: blanks[0], Input: strconv.Itoa(d)}}, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
+		assert.Equal(t, fmt.Sprintf("%d cells to go", len(blanks)-1), res.Values[sheet+"!B12"])
+	})
+}
+
+// StatusSolvedText is what the status cell shows when the grid is full and
+// no digit repeats.
+const StatusSolvedText = layout.StatusSolved
