@@ -221,11 +221,16 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		lines = append(lines, "Each Candidates sheet shows, for every empty cell, the digits that can still go there as your entries stand.")
 	}
 	lines = append(lines, "When you are done, save the file (keep it as .xlsx) and hand it in.")
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}})
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
 	if err != nil {
 		return err
 	}
-	if err := f.SetColWidth(name, "B", "B", 100); err != nil {
+	wrap, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
+	if err != nil {
+		return err
+	}
+	// A column as wide as a portrait page, the lines wrapped in it.
+	if err := f.SetColWidth(name, "B", "B", 80); err != nil {
 		return err
 	}
 	for i, l := range lines {
@@ -233,11 +238,28 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		if err := f.SetCellStr(name, cell, l); err != nil {
 			return err
 		}
+		st := wrap
 		if i == 0 {
-			if err := f.SetCellStyle(name, cell, cell, bold); err != nil {
+			st = bold
+		}
+		if err := f.SetCellStyle(name, cell, cell, st); err != nil {
+			return err
+		}
+		if h := 15 * float64(1+len(l)/90); h > 15 {
+			if err := f.SetRowHeight(name, i+2, h); err != nil {
 				return err
 			}
 		}
+	}
+	one, zero, yes, no := 1, 0, true, false
+	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
+		return err
+	}
+	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &zero}); err != nil {
+		return err
+	}
+	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &no}); err != nil {
+		return err
 	}
 	return f.SaveAs(path)
 }

@@ -1,0 +1,178 @@
+package layout
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// puzzleOf returns a puzzle of shape s with about half its cells given.
+func puzzleOf(t *testing.T, s solve.Shape) (givens, solution solve.Grid) {
+	t.Helper()
+	// A full grid by the pattern (r*BoxCols + r/BoxRows + c) mod n + 1.
+	solution = solve.NewGrid(s)
+	for r := range s.Size {
+		for c := range s.Size {
+			solution.Set(r, c, (r*s.BoxCols+r/s.BoxRows+c)%s.Size+1)
+		}
+	}
+	require.NoError(t, solution.Check())
+	givens = solution
+	for i := range s.Cells() {
+		if i%2 == 1 {
+			givens.Cells[i] = 0
+		}
+	}
+	return givens, solution
+}
+
+func TestWorksheetSheet(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape4, solve.Shape6, solve.Shape9, solve.Shape12, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			givens, _ := puzzleOf(t, s)
+			n := s.Size
+			ws := WorksheetSheet(givens, WorksheetOptions{Title: "T", AnswerSheet: "Answers 1"})
+			assert.Equal(t, RectAt(GridOrigin, n, n), ws.Grid)
+			assert.True(t, ws.Protect)
+			cells := map[Pos]Cell{}
+			for _, c := range ws.Cells {
+				cells[c.Pos] = c
+			}
+			blanks := map[Pos]bool{}
+			for r := range n {
+				for c := range n {
+					cell := cells[GridOrigin.Add(r, c)]
+					if d := givens.At(r, c); d != 0 {
+						assert.True(t, cell.Style.Bold && !cell.Style.Unlocked, "a given is bold and locked")
+						num, text := DigitValue(d, n)
+						assert.Equal(t, num, cell.Number)
+						assert.Equal(t, text, cell.Text)
+						if d >= 10 {
+							assert.Equal(t, solve.DigitString(d), cell.Text, "10 and up are letters")
+						}
+					} else {
+						blanks[cell.Pos] = true
+						assert.True(t, cell.Style.Unlocked, "a blank is unlocked")
+						assert.Equal(t, BlankFill, cell.Style.Fill)
+					}
+				}
+			}
+			// Validation covers exactly the blanks, plus the Check cell.
+			covered := map[Pos]bool{}
+			for _, v := range ws.Validations {
+				for _, rg := range v.Ranges {
+					for row := rg.Min.Row; row <= rg.Max.Row; row++ {
+						for col := rg.Min.Col; col <= rg.Max.Col; col++ {
+							p := Pos{col, row}
+							assert.False(t, covered[p], "%s is validated twice", p)
+							covered[p] = true
+						}
+					}
+				}
+				switch {
+				case v.Kind == "list":
+					assert.Equal(t, []Rect{{ws.Check, ws.Check}}, v.Ranges)
+				case n <= 9:
+					assert.Equal(t, "whole", v.Kind)
+					assert.Equal(t, [2]int{1, n}, [2]int{v.Min, v.Max})
+				default:
+					assert.Equal(t, "custom", v.Kind)
+					assert.True(t, strings.HasPrefix(v.Formula, "OR(AND(ISNUMBER("+v.Ranges[0].Min.String()+")"), v.Formula)
+					assert.Contains(t, v.Formula, `"ABC`+map[int]string{12: `"`, 16: `DEFG"`}[n])
+				}
+			}
+			delete(covered, ws.Check)
+			assert.Equal(t, blanks, covered)
+
+			// One helper formula per cell for repeats, one per blank for
+			// wrong entries; each names its cell.
+			repeats, wrong := 0, 0
+			for _, c := range ws.Cells {
+				switch {
+				case c.Pos == ws.Status:
+				case strings.Contains(c.Formula, `"x"`):
+					repeats++
+				case strings.Contains(c.Formula, `'Answers 1'!`):
+					wrong++
+				}
+			}
+			assert.Equal(t, s.Cells(), repeats)
+			assert.Equal(t, len(blanks), wrong)
+			assert.Len(t, ws.CondFormats, 2)
+			for _, cf := range ws.CondFormats {
+				assert.Equal(t, ws.Grid, cf.Range)
+			}
+			status := cells[ws.Status]
+			for _, want := range []string{`"Solved!"`, `"a digit repeats"`, "cells to go", "entries are wrong"} {
+				assert.Contains(t, status.Formula, want)
+			}
+			for _, col := range ws.HiddenCols {
+				assert.Greater(t, col, ws.Print.Area.Max.Col, "helpers are hidden and not printed")
+			}
+		})
+	}
+}
+
+func TestWorksheetWithoutSelfCheck(t *testing.T) {
+	givens, _ := puzzleOf(t, solve.Shape9)
+	ws := WorksheetSheet(givens, WorksheetOptions{Title: "T"})
+	assert.Equal(t, Pos{}, ws.Check)
+	assert.Len(t, ws.CondFormats, 1)
+	for _, c := range ws.Cells {
+		assert.NotContains(t, c.Formula, "Yes", "no Check my work without an answer sheet")
+	}
+	for _, v := range ws.Validations {
+		assert.NotEqual(t, "list", v.Kind)
+	}
+}
+
+func TestLiveCandidatesSheet(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape6, solve.Shape9, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			n := s.Size
+			grid := RectAt(GridOrigin, n, n)
+			sh := LiveCandidatesSheet("T", s, "Puzzle 1", grid)
+			board := RectAt(GridOrigin, n*s.BoxRows, n*s.BoxCols)
+			squares, mirrors := 0, 0
+			for _, c := range sh.Cells {
+				switch {
+				case board.Contains(c.Pos):
+					squares++
+					assert.Contains(t, c.Formula, "COUNTIF(")
+				case strings.Contains(c.Formula, "'Puzzle 1'!"):
+					mirrors++
+				}
+			}
+			assert.Equal(t, s.Cells()*n, squares, "a square per digit per cell")
+			assert.Equal(t, s.Cells(), mirrors, "a mirror per cell of the worksheet")
+			assert.Len(t, sh.CondFormats, s.Cells(), "a shading per block")
+			assert.True(t, sh.Protect)
+			assert.Equal(t, board.Max.Col, sh.Print.Area.Max.Col, "the mirror is not printed")
+			// A square's digit is written as the worksheet holds it.
+			for _, c := range sh.Cells {
+				if c.Pos == board.Max && n == 16 {
+					assert.Contains(t, c.Formula, `"G"`)
+				}
+			}
+		})
+	}
+}
+
+func TestAnswerSheet(t *testing.T) {
+	givens, sol := puzzleOf(t, solve.Shape16)
+	sh := AnswerSheet(givens, sol)
+	assert.True(t, sh.Hidden && sh.Protect)
+	letters := 0
+	for _, c := range sh.Cells {
+		if c.Text != "" && len(c.Text) == 1 {
+			letters++
+			assert.Zero(t, c.Number)
+		}
+		assert.Less(t, c.Number, 10, "10 and up are letters, as on the worksheet")
+	}
+	assert.Equal(t, 7*16, letters)
+}
