@@ -65,10 +65,10 @@ func runSolve(e *env, args []string) error {
 	switch o.format {
 	case "", "line", "grid":
 	default:
-		return usagef("solve: --format must be line or grid, not %q", o.format)
+		return usagef("solve: --format must be line or grid, not %s", quote(o.format))
 	}
 	if o.candidates != "basic" && o.candidates != "logic" {
-		return usagef("solve: --candidates must be basic or logic, not %q", o.candidates)
+		return usagef("solve: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
 	isBook, err := o.inputKind("solve", in)
