@@ -117,3 +117,34 @@ func TestSpecialOutputs(t *testing.T) {
 		assert.Equal(t, []string{"redirected.txt"}, folderFiles(t, dir))
 	})
 }
+
+// TestFIFOInput: a FIFO (or bash's <(...)) is read as text from its first
+// byte: no signature is sniffed from it first.
+func TestFIFOInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		content []byte
+		code    int
+		stdout  string
+		stderr  string
+	}{
+		{[]byte(puzzle + "\n"), exitOK, solution + "\n", ""},
+		{[]byte("PK\x03\x04 rest of a zip"), exitInput, "", "holds a workbook (a zip file); save it to a file and give that file's name"},
+	} {
+		fifo := filepath.Join(dir, "pipe")
+		os.Remove(fifo)
+		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+		go func() {
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.Write(tt.content)
+				f.Close()
+			}
+		}()
+		code, out, errOut := runCLI(t, "", "solve", fifo)
+		assert.Equal(t, tt.code, code, errOut)
+		assert.Equal(t, tt.stdout, out)
+		if tt.stderr != "" {
+			assert.Contains(t, errOut, tt.stderr)
+		}
+	}
+}

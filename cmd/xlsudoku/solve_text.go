@@ -334,6 +334,10 @@ func openText(e *env, in string) (*textSource, error) {
 	}
 	count := &lineCounter{r: f}
 	r := bufio.NewReader(count)
+	if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) { // from a pipe
+		f.Close()
+		return nil, &inputError{fmt.Errorf("%s holds a workbook (a zip file); save it to a file and give that file's name", in)}
+	}
 	if err := checkText(r, in); err != nil {
 		f.Close()
 		return nil, err
@@ -350,10 +354,11 @@ func openText(e *env, in string) (*textSource, error) {
 const maxLineBytes = 1 << 20
 
 // lineCounter passes its reader through, counting bytes and lines: the
-// first line of maxLineBytes or more is the one the puzzle reader stops at.
-// Only the goroutine reading the input calls it.
+// first line of limit bytes or more (maxLineBytes when 0) is the one the
+// puzzle reader stops at. Only the goroutine reading the input calls it.
 type lineCounter struct {
 	r        io.Reader
+	limit    int
 	n        int64 // bytes read
 	line     int   // lines ended so far
 	lineLen  int   // bytes of the current line so far
@@ -380,7 +385,11 @@ func (c *lineCounter) Read(p []byte) (int, error) {
 }
 
 func (c *lineCounter) note() {
-	if c.lineLen >= maxLineBytes && c.longLine == 0 {
+	limit := c.limit
+	if limit == 0 {
+		limit = maxLineBytes
+	}
+	if c.lineLen >= limit && c.longLine == 0 {
 		c.longLine = c.line + 1
 	}
 }
