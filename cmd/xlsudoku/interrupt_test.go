@@ -117,3 +117,24 @@ func TestPanicInOnePuzzle(t *testing.T) {
 		assert.NotContains(t, stderr.String(), "goroutine ")
 	}
 }
+
+// brokenReader gives its text, then panics: a bug met while reading.
+type brokenReader struct{ text string }
+
+func (r *brokenReader) Read(p []byte) (int, error) {
+	if r.text == "" {
+		panic("broken reader")
+	}
+	n := copy(p, r.text)
+	r.text = r.text[n:]
+	return n, nil
+}
+
+// TestPanicWhileReading: a panic in the goroutine reading the input is an
+// internal error too, not a crash.
+func TestPanicWhileReading(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"solve", "-"}, &brokenReader{strings.Repeat(puzzle+"\n", 8)}, &stdout, &stderr)
+	assert.Equal(t, exitFailure, code)
+	assert.Equal(t, "xlsudoku: internal error: broken reader\n"+reportBug+"\n", stderr.String())
+}

@@ -136,12 +136,31 @@ func (e *env) run(args []string) (code int) {
 // internalError reports a panic: a bug, whatever the input.
 func (e *env) internalError(r any, stack []byte) int {
 	e.cleanups.stop()
-	fmt.Fprintf(e.stderr, "xlsudoku: internal error: %v\n", r)
-	fmt.Fprintln(e.stderr, reportBug)
-	if os.Getenv("XLSUDOKU_DEBUG") != "" {
-		e.stderr.Write(stack)
-	}
+	fmt.Fprintf(e.stderr, "xlsudoku: %v\n", &internalError{r, stack})
 	return exitFailure
+}
+
+// internalError is a panic caught in a goroutine of its own, to be
+// reported as a bug (exit code 1, the default of exitCode).
+type internalError struct {
+	value any
+	stack []byte
+}
+
+func (e *internalError) Error() string { return e.on("") }
+
+// on is the message, naming where the bug struck when where is set; the
+// stack trace follows with XLSUDOKU_DEBUG.
+func (e *internalError) on(where string) string {
+	msg := "internal error"
+	if where != "" {
+		msg += " on " + where
+	}
+	msg += fmt.Sprintf(": %v\n%s", e.value, reportBug)
+	if os.Getenv("XLSUDOKU_DEBUG") != "" {
+		msg += "\n" + strings.TrimSuffix(string(e.stack), "\n")
+	}
+	return msg
 }
 
 // reportBug is what to do about an internal error.

@@ -99,7 +99,14 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 	batches := make(chan *batch, 2*o.workers)
 	done := make(chan *batch, 2*o.workers)
 	readErr := make(chan error, 1)
-	go func() { readErr <- readBatches(r, src.count.pos, batches) }()
+	go func() {
+		defer func() {
+			if p := recover(); p != nil { // a bug in reading: batches is closed
+				readErr <- &internalError{p, debug.Stack()}
+			}
+		}()
+		readErr <- readBatches(r, src.count.pos, batches)
+	}()
 	var wg sync.WaitGroup
 	for range o.workers {
 		wg.Add(1)
@@ -157,6 +164,10 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 	// stays, an output file is then discarded.
 	flushErr := w.Flush()
 	if err := <-readErr; err != nil {
+		var ie *internalError
+		if errors.As(err, &ie) {
+			return err
+		}
 		return &inputError{src.explain(err)}
 	}
 	if handled == 0 {
@@ -199,11 +210,7 @@ func handleSafely(s *solve.Solver, j *textJob, name string, handle func(*solve.S
 			if j.puzzle.Line > 0 {
 				where += ":" + strconv.Itoa(j.puzzle.Line)
 			}
-			msg := fmt.Sprintf("xlsudoku: internal error on %s: %v\n%s", where, r, reportBug)
-			if os.Getenv("XLSUDOKU_DEBUG") != "" {
-				msg += "\n" + string(debug.Stack())
-			}
-			res = textResult{msg: msg, code: exitFailure}
+			res = textResult{msg: "xlsudoku: " + (&internalError{r, debug.Stack()}).on(where), code: exitFailure}
 		}
 	}()
 	return handle(s, j, name)
