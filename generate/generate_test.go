@@ -220,15 +220,22 @@ func TestSeedReproduces(t *testing.T) {
 	assert.NotEqual(t, one[0].Givens, other[0].Givens)
 }
 
+// TestImpossibleAtOnce: a grade that cannot exist for the size is refused
+// before any puzzle is dug: no progress is ever reported. How quickly is
+// BenchmarkRefusals' business.
 func TestImpossibleAtOnce(t *testing.T) {
 	for _, grade := range []solve.Grade{solve.Medium, solve.Hard, solve.Expert, solve.Extreme} {
-		start := time.Now()
-		_, err := Generate(context.Background(), Options{Shape: solve.Shape4, Grade: grade}, 10, 2, nil)
+		made := 0
+		_, err := Generate(context.Background(), Options{Shape: solve.Shape4, Grade: grade}, 10, 2, func(int) { made++ })
 		require.ErrorIs(t, err, ErrImpossible)
 		assert.ErrorContains(t, err, "every 4x4 puzzle is Easy")
-		assert.Less(t, time.Since(start), time.Second)
+		assert.Zero(t, made)
 	}
 }
+
+// searchForever is a search that would take 2^30 digs per puzzle, for the
+// context to end.
+var searchForever = Options{Shape: solve.Shape6, Grade: solve.Extreme, Symmetry: Dihedral, MaxAttempts: 1 << 30}
 
 func TestSearchesEnd(t *testing.T) {
 	t.Run("attempts", func(t *testing.T) {
@@ -239,14 +246,37 @@ func TestSearchesEnd(t *testing.T) {
 		assert.Empty(t, ps)
 	})
 	t.Run("time", func(t *testing.T) {
+		// The test returning at all is the point: without the context,
+		// the search would outlast the test binary's timeout.
 		ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
 		defer cancel()
-		opts := Options{Shape: solve.Shape6, Grade: solve.Extreme, Symmetry: Dihedral, MaxAttempts: 1 << 30}
-		start := time.Now()
-		_, err := Generate(ctx, opts, 5, 2, nil)
+		ps, err := Generate(ctx, searchForever, 5, 2, nil)
 		require.ErrorIs(t, err, ErrNotFound)
 		require.True(t, errors.Is(err, context.DeadlineExceeded), err)
-		assert.Less(t, time.Since(start), 5*time.Second)
+		assert.Empty(t, ps)
+	})
+}
+
+// BenchmarkRefusals measures how long Generate takes to give up: on a grade
+// the size cannot have, and on a search whose context is already done.
+//
+//	go test ./generate -run '^$' -bench Refusals
+func BenchmarkRefusals(b *testing.B) {
+	b.Run("impossible", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := Generate(context.Background(), Options{Shape: solve.Shape4, Grade: solve.Extreme}, 10, 2, nil); !errors.Is(err, ErrImpossible) {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("cancelled", func(b *testing.B) {
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		for b.Loop() {
+			if _, err := Generate(ctx, searchForever, 5, 2, nil); !errors.Is(err, context.Canceled) {
+				b.Fatal(err)
+			}
+		}
 	})
 }
 

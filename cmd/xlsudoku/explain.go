@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -54,10 +55,10 @@ func runExplain(e *env, args []string) error {
 		return err
 	}
 	if o.candidates != "basic" && o.candidates != "logic" {
-		return usagef("explain: --candidates must be basic or logic, not %q", o.candidates)
+		return usagef("explain: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
-	return o.dispatch(e, "explain", in, o.output, func() error { return explainWorkbook(e, in, o) },
+	return o.dispatch(e, "explain", in, o.output, o.json, func() error { return explainWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			x, err := solve.Explain(*g)
 			if err != nil {
@@ -85,13 +86,15 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 		if err != nil {
 			return err
 		}
-		w, commit, err := openOutput(e, o.output)
+		w, err := openOutput(e, in, o.output)
 		if err != nil {
 			return err
 		}
-		defer commit(false)
-		fmt.Fprint(w, out)
-		return commit(true)
+		defer w.discard()
+		if _, err := io.WriteString(w, out); err != nil {
+			return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
+		}
+		return w.commit()
 	}
 	extras := workbook.Extras{Explanation: x}
 	if err := logicCandidates(&extras, p, o.candidates); err != nil {
@@ -102,7 +105,7 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "explained %s (%s, %d step%s); wrote %s\n", p.Where(), x.Grade, len(x.Steps), plural(len(x.Steps)), o.output)
+	e.note("explained %s (%s, %d step%s); wrote %s", p.Where(), x.Grade, len(x.Steps), plural(len(x.Steps)), o.output)
 	return nil
 }
 

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -33,8 +32,8 @@ func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
 	fs.IntVar(&f.puzzle, "puzzle", 0, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
 	if text {
-		fs.IntVar(&f.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
-		fs.IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "text: work on `N` goroutines (the output keeps the input's order)")
+		sizeFlag(fs, &f.size, 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
+		workersFlag(fs, &f.workers, "text: work on `N` goroutines (the output keeps the input's order)")
 	}
 }
 
@@ -66,7 +65,7 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 		}
 		return s, nil
 	}
-	s, err := solve.ParseBox(f.size, f.box)
+	s, err := solve.ParseBox(f.size, clip(f.box, clipLen)) // clipped: the message quotes it
 	if err != nil {
 		return s, usagef("%s: --box: %v", cmd, err)
 	}
@@ -77,20 +76,12 @@ func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
 	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle}
 }
 
-// parseFlags parses args with fs and prints help for --help. It returns
-// done when the command has nothing more to do.
+// parseFlags parses the flags of a command that reads one INPUT, and
+// prints help for --help. It returns done when the command has nothing
+// more to do.
 func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done bool, err error) {
-	fs.SetOutput(io.Discard)
-	wantHelp := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return true, usagef("%s: %v", fs.Name(), err)
-	}
-	if *wantHelp {
-		fmt.Fprint(e.stdout, help+fs.FlagUsages())
-		return true, nil
-	}
-	if w, err := fs.GetInt("workers"); err == nil && w < 1 {
-		return true, usagef("%s: --workers must be at least 1", fs.Name())
+	if done, err := parseCommon(e, fs, help, args); done {
+		return true, err
 	}
 	if fs.NArg() != 1 {
 		return true, usagef("%s: give one INPUT (a workbook, a text file, or - for stdin), got %d", fs.Name(), fs.NArg())
@@ -98,9 +89,29 @@ func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done boo
 	return false, nil
 }
 
+// parseCommon adds the flags every command has (--help, --quiet), parses
+// args with fs and prints help for --help.
+func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bool, err error) {
+	fs.SetOutput(io.Discard)
+	wantHelp := fs.BoolP("help", "h", false, "show this help")
+	quiet := fs.BoolP("quiet", "q", false, "no notes or progress on stderr (warnings and errors are still shown)")
+	if err := fs.Parse(args); err != nil {
+		return true, flagError(fs.Name(), err)
+	}
+	if *wantHelp {
+		fmt.Fprint(e.stdout, help+fs.FlagUsages())
+		return true, nil
+	}
+	if *quiet {
+		e.quiet, e.progress = true, false
+	}
+	return false, nil
+}
+
 // dispatch runs a command on its input: book for a workbook, or each for
-// every puzzle of a text input, in parallel, writing to output.
-func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
+// every puzzle of a text input, in parallel, writing to output (JSON
+// values, one a line, when json is set).
+func (f *inputFlags) dispatch(e *env, cmd, in, output string, json bool, book func() error,
 	each func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) error {
 	isBook, err := f.inputKind(cmd, in)
 	if err != nil {
@@ -113,7 +124,7 @@ func (f *inputFlags) dispatch(e *env, cmd, in, output string, book func() error,
 	if err != nil {
 		return err
 	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output}, eachPuzzle(each))
+	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output, json: json}, eachPuzzle(each))
 }
 
 // inBook names the workbook in at the start of an error about its

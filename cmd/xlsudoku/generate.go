@@ -5,11 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -79,36 +77,30 @@ type generateOptions struct {
 func runGenerate(e *env, args []string) error {
 	var o generateOptions
 	fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.IntVarP(&o.count, "count", "n", 1, "make `N` puzzles")
+	intFlag(fs, &o.count, "count", "n", 1, 1, maxCount, "make `N` puzzles (up to 100000)")
 	fs.StringVarP(&o.difficulty, "difficulty", "d", "any", "the grade of every puzzle: easy, medium, hard, expert, extreme, or any")
 	fs.StringVar(&o.symmetry, "symmetry", "rotational", "the pattern of the givens: none, rotational (180°), rotational90, mirror (left-right), vertical (top-bottom), diagonal, anti-diagonal, dihedral")
-	fs.IntVar(&o.size, "size", 9, "the grid is `N`xN: 4, 6, 8, 9, 12 or 16")
+	sizeFlag(fs, &o.size, 9, "the grid is `N`xN: 4, 6, 8, 9, 12 or 16")
 	fs.StringVar(&o.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
 	fs.BoolVar(&o.minimal, "minimal", false, "no given can be removed without a second solution appearing")
 	fs.Uint64Var(&o.seed, "seed", 0, "make the set of seed `S` (default: a random seed, printed on stderr)")
-	fs.IntVarP(&o.workers, "workers", "w", runtime.NumCPU(), "make puzzles on `N` goroutines (the puzzles do not depend on it)")
+	workersFlag(fs, &o.workers, "make puzzles on `N` goroutines (the puzzles do not depend on it)")
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE`: a workbook (.xlsx) or text (any other name); default: text on stdout")
 	fs.StringVar(&o.format, "format", "", "text or xlsx (default: from the name given to -o; text without -o)")
-	fs.IntVar(&o.perPage, "per-page", 0, "workbook: puzzles on each printed page, 1, 2, 4 or 6 (default 4; 2 for 12x12, 1 for 16x16)")
+	setFlag(fs, &o.perPage, "per-page", 0, []int{1, 2, 4, 6}, "workbook: puzzles on each printed page, 1, 2, 4 or 6 (default 4; 2 for 12x12, 1 for 16x16)")
 	fs.StringVar(&o.paper, "paper", "a4", "workbook: paper size, a4 or letter")
 	fs.StringVar(&o.title, "title", "", "workbook: the title printed in each page's header (default: \"Sudoku\")")
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
 	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
 	o.sheetOptions.add(fs)
 	fs.IntVar(&o.variants, "variants", 0, "workbook: write `N` workbooks (OUT-01.xlsx ...) of look-alike copies of the puzzles, one per student, each with its own identity")
-	fs.IntVar(&o.attempts, "attempts", 0, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
-	fs.DurationVar(&o.timeout, "timeout", 0, "give up after `D` in all, such as 30s or 5m (default: no limit but --attempts)")
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("generate: %v", err)
-	}
-	if *help {
-		fmt.Fprint(e.stdout, generateHelp+fs.FlagUsages())
-		return nil
+	intFlag(fs, &o.attempts, "attempts", "", 0, 1, maxAttempts, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
+	fs.Var(&durationValue{p: &o.timeout, max: maxTimeout, text: maxTimeoutText}, "timeout", "give up after `D` in all, such as 30s or 5m, up to "+maxTimeoutText+" (default: no limit but --attempts)")
+	if done, err := parseCommon(e, fs, generateHelp, args); done {
+		return err
 	}
 	if fs.NArg() != 0 {
-		return usagef("generate: unexpected argument %q (the output goes to -o FILE)", fs.Arg(0))
+		return usagef("generate: unexpected argument %s (the output goes to -o FILE)", quote(fs.Arg(0)))
 	}
 	o.seedSet = fs.Changed("seed")
 	opts, err := o.check(fs)
@@ -130,7 +122,7 @@ func runGenerate(e *env, args []string) error {
 	if !o.seedSet {
 		o.seed = rand.Uint64() >> 11 // short enough to type
 		opts.Seed = o.seed
-		fmt.Fprintf(e.stderr, "seed %d\n", o.seed)
+		e.note("seed %d", o.seed)
 	}
 
 	ctx := context.Background()
@@ -139,8 +131,11 @@ func runGenerate(e *env, args []string) error {
 		ctx, cancel = context.WithTimeoutCause(ctx, o.timeout, fmt.Errorf("--timeout %v reached", o.timeout))
 		defer cancel()
 	}
-	bar := newGenProgress(e, o.count)
-	puzzles, err := generate.Generate(ctx, opts, o.count, o.workers, bar.show)
+	bar := newProgress(e)
+	defer bar.done()
+	puzzles, err := generate.Generate(ctx, opts, o.count, o.workers, func(done int) {
+		bar.show(done, o.count, float64(done)/float64(o.count))
+	})
 	bar.clear()
 	if errors.Is(err, generate.ErrImpossible) {
 		return usagef("generate: %v", err)
@@ -148,39 +143,43 @@ func runGenerate(e *env, args []string) error {
 	if err != nil {
 		return fmt.Errorf("generate: %w; try more --attempts, another --symmetry, or without --minimal", err)
 	}
+	// Writing a big workbook takes a while too: say so on the progress line.
+	bar.status(fmt.Sprintf("writing %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), outName(o.output)))
 	if o.format == "xlsx" {
-		return writeGeneratedBook(e, puzzles, o)
+		err = writeGeneratedBook(puzzles, o)
+	} else {
+		err = writeGeneratedText(e, puzzles, o)
 	}
-	return writeGeneratedText(e, puzzles, o)
+	bar.done()
+	if err == nil && o.output != "" && o.output != "-" {
+		if o.variants > 0 {
+			e.note("wrote %d look-alike copies of %d puzzle%s to %s ... %s", o.variants, len(puzzles), plural(len(puzzles)),
+				variantPath(o.output, 1, o.variants), variantPath(o.output, o.variants, o.variants))
+		} else {
+			e.note("wrote %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), o.output)
+		}
+	}
+	return err
 }
 
 // check validates the flags and returns the generator's options.
 func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	var opts generate.Options
-	if o.count < 1 {
-		return opts, usagef("generate: -n must be at least 1")
-	}
-	if o.workers < 1 {
-		return opts, usagef("generate: --workers must be at least 1")
-	}
-	if o.attempts < 0 {
-		return opts, usagef("generate: --attempts must be at least 1")
-	}
 	var err error
 	if o.box == "" {
 		opts.Shape, err = solve.ShapeOf(o.size)
 	} else {
-		opts.Shape, err = solve.ParseBox(o.size, o.box)
+		opts.Shape, err = solve.ParseBox(o.size, clip(o.box, clipLen)) // clipped: the message quotes it
 	}
 	if err != nil {
 		return opts, usagef("generate: %v", err)
 	}
 	if strings.EqualFold(o.difficulty, "any") {
 		opts.AnyGrade = true
-	} else if opts.Grade, err = solve.ParseGrade(o.difficulty); err != nil {
+	} else if opts.Grade, err = solve.ParseGrade(clip(o.difficulty, clipLen)); err != nil { // clipped: the message quotes it
 		return opts, usagef("generate: --difficulty: %v, or any", err)
 	}
-	if opts.Symmetry, err = generate.ParseSymmetry(o.symmetry); err != nil {
+	if opts.Symmetry, err = generate.ParseSymmetry(clip(o.symmetry, clipLen)); err != nil {
 		return opts, usagef("generate: --symmetry: %v", err)
 	}
 	opts.Minimal, opts.Seed, opts.MaxAttempts = o.minimal, o.seed, o.attempts
@@ -195,7 +194,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		}
 	case "text", "xlsx":
 	default:
-		return opts, usagef("generate: --format must be text or xlsx, not %q", o.format)
+		return opts, usagef("generate: --format must be text or xlsx, not %s", quote(o.format))
 	}
 	if o.format == "xlsx" && o.output == "" {
 		return opts, usagef("generate: a workbook needs -o FILE.xlsx")
@@ -225,15 +224,12 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		case o.size == 12:
 			o.perPage = 2
 		}
-	case 1, 2, 4, 6:
-	default:
-		return opts, usagef("generate: --per-page must be 1, 2, 4 or 6, not %d", o.perPage)
 	}
 	switch strings.ToLower(o.paper) {
 	case "a4", "letter":
 		o.paper = strings.ToLower(o.paper)
 	default:
-		return opts, usagef("generate: --paper must be a4 or letter, not %q", o.paper)
+		return opts, usagef("generate: --paper must be a4 or letter, not %s", quote(o.paper))
 	}
 	if err := checkVariants("generate", o.variants, o.output); err != nil {
 		return opts, err
@@ -253,11 +249,11 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 // writeGeneratedText writes one line per puzzle: the puzzle, its grade and
 // its score.
 func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) error {
-	out, commit, err := openOutput(e, o.output)
+	out, err := openOutput(e, "", o.output)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer out.discard()
 	w := bufio.NewWriterSize(out, 1<<16)
 	for i := range puzzles {
 		p := &puzzles[i]
@@ -269,13 +265,13 @@ func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) er
 		w.WriteByte('\n')
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing the puzzles: %w", err)
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
 	}
-	return commit(true)
+	return out.commit()
 }
 
 // writeGeneratedBook writes the puzzles as a workbook.
-func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) error {
+func writeGeneratedBook(puzzles []generate.Puzzle, o generateOptions) error {
 	book := make([]workbook.GeneratedPuzzle, len(puzzles))
 	for i, p := range puzzles {
 		book[i] = workbook.GeneratedPuzzle{
@@ -292,26 +288,20 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 			return workbook.WriteWorksheetBook(out, book, opts, o.options())
 		}
 	}
-	if o.variants > 0 {
-		for k := 1; k <= o.variants; k++ {
-			variant := make([]workbook.GeneratedPuzzle, len(book))
-			for i, p := range book {
-				t := variantTransform(p.Givens.Shape, o.seed, k, i)
-				p.Givens, p.Solution = t.Apply(p.Givens), t.Apply(p.Solution)
-				variant[i] = p
-			}
-			if err := write(variantPath(o.output, k, o.variants), variant, opts); err != nil {
-				return err
-			}
+	if o.variants == 0 {
+		return write(o.output, book, opts)
+	}
+	for k := 1; k <= o.variants; k++ {
+		variant := make([]workbook.GeneratedPuzzle, len(book))
+		for i, p := range book {
+			t := variantTransform(p.Givens.Shape, o.seed, k, i)
+			p.Givens, p.Solution = t.Apply(p.Givens), t.Apply(p.Solution)
+			variant[i] = p
 		}
-		fmt.Fprintf(e.stderr, "wrote %d look-alike copies of %d puzzle%s to %s ... %s\n", o.variants, len(puzzles), plural(len(puzzles)),
-			variantPath(o.output, 1, o.variants), variantPath(o.output, o.variants, o.variants))
-		return nil
+		if err := write(variantPath(o.output, k, o.variants), variant, opts); err != nil {
+			return err
+		}
 	}
-	if err := write(o.output, book, opts); err != nil {
-		return err
-	}
-	fmt.Fprintf(e.stderr, "wrote %d puzzle%s to %s\n", len(puzzles), plural(len(puzzles)), o.output)
 	return nil
 }
 
@@ -320,47 +310,4 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
-}
-
-// genProgress draws a progress bar on stderr when it is a terminal and the
-// run takes more than a moment.
-type genProgress struct {
-	e      *env
-	total  int
-	start  time.Time
-	last   time.Time
-	shown  bool
-	active bool
-}
-
-func newGenProgress(e *env, total int) *genProgress {
-	return &genProgress{e: e, total: total, start: time.Now(), active: e.progress}
-}
-
-// show is called with the number of puzzles made, one call at a time.
-func (p *genProgress) show(done int) {
-	if !p.active {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < 500*time.Millisecond || (now.Sub(p.last) < 100*time.Millisecond && done < p.total) {
-		return
-	}
-	p.last, p.shown = now, true
-	const width = 30
-	filled := width * done / p.total
-	rate := float64(done) / now.Sub(p.start).Seconds()
-	eta := ""
-	if rate > 0 && done < p.total {
-		eta = fmt.Sprintf(", %v left", time.Duration(float64(p.total-done)/rate*float64(time.Second)).Round(time.Second))
-	}
-	fmt.Fprintf(p.e.stderr, "\r[%s%s] %d/%d puzzles (%.0f/s%s)\033[K",
-		strings.Repeat("#", filled), strings.Repeat(" ", width-filled), done, p.total, rate, eta)
-}
-
-func (p *genProgress) clear() {
-	if p.shown {
-		fmt.Fprint(p.e.stderr, "\r\033[K")
-		p.shown = false
-	}
 }

@@ -90,10 +90,25 @@ func TestGenerateErrors(t *testing.T) {
 		code int
 		msg  string
 	}{
-		{[]string{"-n", "0"}, exitUsage, "-n must be at least 1"},
+		{[]string{"-n", "0"}, exitUsage, `-n/--count must be a whole number from 1 to 100000, not "0"`},
+		{[]string{"-n", "100000000"}, exitUsage, `-n/--count must be a whole number from 1 to 100000, not "100000000"`},
+		{[]string{"-w", "9223372036854775807"}, exitUsage, `-w/--workers must be a whole number from 1 to 1024, not "9223372036854775807"`},
+		{[]string{"--workers", "100000000"}, exitUsage, `-w/--workers must be a whole number from 1 to 1024, not "100000000"`},
+		{[]string{"--workers", "0"}, exitUsage, `-w/--workers must be a whole number from 1 to 1024, not "0"`},
+		{[]string{"--attempts", "0"}, exitUsage, `--attempts must be a whole number from 1 to 100000000, not "0"`},
+		{[]string{"--attempts", "-5"}, exitUsage, `--attempts must be a whole number from 1 to 100000000, not "-5"`},
+		{[]string{"--attempts", "1e9"}, exitUsage, `--attempts must be a whole number from 1 to 100000000, not "1e9"`},
+		{[]string{"--timeout", "-1s"}, exitUsage, `--timeout must be a duration from 1ms to 24h, such as 30s or 5m, or 0 for no limit, not "-1s"`},
+		{[]string{"--timeout", "25h"}, exitUsage, `--timeout must be a duration from 1ms to 24h`},
+		{[]string{"--timeout", "30"}, exitUsage, `--timeout must be a duration from 1ms to 24h`},
+		{[]string{"--timeout", "9999999999h"}, exitUsage, `--timeout must be a duration from 1ms to 24h`},
+		{[]string{"--per-page", "99999999999999999999999"}, exitUsage, `--per-page must be 1, 2, 4 or 6, not "99999999999999999999999"`},
+		{[]string{"--seed", "-1"}, exitUsage, `--seed must be a whole number from 0 to 18446744073709551615, not "-1"`},
+		{[]string{"--minimal=maybe"}, exitUsage, `--minimal takes true or false, not "maybe"`},
+		{[]string{"--size", "9223372036854775807"}, exitUsage, `--size must be 4, 6, 8, 9, 12 or 16, not "9223372036854775807"`},
 		{[]string{"-d", "fiendish"}, exitUsage, `unknown grade "fiendish"`},
 		{[]string{"--symmetry", "spiral"}, exitUsage, `unknown symmetry "spiral"`},
-		{[]string{"--size", "7"}, exitUsage, "7x7"},
+		{[]string{"--size", "7"}, exitUsage, `--size must be 4, 6, 8, 9, 12 or 16, not "7"`},
 		{[]string{"--size", "6", "--box", "2x2"}, exitUsage, "2x2 boxes"},
 		{[]string{"--per-page", "3", "-o", "x.xlsx"}, exitUsage, "--per-page must be 1, 2, 4 or 6"},
 		{[]string{"--per-page", "2"}, exitUsage, "--per-page is for workbooks"},
@@ -194,23 +209,45 @@ func TestGenerateWorkbook(t *testing.T) {
 	}
 }
 
-func TestGenerateProgressBar(t *testing.T) {
+func TestProgressLine(t *testing.T) {
 	var buf strings.Builder
 	e := &env{stderr: &buf, progress: true}
-	p := newGenProgress(e, 40)
-	p.show(1) // within the first moment: nothing
+	p := newProgress(e)
+	p.show(1, 40, 1.0/40) // within the first moment: nothing
 	assert.Empty(t, buf.String())
 	p.start = p.start.Add(-2 * time.Second)
-	p.show(10)
+	p.show(10, 40, 10.0/40)
 	assert.Contains(t, buf.String(), "\r[#######                       ] 10/40 puzzles (")
 	assert.Contains(t, buf.String(), "left)")
 	p.clear()
 	assert.True(t, strings.HasSuffix(buf.String(), "\r\033[K"))
 
-	quiet := newGenProgress(&env{stderr: &buf}, 40) // not a terminal
-	quiet.start = quiet.start.Add(-time.Hour)
+	// A text input of known size: the share read, and the count.
+	buf.Reset()
+	p.last = time.Time{}
+	p.show(300, 0, 0.5)
+	assert.Contains(t, buf.String(), "\r[###############               ] 300 puzzles, 50% (")
+	// Of unknown size (stdin): the count only.
+	buf.Reset()
+	p.last = time.Time{}
+	p.show(300, 0, -1)
+	assert.Regexp(t, `^\r300 puzzles \(\d+/s\)\x1b\[K$`, buf.String())
+
+	// The writing phase replaces the bar; done ends the line, and nothing
+	// is drawn after.
+	buf.Reset()
+	p.status("writing 40 puzzles to book.xlsx")
+	assert.Equal(t, "\rwriting 40 puzzles to book.xlsx\033[K", buf.String())
+	p.done()
+	assert.True(t, strings.HasSuffix(buf.String(), "\r\033[K"))
 	n := buf.Len()
-	quiet.show(20)
-	quiet.clear()
+	p.show(40, 40, 1)
+	assert.Equal(t, n, buf.Len())
+
+	quiet := newProgress(&env{stderr: &buf}) // not a terminal, or --quiet
+	quiet.start = quiet.start.Add(-time.Hour)
+	quiet.show(20, 40, 0.5)
+	quiet.status("writing")
+	quiet.done()
 	assert.Equal(t, n, buf.Len())
 }

@@ -56,7 +56,7 @@ func runHint(e *env, args []string) error {
 		return usagef("hint: --level must be 1, 2 or 3, not %d", o.level)
 	}
 	in := fs.Arg(0)
-	return o.dispatch(e, "hint", in, "", func() error { return hintWorkbook(e, in, o) },
+	return o.dispatch(e, "hint", in, "", false, func() error { return hintWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, _ int) (string, error) {
 			st, err := solve.NextStep(*g, *g)
 			switch {

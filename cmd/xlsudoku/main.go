@@ -7,22 +7,43 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
+	"strings"
+	"syscall"
 )
 
 // version is set at release time with -ldflags "-X main.version=v1.2.3".
 var version = "dev"
 
 func main() {
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	sigs := make(chan os.Signal, 1)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	e := newEnv(os.Stdin, os.Stdout, os.Stderr)
+	e.handleSignals(sigs, os.Exit)
+	os.Exit(e.run(os.Args[1:]))
 }
 
-// env is what a command sees of the process: its streams and whether
-// stderr is a terminal (for progress).
+// env is what a command sees of the process: its streams, whether to show
+// progress and notes, and what to undo if a signal ends the run.
 type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	progress       bool
+	progress       bool // stderr is a terminal and --quiet is not given
+	quiet          bool // --quiet: no notes
+	cleanups       *cleanups
+}
+
+func newEnv(stdin io.Reader, stdout, stderr io.Writer) *env {
+	return &env{stdin: stdin, stdout: stdout, stderr: stderr, progress: isTerminal(stderr), cleanups: &cleanups{}}
+}
+
+// note prints a line for the user that --quiet silences: which sheet was
+// used, what was written. Warnings and errors are printed directly.
+func (e *env) note(format string, args ...any) {
+	if !e.quiet {
+		fmt.Fprintf(e.stderr, format+"\n", args...)
+	}
 }
 
 // command is one subcommand.
@@ -53,36 +74,111 @@ Commands:
   version    print the version
 
 Run "xlsudoku help <command>" for a command's flags and examples.
-Exit codes: 0 ok, 1 failure writing output or internal error, 2 usage,
-3 unreadable input, 4 invalid puzzle, 5 no solution, 6 not unique (--strict).
+Every command takes -q (--quiet): no notes or progress, only warnings and errors.
+
+Exit codes:
+  0    ok (warnings may be on stderr)
+  1    the output could not be written, generate ran out of attempts or time,
+       or an internal error
+  2    usage: bad flags or arguments, -o naming the input
+  3    unreadable input: missing, not a workbook or text, damaged, no puzzle in it
+  4    invalid puzzle: a bad cell or character, givens that contradict each
+       other; for hint, a wrong entry
+  5    a puzzle has no solution
+  6    a puzzle has more than one solution: for solve with --strict; always
+       for explain, rate and hint, which need one solution
+  130  stopped by SIGINT (Ctrl-C); 143 stopped by SIGTERM
+`
+
+const versionHelp = `Usage: xlsudoku version
+
+Print the version of xlsudoku: the release, or for a build from source the
+module version and the revision (commit) it was built from, marked
+"(modified)" when the source had changes not committed.
 `
 
 // run runs xlsudoku with the given arguments and returns the exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, progress: isTerminal(stderr)}
+	return newEnv(stdin, stdout, stderr).run(args)
+}
+
+// run runs the command of args and returns the exit code. A panic becomes
+// exit code 1 with a message asking to report it, not a stack trace (set
+// XLSUDOKU_DEBUG=1 to see that too).
+func (e *env) run(args []string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			code = e.internalError(r, debug.Stack())
+		}
+	}()
 	if len(args) == 0 {
-		printUsage(stderr)
+		printUsage(e.stderr)
 		return exitUsage
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
 		if len(args) > 1 && args[0] == "help" {
-			return run([]string{args[1], "--help"}, stdin, stdout, stderr)
+			return e.run([]string{args[1], "--help"})
 		}
-		printUsage(stdout)
+		printUsage(e.stdout)
 		return exitOK
 	case "-v", "--version", "version":
-		fmt.Fprintf(stdout, "xlsudoku %s\n", versionString())
-		return exitOK
+		return e.version(args[1:])
 	}
 	for _, c := range commands {
 		if c.name == args[0] {
 			return report(e, c.run(e, args[1:]))
 		}
 	}
-	fmt.Fprintf(stderr, "xlsudoku: unknown command %q\n\n", args[0])
-	printUsage(stderr)
+	fmt.Fprintf(e.stderr, "xlsudoku: unknown command %s\n\n", quote(args[0]))
+	printUsage(e.stderr)
 	return exitUsage
+}
+
+// internalError reports a panic: a bug, whatever the input.
+func (e *env) internalError(r any, stack []byte) int {
+	e.cleanups.stop()
+	fmt.Fprintf(e.stderr, "xlsudoku: %v\n", &internalError{r, stack})
+	return exitFailure
+}
+
+// internalError is a panic caught in a goroutine of its own, to be
+// reported as a bug (exit code 1, the default of exitCode).
+type internalError struct {
+	value any
+	stack []byte
+}
+
+func (e *internalError) Error() string { return e.on("") }
+
+// on is the message, naming where the bug struck when where is set; the
+// stack trace follows with XLSUDOKU_DEBUG.
+func (e *internalError) on(where string) string {
+	msg := "internal error"
+	if where != "" {
+		msg += " on " + where
+	}
+	msg += fmt.Sprintf(": %v\n%s", e.value, reportBug)
+	if os.Getenv("XLSUDOKU_DEBUG") != "" {
+		msg += "\n" + strings.TrimSuffix(string(e.stack), "\n")
+	}
+	return msg
+}
+
+// reportBug is what to do about an internal error.
+const reportBug = "This is a bug in xlsudoku: please report it with the command line and the input that caused it (XLSUDOKU_DEBUG=1 adds the stack trace)."
+
+// version prints the version, or its help.
+func (e *env) version(args []string) int {
+	switch {
+	case len(args) == 0:
+		fmt.Fprintf(e.stdout, "xlsudoku %s\n", versionString())
+		return exitOK
+	case len(args) == 1 && (args[0] == "-h" || args[0] == "--help"):
+		fmt.Fprint(e.stdout, versionHelp)
+		return exitOK
+	}
+	return report(e, usagef("version: unexpected argument %s", quote(args[0])))
 }
 
 func printUsage(w io.Writer) {
@@ -93,8 +189,8 @@ func printUsage(w io.Writer) {
 	fmt.Fprintf(w, usage, list[:len(list)-1])
 }
 
-// versionString is the release version, or the module version and VCS
-// revision the binary was built from.
+// versionString is the release version, or what the build knows of the
+// source it was built from.
 func versionString() string {
 	if version != "dev" {
 		return version
@@ -103,14 +199,42 @@ func versionString() string {
 	if !ok {
 		return version
 	}
-	v := info.Main.Version
-	for _, s := range info.Settings {
-		if s.Key == "vcs.revision" && len(s.Value) >= 12 {
-			v += " (" + s.Value[:12] + ")"
+	return describeBuild(info.Main.Version, info.GoVersion, info.Settings)
+}
+
+// describeBuild is the module version, the short revision unless the
+// version holds it already (a pseudo-version does), and "(modified)" when
+// the work tree had changes not committed. Go 1.24 and later mark such a
+// version "+dirty" and stamp "(devel)" when there is no version control
+// information (-buildvcs=false); the Go version then says at least what
+// built it.
+func describeBuild(mod, goVersion string, settings []debug.BuildSetting) string {
+	var rev string
+	modified := false
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
 		}
 	}
+	v, dirty := strings.CutSuffix(mod, "+dirty")
+	modified = modified || dirty
 	if v == "" || v == "(devel)" {
-		return version
+		v = "devel"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" && !strings.Contains(v, rev) {
+		v += " " + rev
+	}
+	if modified {
+		v += " (modified)"
+	}
+	if v == "devel" && goVersion != "" {
+		v += ", built with " + goVersion
 	}
 	return v
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -51,7 +52,7 @@ func runRate(e *env, args []string) error {
 		return err
 	}
 	in := fs.Arg(0)
-	return o.dispatch(e, "rate", in, o.output, func() error { return rateWorkbook(e, in, o) },
+	return o.dispatch(e, "rate", in, o.output, o.json, func() error { return rateWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			return rateLine(g, where, line, o.json)
 		})
@@ -64,17 +65,19 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
-	out, commit, err := openOutput(e, o.output)
+	out, err := openOutput(e, in, o.output)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer out.discard()
 	line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
 	if err != nil {
 		return needsOneSolution(p.InSheetTerms(err))
 	}
-	fmt.Fprint(out, line)
-	return commit(true)
+	if _, err := io.WriteString(out, line); err != nil {
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
+	}
+	return out.commit()
 }
 
 // rateLine rates g and writes its line of output.
@@ -117,8 +120,25 @@ func needsOneSolution(err error) error {
 	return err
 }
 
+// printNotes prints what the workbook package says about a read or a
+// write. Those that only say what was done are notes, which --quiet
+// silences; the others (formulas read as blanks, a sheet left or renamed)
+// are warnings, always printed.
 func printNotes(e *env, notes []string) {
 	for _, n := range notes {
-		fmt.Fprintln(e.stderr, n)
+		if isInfoNote(n) {
+			e.note("%s", n)
+		} else {
+			fmt.Fprintln(e.stderr, n)
+		}
 	}
+}
+
+// isInfoNote reports the workbook package's notes that only say what was
+// done. A note it does not know is printed even with --quiet: a new kind
+// of note may be a warning.
+func isInfoNote(n string) bool {
+	return strings.HasPrefix(n, "using the puzzle at ") || strings.HasPrefix(n, "found a ") ||
+		strings.HasPrefix(n, "replaced sheet ") || strings.Contains(n, ": told givens from entries by ") ||
+		strings.HasSuffix(n, " are bold givens; no entries yet")
 }

@@ -26,7 +26,9 @@ else in it changes. Without -o, the solution is printed.
 Text: one puzzle per line (81 characters, '.' or '0' for blanks), or grids
 over several lines; '#' starts a comment. Each solution is printed as one
 line, in input order. A puzzle that fails gets a message on stderr naming
-its line; the others are still solved.
+its line, and an empty line in the output, so that line N of the output is
+puzzle N; the others are still solved. With -o, the file is replaced only
+at the end, and only when a puzzle was solved.
 
 Examples:
   xlsudoku solve puzzle.xlsx -o solved.xlsx
@@ -65,10 +67,10 @@ func runSolve(e *env, args []string) error {
 	switch o.format {
 	case "", "line", "grid":
 	default:
-		return usagef("solve: --format must be line or grid, not %q", o.format)
+		return usagef("solve: --format must be line or grid, not %s", quote(o.format))
 	}
 	if o.candidates != "basic" && o.candidates != "logic" {
-		return usagef("solve: --candidates must be basic or logic, not %q", o.candidates)
+		return usagef("solve: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
 	isBook, err := o.inputKind("solve", in)
@@ -92,7 +94,8 @@ var workbookExts = []string{".xlsx", ".xlsm", ".xltx", ".xltm", ".xls", ".xlsb",
 
 // isWorkbook tells a workbook from a text file: by its name, or else by
 // its signature (zip, or the compound file of .xls and password-protected
-// workbooks).
+// workbooks). A pipe or a FIFO (such as bash's <(...)) is text: reading its
+// signature would take bytes that could not be read again.
 func isWorkbook(path string) (bool, error) {
 	if path == "-" {
 		return false, nil
@@ -102,6 +105,9 @@ func isWorkbook(path string) (bool, error) {
 		if ext == w {
 			return true, nil
 		}
+	}
+	if st, err := os.Stat(path); err == nil && !st.Mode().IsRegular() {
+		return false, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -8,11 +8,11 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -40,6 +40,7 @@ type batch struct {
 	seq     int
 	jobs    []textJob
 	results []textResult
+	end     int64 // how far into the input its last puzzle ends
 }
 
 // solveText solves every puzzle of a text input on o.workers goroutines and
@@ -59,32 +60,53 @@ type textJobOptions struct {
 	shape   solve.Shape // the shape every puzzle must have, if set
 	workers int
 	output  string // the output file; "" for stdout
+	json    bool   // the output is JSON, one value a line
+}
+
+// placeholder is what stands in the output for a puzzle that failed, so
+// that the output stays aligned with the input: line N (or object N) is
+// puzzle N. An empty line cannot be taken for a solution; JSON gets null.
+func (o textJobOptions) placeholder() string {
+	if o.json {
+		return "null\n"
+	}
+	return "\n"
 }
 
 // runText reads every puzzle of a text input, hands each to handle on
 // o.workers goroutines (each with its own Solver), and prints what handle
-// returns in input order: its output on stdout (or the output file), its
-// message on stderr. The first failing puzzle's code becomes the exit code.
+// returns in input order: its output on stdout (or the output file), or
+// the placeholder when it failed, and its message on stderr. The first
+// failing puzzle's code becomes the exit code, but for an internal error,
+// which always gives 1. An output file is replaced only when at least one
+// puzzle succeeded.
 func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, name string) textResult) error {
-	src, name, err := openText(e, o.in)
+	src, err := openText(e, o.in)
 	if err != nil {
 		return err
 	}
-	defer src.Close()
+	defer src.close()
 	r := solve.NewReader(src)
-	r.Name, r.Shape = name, o.shape
+	r.Name, r.Shape = src.name, o.shape
 
-	out, commit, err := openOutput(e, o.output)
+	out, err := openOutput(e, o.in, o.output)
 	if err != nil {
 		return err
 	}
-	defer commit(false)
+	defer out.discard()
 	w := bufio.NewWriterSize(out, 1<<16)
 
 	batches := make(chan *batch, 2*o.workers)
 	done := make(chan *batch, 2*o.workers)
 	readErr := make(chan error, 1)
-	go func() { readErr <- readBatches(r, batches) }()
+	go func() {
+		defer func() {
+			if p := recover(); p != nil { // a bug in reading: batches is closed
+				readErr <- &internalError{p, debug.Stack()}
+			}
+		}()
+		readErr <- readBatches(r, src.count.pos, batches)
+	}()
 	var wg sync.WaitGroup
 	for range o.workers {
 		wg.Add(1)
@@ -94,7 +116,7 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 			for b := range batches {
 				b.results = make([]textResult, len(b.jobs))
 				for i := range b.jobs {
-					b.results[i] = handle(&s, &b.jobs[i], name)
+					b.results[i] = handleSafely(&s, &b.jobs[i], src.name, handle)
 				}
 				done <- b
 			}
@@ -103,51 +125,103 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 	go func() { wg.Wait(); close(done) }()
 
 	// Print in input order: hold batches that finish early.
-	code, handled := exitOK, 0
+	code, handled, succeeded, internal := exitOK, 0, 0, false
 	pending := map[int]*batch{}
 	next := 0
 	progress := newProgress(e)
+	defer progress.done()
 	for b := range done {
 		pending[b.seq] = b
 		for pb, ok := pending[next]; ok; pb, ok = pending[next] {
 			delete(pending, next)
 			next++
 			for _, res := range pb.results {
-				if res.out != "" {
+				switch {
+				case res.out != "":
 					w.WriteString(res.out)
+				case res.code != exitOK:
+					w.WriteString(o.placeholder())
 				}
 				if res.msg != "" {
 					progress.clear()
 					fmt.Fprintln(e.stderr, res.msg)
 				}
-				if res.code != exitOK && code == exitOK {
+				switch {
+				case res.code == exitOK:
+					succeeded++
+				case res.code == exitFailure:
+					internal = true
+				case code == exitOK:
 					code = res.code
 				}
 				handled++
 			}
-			progress.show(handled)
+			progress.show(handled, 0, src.fraction(pb.end))
 		}
 	}
-	progress.clear()
+	progress.done()
+	// What was done goes out even when the input breaks off: on stdout it
+	// stays, an output file is then discarded.
+	flushErr := w.Flush()
 	if err := <-readErr; err != nil {
-		return &inputError{err}
+		var ie *internalError
+		if errors.As(err, &ie) {
+			return err
+		}
+		return &inputError{src.explain(err)}
 	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("writing the output: %w", err)
+	if handled == 0 {
+		return &inputError{fmt.Errorf("%s holds no puzzle, only blank lines or comments; give one puzzle per line, or grids", src.name)}
 	}
-	if err := commit(true); err != nil {
-		return err
+	if flushErr != nil {
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), flushErr)
 	}
-	if code != exitOK {
+	if succeeded > 0 {
+		if err := out.commit(); err != nil {
+			return err
+		}
+	} else if out.tmp != nil {
+		fmt.Fprintf(e.stderr, "xlsudoku: every puzzle failed, so %s was not written (a file there stays as it was)\n", o.output)
+	}
+	switch {
+	case internal:
+		return &reportedError{exitFailure}
+	case code != exitOK:
 		return &reportedError{code}
 	}
 	return nil
 }
 
+// outName names the output in messages.
+func outName(path string) string {
+	if path == "" || path == "-" {
+		return "stdout"
+	}
+	return path
+}
+
+// handleSafely is handle, with a panic turned into an internal error of
+// the puzzle: the other puzzles are still done, and the exit code is 1.
+func handleSafely(s *solve.Solver, j *textJob, name string, handle func(*solve.Solver, *textJob, string) textResult) (res textResult) {
+	defer func() {
+		if r := recover(); r != nil {
+			*s = solve.Solver{} // its state may be broken
+			where := name
+			if j.puzzle.Line > 0 {
+				where += ":" + strconv.Itoa(j.puzzle.Line)
+			}
+			res = textResult{msg: "xlsudoku: " + (&internalError{r, debug.Stack()}).on(where), code: exitFailure}
+		}
+	}()
+	return handle(s, j, name)
+}
+
 // readBatches reads every puzzle into batches, numbered in order, and
-// closes the channel at the end. It returns an error only when the input
-// itself cannot be read; bad puzzles travel in the batches.
-func readBatches(r *solve.Reader, out chan<- *batch) error {
+// closes the channel at the end. Each batch records pos, how far into the
+// input its last puzzle was read, for the progress bar. It returns an
+// error only when the input itself cannot be read; bad puzzles travel in
+// the batches.
+func readBatches(r *solve.Reader, pos func() int64, out chan<- *batch) error {
 	defer close(out)
 	b := &batch{}
 	for {
@@ -157,15 +231,21 @@ func readBatches(r *solve.Reader, out chan<- *batch) error {
 		}
 		var pe *solve.ParseError
 		if err != nil && !errors.As(err, &pe) {
+			if len(b.jobs) > 0 { // the puzzles before the break are done
+				b.end = pos()
+				out <- b
+			}
 			return err
 		}
 		b.jobs = append(b.jobs, textJob{p, err})
 		if len(b.jobs) == batchSize {
+			b.end = pos()
 			out <- b
 			b = &batch{seq: b.seq + 1}
 		}
 	}
 	if len(b.jobs) > 0 {
+		b.end = pos()
 		out <- b
 	}
 	return nil
@@ -205,37 +285,124 @@ func formatSolution(g *solve.Grid, format string) string {
 	return solve.FormatLine(g) + "\n"
 }
 
+// textSource is a text input, counted as it is read.
+type textSource struct {
+	io.Reader        // what the puzzle reader reads
+	name      string // "stdin" or the file's name, for messages
+	size      int64  // the file's size, 0 when not known (stdin, a pipe)
+	count     *lineCounter
+	close     func() error
+}
+
+// fraction is the share of the input read up to pos, or -1 when the size
+// is not known.
+func (t *textSource) fraction(pos int64) float64 {
+	if t.size <= 0 {
+		return -1
+	}
+	return float64(pos) / float64(t.size)
+}
+
+// explain rewrites an error reading the input: a line too long for the
+// puzzle reader is named by its number.
+func (t *textSource) explain(err error) error {
+	if errors.Is(err, bufio.ErrTooLong) {
+		where := t.name
+		if t.count.longLine > 0 {
+			where += ":" + strconv.Itoa(t.count.longLine)
+		}
+		return fmt.Errorf("%s: the line is longer than %d bytes, far longer than any puzzle; is this a puzzle file?", where, maxLineBytes)
+	}
+	return err
+}
+
 // openText opens the text input, or stdin for "-", and names it for
 // messages.
-func openText(e *env, in string) (io.ReadCloser, string, error) {
+func openText(e *env, in string) (*textSource, error) {
 	if in == "-" {
-		r := bufio.NewReader(e.stdin)
+		count := &lineCounter{r: e.stdin}
+		r := bufio.NewReader(count)
 		if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) {
-			return nil, "", &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
+			return nil, &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
 		}
 		if err := checkText(r, "stdin"); err != nil {
-			return nil, "", err
+			return nil, err
 		}
-		return io.NopCloser(r), "stdin", nil
+		return &textSource{Reader: r, name: "stdin", count: count, close: func() error { return nil }}, nil
 	}
 	f, err := os.Open(in)
 	if err != nil {
-		return nil, "", &inputError{fmt.Errorf("cannot open %s: %w", in, unwrapPath(err))}
+		return nil, &inputError{fmt.Errorf("cannot open %s: %w", in, unwrapPath(err))}
 	}
-	if st, err := f.Stat(); err == nil && st.IsDir() {
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
 		f.Close()
-		return nil, "", &inputError{fmt.Errorf("%s is a folder, not a puzzle file", in)}
+		return nil, &inputError{fmt.Errorf("%s is a folder, not a puzzle file", in)}
 	}
-	r := bufio.NewReader(f)
+	count := &lineCounter{r: f}
+	r := bufio.NewReader(count)
+	if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) { // from a pipe
+		f.Close()
+		return nil, &inputError{fmt.Errorf("%s holds a workbook (a zip file); save it to a file and give that file's name", in)}
+	}
 	if err := checkText(r, in); err != nil {
 		f.Close()
-		return nil, "", err
+		return nil, err
 	}
-	return struct {
-		io.Reader
-		io.Closer
-	}{r, f}, in, nil
+	src := &textSource{Reader: r, name: in, count: count, close: f.Close}
+	if err == nil && st.Mode().IsRegular() {
+		src.size = st.Size()
+	}
+	return src, nil
 }
+
+// maxLineBytes is the longest line solve.Reader reads (its scanner's
+// buffer).
+const maxLineBytes = 1 << 20
+
+// lineCounter passes its reader through, counting bytes and lines: the
+// first line of limit bytes or more (maxLineBytes when 0) is the one the
+// puzzle reader stops at. Only the goroutine reading the input calls it.
+type lineCounter struct {
+	r        io.Reader
+	limit    int
+	n        int64 // bytes read
+	line     int   // lines ended so far
+	lineLen  int   // bytes of the current line so far
+	longLine int   // the first line too long, 1-based; 0 if none
+}
+
+func (c *lineCounter) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	for rest := p[:n]; len(rest) > 0; {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			c.lineLen += len(rest)
+			break
+		}
+		c.lineLen += i
+		c.note()
+		c.line++
+		c.lineLen = 0
+		rest = rest[i+1:]
+	}
+	c.note()
+	return n, err
+}
+
+func (c *lineCounter) note() {
+	limit := c.limit
+	if limit == 0 {
+		limit = maxLineBytes
+	}
+	if c.lineLen >= limit && c.longLine == 0 {
+		c.longLine = c.line + 1
+	}
+}
+
+// pos is how far into the input the reader has read.
+func (c *lineCounter) pos() int64 { return c.n }
 
 // checkText refuses, with one message, input that is not text at all (a
 // PDF or an image given by mistake), which would otherwise get a message
@@ -258,73 +425,4 @@ func checkTextName(path string) error {
 		return usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt", path)
 	}
 	return nil
-}
-
-// openOutput returns where to write: stdout, or a temporary file beside
-// path that commit(true) renames over path (and commit(false) removes), so
-// a failed run leaves no half-written file and an existing one untouched.
-func openOutput(e *env, path string) (io.Writer, func(ok bool) error, error) {
-	if path == "" || path == "-" {
-		return e.stdout, func(bool) error { return nil }, nil
-	}
-	if err := checkTextName(path); err != nil {
-		return nil, nil, err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return nil, nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-	}
-	finished := false
-	commit := func(ok bool) error {
-		if finished {
-			return nil
-		}
-		finished = true
-		if !ok {
-			tmp.Close()
-			os.Remove(tmp.Name())
-			return nil
-		}
-		if err := tmp.Close(); err != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("cannot write %s: %w", path, err)
-		}
-		if err := os.Rename(tmp.Name(), path); err != nil {
-			os.Remove(tmp.Name())
-			return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
-		}
-		return nil
-	}
-	return tmp, commit, nil
-}
-
-// progress prints a running count on stderr when it is a terminal and the
-// run takes more than a moment.
-type progress struct {
-	e     *env
-	start time.Time
-	last  time.Time
-	shown bool
-}
-
-func newProgress(e *env) *progress { return &progress{e: e, start: time.Now()} }
-
-func (p *progress) show(n int) {
-	if !p.e.progress {
-		return
-	}
-	now := time.Now()
-	if now.Sub(p.start) < 500*time.Millisecond || now.Sub(p.last) < 200*time.Millisecond {
-		return
-	}
-	p.last, p.shown = now, true
-	rate := float64(n) / now.Sub(p.start).Seconds()
-	fmt.Fprintf(p.e.stderr, "\r%d puzzles done (%.0f/s)", n, rate)
-}
-
-func (p *progress) clear() {
-	if p.shown {
-		fmt.Fprint(p.e.stderr, "\r\033[K")
-		p.shown = false
-	}
 }

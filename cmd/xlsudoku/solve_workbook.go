@@ -69,7 +69,7 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(e.stderr, "solved %s; wrote %s\n", p.Where(), o.output)
+	e.note("solved %s; wrote %s", p.Where(), o.output)
 	return nil
 }
 

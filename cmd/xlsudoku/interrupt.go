@@ -1,0 +1,122 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"slices"
+	"sync"
+	"syscall"
+)
+
+// cleanups are what must be undone when a signal or a panic ends the run
+// early: temporary files to remove, a progress line to end. Deferred calls
+// do not run when a signal ends the process, so commands register these
+// instead.
+type cleanups struct {
+	mu      sync.Mutex
+	fns     map[int]func()
+	next    int
+	stopped bool
+}
+
+// add registers fn and returns the function that unregisters it. A nil
+// *cleanups (an env built by a test) registers nothing.
+func (c *cleanups) add(fn func()) (remove func()) {
+	if c == nil {
+		return func() {}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.fns == nil {
+		c.fns = map[int]func(){}
+	}
+	id := c.next
+	c.next++
+	c.fns[id] = fn
+	return func() {
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		delete(c.fns, id)
+	}
+}
+
+// do runs fn unless the run was stopped, holding the cleanups off until it
+// returns, so that a rename and the removal of the same temporary file
+// never race. It reports whether fn ran.
+func (c *cleanups) do(fn func()) bool {
+	if c == nil {
+		fn()
+		return true
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return false
+	}
+	fn()
+	return true
+}
+
+// stop runs every registered cleanup once, the latest first, and makes do
+// refuse from then on.
+func (c *cleanups) stop() {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return
+	}
+	c.stopped = true
+	ids := make([]int, 0, len(c.fns))
+	for id := range c.fns {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range slices.Backward(ids) {
+		c.fns[id]()
+	}
+	c.fns = nil
+}
+
+// signalCode is the exit code of a run ended by sig: 128 plus the signal's
+// number, as shells report it.
+func signalCode(sig os.Signal) int {
+	switch sig {
+	case os.Interrupt:
+		return 130
+	case syscall.SIGTERM:
+		return 143
+	}
+	return exitFailure
+}
+
+// interrupt undoes what the run registered (the progress line is ended, a
+// temporary text output is removed, so an existing -o file stays as it
+// was), says why the run stopped, and returns the exit code.
+func (e *env) interrupt(sig os.Signal) int {
+	e.cleanups.stop()
+	fmt.Fprintf(e.stderr, "xlsudoku: stopped by %s\n", signalName(sig))
+	return signalCode(sig)
+}
+
+func signalName(sig os.Signal) string {
+	switch sig {
+	case os.Interrupt:
+		return "SIGINT"
+	case syscall.SIGTERM:
+		return "SIGTERM"
+	}
+	return sig.String()
+}
+
+// handleSignals ends the run on the first signal from sigs, calling exit
+// with its code once interrupt has cleaned up.
+func (e *env) handleSignals(sigs <-chan os.Signal, exit func(int)) {
+	go func() {
+		if sig, ok := <-sigs; ok {
+			exit(e.interrupt(sig))
+		}
+	}()
+}

@@ -1,0 +1,140 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// TestInterruptCleansUp: the signal path, without a signal: the progress
+// line is ended, the temporary output removed, the old output kept, and
+// nothing can be renamed over it afterwards.
+func TestInterruptCleansUp(t *testing.T) {
+	for _, tt := range []struct {
+		sig  os.Signal
+		code int
+		name string
+	}{{os.Interrupt, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "out.txt")
+			require.NoError(t, os.WriteFile(path, []byte("old\n"), 0o644))
+			var stderr bytes.Buffer
+			e := newEnv(strings.NewReader(""), io.Discard, &stderr)
+			e.progress = true
+			out, err := openOutput(e, "in.txt", path)
+			require.NoError(t, err)
+			fmt.Fprintln(out, "new")
+			p := newProgress(e)
+			p.start = p.start.Add(-time.Minute)
+			p.show(5, 10, 0.5)
+			require.Len(t, folderFiles(t, dir), 2)
+
+			assert.Equal(t, tt.code, e.interrupt(tt.sig))
+			assert.Regexp(t, `^\r\[#+ +\] 5/10 puzzles \(.*\)`+"\x1b\\[K\r\x1b\\[Kxlsudoku: stopped by "+tt.name+"\n$", stderr.String())
+			assert.Equal(t, []string{"out.txt"}, folderFiles(t, dir))
+
+			// The run goes on until the process ends: nothing it does
+			// now changes the output or draws progress.
+			n := stderr.Len()
+			p.show(10, 10, 1)
+			assert.ErrorIs(t, out.commit(), errStopped)
+			assert.Equal(t, n, stderr.Len())
+			got, err := os.ReadFile(path)
+			require.NoError(t, err)
+			assert.Equal(t, "old\n", string(got))
+			assert.Equal(t, []string{"out.txt"}, folderFiles(t, dir))
+		})
+	}
+}
+
+// TestCommitUnregisters: once the output is in place, a signal removes
+// nothing.
+func TestCommitUnregisters(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	e := newEnv(strings.NewReader(""), io.Discard, io.Discard)
+	out, err := openOutput(e, "", path)
+	require.NoError(t, err)
+	fmt.Fprintln(out, "new")
+	require.NoError(t, out.commit())
+	e.interrupt(os.Interrupt)
+	got, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, "new\n", string(got))
+}
+
+// TestPanicIsAnInternalError: a panic is exit code 1 with a request to
+// report it, and a stack trace only with XLSUDOKU_DEBUG.
+func TestPanicIsAnInternalError(t *testing.T) {
+	saved := commands
+	defer func() { commands = saved }()
+	commands = append(commands[:len(commands):len(commands)], command{"boom", "", func(*env, []string) error {
+		var m map[string]int
+		m["x"] = 1 // a bug
+		return nil
+	}})
+	code, _, errOut := runCLI(t, "", "boom")
+	assert.Equal(t, exitFailure, code)
+	assert.Equal(t, "xlsudoku: internal error: assignment to entry in nil map\n"+reportBug+"\n", errOut)
+
+	t.Setenv("XLSUDOKU_DEBUG", "1")
+	code, _, errOut = runCLI(t, "", "boom")
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errOut, "goroutine ")
+	assert.Contains(t, errOut, "interrupt_test.go")
+}
+
+// TestPanicInOnePuzzle: a panic on one puzzle of a text batch is that
+// puzzle's internal error; the others are still done, line-aligned, and
+// the exit code is 1 even when another puzzle failed first.
+func TestPanicInOnePuzzle(t *testing.T) {
+	in := writeFile(t, "in.txt", "4.4"+puzzle[3:]+"\n"+puzzle+"\n"+puzzle+"\n")
+	for _, workers := range []int{1, 2} {
+		var stdout, stderr bytes.Buffer
+		e := newEnv(strings.NewReader(""), &stdout, &stderr)
+		err := runText(e, textJobOptions{in: in, workers: workers}, func(s *solve.Solver, j *textJob, name string) textResult {
+			if j.puzzle.Line == 2 {
+				panic("bug on line 2")
+			}
+			return solveOne(s, j, name, solveOptions{})
+		})
+		assert.Equal(t, exitFailure, exitCode(err))
+		assert.Equal(t, "\n\n"+solution+"\n", stdout.String())
+		assert.Contains(t, stderr.String(), "in.txt:1: r1c1 and r1c3 both hold 4 in row 1")
+		assert.Contains(t, stderr.String(), "xlsudoku: internal error on "+in+":2: bug on line 2\n"+reportBug)
+		assert.NotContains(t, stderr.String(), "goroutine ")
+	}
+}
+
+// brokenReader gives its text, then panics: a bug met while reading.
+type brokenReader struct{ text string }
+
+func (r *brokenReader) Read(p []byte) (int, error) {
+	if r.text == "" {
+		panic("broken reader")
+	}
+	n := copy(p, r.text)
+	r.text = r.text[n:]
+	return n, nil
+}
+
+// TestPanicWhileReading: a panic in the goroutine reading the input is an
+// internal error too, not a crash.
+func TestPanicWhileReading(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"solve", "-"}, &brokenReader{strings.Repeat(puzzle+"\n", 8)}, &stdout, &stderr)
+	assert.Equal(t, exitFailure, code)
+	assert.Equal(t, "xlsudoku: internal error: broken reader\n"+reportBug+"\n", stderr.String())
+}

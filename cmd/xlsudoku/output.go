@@ -1,0 +1,217 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// output is where a command writes its text: stdout, a special file (a
+// device such as /dev/null, a FIFO) written in place, or a temporary file
+// beside the destination that commit renames over it. A run that fails or
+// is stopped therefore leaves an existing file as it was, never empty or
+// half written.
+type output struct {
+	io.Writer
+	e          *env
+	name       string   // as given to -o, for messages
+	target     string   // the file the temporary one replaces (links followed)
+	tmp        *os.File // the temporary file, or nil
+	direct     *os.File // a special file written in place, or nil
+	unregister func()
+	finished   bool
+}
+
+// newFileMode is the mode of a new output file, less the umask: that of
+// the workbooks xlsudoku writes.
+const newFileMode = 0o644
+
+// openOutput returns where to write the text output named by -o (stdout
+// for "" or "-"). in is the input ("-" for stdin, "" for none), which the
+// output may not be.
+func openOutput(e *env, in, path string) (*output, error) {
+	if path == "" || path == "-" {
+		return &output{Writer: e.stdout, e: e}, nil
+	}
+	if err := checkTextName(path); err != nil {
+		return nil, err
+	}
+	if err := checkNotInput(e, in, path); err != nil {
+		return nil, err
+	}
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && st.IsDir():
+		return nil, usagef("-o %s is a folder; give a file name", path)
+	case err == nil && (!st.Mode().IsRegular() || isDevicePath(path)):
+		// /dev/null, /dev/stdout, a FIFO, a terminal: there is nothing to
+		// keep and nothing could be renamed over it.
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+		return &output{Writer: f, e: e, name: path, direct: f}, nil
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	exists := err == nil
+	target, perm := path, os.FileMode(newFileMode)
+	if exists {
+		// A read-only file is refused, as it would be when written in
+		// place; opening it does not change it.
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+		f.Close()
+		if t, err := filepath.EvalSymlinks(path); err == nil {
+			target = t // replace the file a link points to, not the link
+		}
+		perm = st.Mode().Perm()
+	}
+	tmp, err := createTemp(target, perm)
+	if err != nil {
+		dir := filepath.Dir(target)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("cannot write %s: the folder %s does not exist", path, dir)
+		}
+		return nil, fmt.Errorf("cannot write %s: %w (check the folder %s)", path, unwrapPath(err), dir)
+	}
+	if exists {
+		// The umask applied when the temporary file was made; the
+		// existing file's permissions are kept as they were.
+		tmp.Chmod(perm)
+	}
+	o := &output{Writer: tmp, e: e, name: path, target: target, tmp: tmp}
+	o.unregister = e.cleanups.add(func() {
+		tmp.Close()
+		os.Remove(tmp.Name())
+	})
+	return o, nil
+}
+
+// createTemp makes a new, empty file beside target with the given
+// permissions (less the umask); os.CreateTemp would always make it 0600.
+func createTemp(target string, perm os.FileMode) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	for range 100 {
+		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64N(1<<40), 36)+".tmp")
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, errors.New("cannot make a temporary file")
+}
+
+// isDevicePath reports paths such as /dev/stdout and /proc/self/fd/1,
+// which name an open stream even when it leads to a regular file: they are
+// written in place, as the shell set them up.
+func isDevicePath(path string) bool {
+	abs, err := filepath.Abs(path)
+	return err == nil && (strings.HasPrefix(abs, "/dev/") || strings.HasPrefix(abs, "/proc/"))
+}
+
+// checkNotInput refuses an output that is the input file itself, by
+// whatever path or hard link: the puzzles would be lost. Special files are
+// not compared: nothing is kept in them.
+func checkNotInput(e *env, in, out string) error {
+	so, err := os.Stat(out)
+	if err != nil || !so.Mode().IsRegular() {
+		return nil
+	}
+	var si os.FileInfo
+	name := in
+	switch in {
+	case "": // generate reads nothing
+		return nil
+	case "-":
+		f, ok := e.stdin.(*os.File)
+		if !ok {
+			return nil
+		}
+		si, err = f.Stat()
+		name = "stdin"
+	default:
+		si, err = os.Stat(in)
+	}
+	if err != nil || !os.SameFile(si, so) {
+		return nil
+	}
+	if name == "stdin" {
+		return usagef("-o %s is the file stdin reads from; writing it would lose the puzzles: write to another file", out)
+	}
+	return usagef("-o %s is the input %s itself; writing it would lose the puzzles: write to another file", out, name)
+}
+
+// commit keeps what was written: the temporary file replaces the
+// destination. Later calls, and discard, do nothing.
+func (o *output) commit() error {
+	if o.finished {
+		return nil
+	}
+	o.finished = true
+	switch {
+	case o.direct != nil:
+		if err := o.direct.Close(); err != nil {
+			return fmt.Errorf("cannot write %s: %w", o.name, unwrapPath(err))
+		}
+		return nil
+	case o.tmp == nil:
+		return nil
+	}
+	defer o.unregister()
+	err := errStopped
+	o.e.cleanups.do(func() {
+		err = o.replace()
+	})
+	return err
+}
+
+// errStopped is the error of a commit that a signal came before.
+var errStopped = errors.New("stopped")
+
+// replace renames the temporary file over the target, once its content is
+// on disk, so that a crash right after cannot leave the target empty.
+func (o *output) replace() error {
+	err := o.tmp.Sync()
+	if cerr := o.tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(o.tmp.Name(), o.target)
+	}
+	if err != nil {
+		os.Remove(o.tmp.Name())
+		var le *os.LinkError
+		if errors.As(err, &le) {
+			err = le.Err // its paths name the temporary file
+		}
+		return fmt.Errorf("cannot write %s: %w", o.name, unwrapPath(err))
+	}
+	return nil
+}
+
+// discard drops what was written: the destination stays as it was.
+func (o *output) discard() {
+	if o.finished {
+		return
+	}
+	o.finished = true
+	switch {
+	case o.direct != nil:
+		o.direct.Close()
+	case o.tmp != nil:
+		o.e.cleanups.do(func() {
+			o.tmp.Close()
+			os.Remove(o.tmp.Name())
+		})
+		o.unregister()
+	}
+}

@@ -1,0 +1,211 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// folderFiles lists the names in dir, to see that no temporary file is
+// left behind.
+func folderFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// TestTextOutputNamingTheInputIsRefused: -o naming the input, by any path
+// or link, would overwrite the puzzles before they are read.
+func TestTextOutputNamingTheInputIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	content := puzzle + "\n"
+	in := filepath.Join(dir, "p.txt")
+	require.NoError(t, os.WriteFile(in, []byte(content), 0o644))
+	hard := filepath.Join(dir, "hard.txt")
+	require.NoError(t, os.Link(in, hard))
+	sym := filepath.Join(dir, "sym.txt")
+	require.NoError(t, os.Symlink(in, sym))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	other := filepath.Join(dir, "sub", "..", "p.txt")
+	for _, args := range [][]string{
+		{"solve", in, "-o", in},
+		{"rate", in, "-o", in},
+		{"explain", in, "-o", in},
+		{"explain", "--json", in, "-o", in},
+		{"solve", in, "-o", other},
+		{"solve", in, "-o", hard},
+		{"rate", in, "-o", sym},
+		{"solve", "--count", sym, "-o", in},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			code, out, errOut := runCLI(t, "", args...)
+			assert.Equal(t, exitUsage, code, errOut)
+			assert.Contains(t, errOut, "itself; writing it would lose the puzzles: write to another file")
+			assert.Empty(t, out)
+			got, err := os.ReadFile(in)
+			require.NoError(t, err)
+			assert.Equal(t, content, string(got))
+			assert.ElementsMatch(t, []string{"p.txt", "hard.txt", "sym.txt", "sub"}, folderFiles(t, dir))
+		})
+	}
+
+	t.Run("stdin is the output", func(t *testing.T) {
+		f, err := os.Open(in)
+		require.NoError(t, err)
+		defer f.Close()
+		var out, errOut bytes.Buffer
+		code := run([]string{"solve", "-", "-o", hard}, f, &out, &errOut)
+		assert.Equal(t, exitUsage, code, errOut.String())
+		assert.Contains(t, errOut.String(), "-o "+hard+" is the file stdin reads from; writing it would lose the puzzles: write to another file")
+		got, err := os.ReadFile(in)
+		require.NoError(t, err)
+		assert.Equal(t, content, string(got))
+	})
+
+	t.Run("a workbook known by its signature", func(t *testing.T) {
+		data, err := os.ReadFile(filepath.Join("..", "..", "samples", "classic.xlsx"))
+		require.NoError(t, err)
+		book := filepath.Join(t.TempDir(), "book")
+		require.NoError(t, os.WriteFile(book, data, 0o644))
+		for _, args := range [][]string{{"rate", book, "-o", book}, {"explain", "--json", book, "-o", book}} {
+			code, _, errOut := runCLI(t, "", args...)
+			assert.Equal(t, exitUsage, code, errOut)
+			assert.Contains(t, errOut, "write to another file")
+			got, err := os.ReadFile(book)
+			require.NoError(t, err)
+			assert.Equal(t, data, got, "the workbook is untouched")
+		}
+	})
+}
+
+// TestFailedTextRunKeepsTheOutput: the output file is replaced only when
+// at least one puzzle was solved, and then whole and line-aligned.
+func TestFailedTextRunKeepsTheOutput(t *testing.T) {
+	bad := puzzle[:39] + "x" + puzzle[40:]
+	conflict := "4.4" + puzzle[3:]
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	const old = "the solutions of last week\n"
+	require.NoError(t, os.WriteFile(out, []byte(old), 0o644))
+
+	for _, cmd := range []string{"solve", "rate"} {
+		in := writeFile(t, "in.txt", bad+"\n"+conflict+"\n")
+		code, stdout, errOut := runCLI(t, "", cmd, in, "-o", out)
+		assert.Equal(t, exitInvalid, code, errOut)
+		assert.Empty(t, stdout)
+		assert.Contains(t, errOut, "in.txt:1:40:")
+		assert.Contains(t, errOut, "in.txt:2:")
+		assert.Contains(t, errOut, "every puzzle failed, so "+out+" was not written (a file there stays as it was)")
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.Equal(t, old, string(got), cmd)
+		assert.Equal(t, []string{"out.txt"}, folderFiles(t, dir), "no temporary file is left")
+	}
+
+	// With one puzzle solved, the output is replaced, line N for puzzle N.
+	in := writeFile(t, "in.txt", bad+"\n"+puzzle+"\n"+conflict+"\n")
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", out)
+	assert.Equal(t, exitInvalid, code, errOut)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "\n"+solution+"\n\n", string(got))
+	assert.NotContains(t, errOut, "was not written")
+
+	// A new output is not made at all when every puzzle fails.
+	fresh := filepath.Join(dir, "fresh.txt")
+	code, _, _ = runCLI(t, "", "solve", writeFile(t, "in.txt", bad+"\n"), "-o", fresh)
+	assert.Equal(t, exitInvalid, code)
+	assert.NoFileExists(t, fresh)
+	assert.ElementsMatch(t, []string{"out.txt"}, folderFiles(t, dir))
+}
+
+// TestOutputPermissions: an existing output keeps its permissions; a new
+// one gets 0644 less the umask, as workbooks do.
+func TestOutputPermissions(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+
+	// What 0644 less the umask is here.
+	ref := filepath.Join(dir, "ref")
+	f, err := os.OpenFile(ref, os.O_CREATE|os.O_WRONLY, 0o644)
+	require.NoError(t, err)
+	f.Close()
+	refSt, err := os.Stat(ref)
+	require.NoError(t, err)
+
+	fresh := filepath.Join(dir, "fresh.txt")
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", fresh)
+	require.Equal(t, exitOK, code, errOut)
+	st, err := os.Stat(fresh)
+	require.NoError(t, err)
+	assert.Equal(t, refSt.Mode().Perm(), st.Mode().Perm())
+
+	for _, mode := range []os.FileMode{0o666, 0o640, 0o600} {
+		out := filepath.Join(dir, "kept.txt")
+		require.NoError(t, os.WriteFile(out, []byte("old\n"), 0o600))
+		require.NoError(t, os.Chmod(out, mode)) // not less the umask
+		code, _, errOut := runCLI(t, "", "rate", in, "-o", out)
+		require.Equal(t, exitOK, code, errOut)
+		st, err := os.Stat(out)
+		require.NoError(t, err)
+		assert.Equal(t, mode, st.Mode().Perm())
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.True(t, strings.HasPrefix(string(got), puzzle+" "), string(got))
+	}
+
+	if os.Geteuid() != 0 { // root may write anything
+		ro := filepath.Join(dir, "read-only.txt")
+		require.NoError(t, os.WriteFile(ro, []byte("old\n"), 0o444))
+		code, _, errOut := runCLI(t, "", "solve", in, "-o", ro)
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, errOut, "cannot write "+ro+": permission denied")
+		got, err := os.ReadFile(ro)
+		require.NoError(t, err)
+		assert.Equal(t, "old\n", string(got))
+	}
+}
+
+// TestOutputThroughALink: a link named by -o stays a link; the file it
+// points to gets the output.
+func TestOutputThroughALink(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	real := filepath.Join(dir, "real.txt")
+	require.NoError(t, os.WriteFile(real, []byte("old\n"), 0o644))
+	link := filepath.Join(dir, "link.txt")
+	require.NoError(t, os.Symlink(real, link))
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", link)
+	require.Equal(t, exitOK, code, errOut)
+	st, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.Equal(t, os.ModeSymlink, st.Mode().Type())
+	got, err := os.ReadFile(real)
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+	assert.ElementsMatch(t, []string{"real.txt", "link.txt"}, folderFiles(t, dir))
+}
+
+// TestOutputErrors: a folder, or a folder that does not exist, is named.
+func TestOutputErrors(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", dir)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "-o "+dir+" is a folder; give a file name")
+
+	missing := filepath.Join(dir, "no", "such", "out.txt")
+	code, _, errOut = runCLI(t, "", "solve", in, "-o", missing)
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errOut, "cannot write "+missing+": the folder "+filepath.Join(dir, "no", "such")+" does not exist")
+}

@@ -1,0 +1,150 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSignalStopsTheRun: SIGINT and SIGTERM during a run remove the
+// temporary output, leave the existing output as it was, and exit 130 and
+// 143.
+func TestSignalStopsTheRun(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		name string
+		code int
+	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			out := filepath.Join(dir, "out.txt")
+			require.NoError(t, os.WriteFile(out, []byte("old\n"), 0o644))
+			cmd := mainCommand("solve", "-", "-o", out)
+			stdin, err := cmd.StdinPipe()
+			require.NoError(t, err)
+			defer stdin.Close()
+			var stderr bytes.Buffer
+			cmd.Stderr = &stderr
+			require.NoError(t, cmd.Start())
+			// More than the 512 bytes read to tell text from binary
+			// data, but the input stays open: the run waits for more.
+			_, err = io.WriteString(stdin, strings.Repeat(puzzle+"\n", 10))
+			require.NoError(t, err)
+			waitFor(t, "the temporary output", func() bool { return len(folderFiles(t, dir)) == 2 })
+
+			require.NoError(t, cmd.Process.Signal(tt.sig))
+			err = cmd.Wait()
+			var exit *exec.ExitError
+			require.True(t, errors.As(err, &exit), "%v", err)
+			assert.Equal(t, tt.code, exit.ExitCode(), stderr.String())
+			assert.Equal(t, "xlsudoku: stopped by "+tt.name+"\n", stderr.String())
+			assert.Equal(t, []string{"out.txt"}, folderFiles(t, dir), "the temporary file is removed")
+			got, err := os.ReadFile(out)
+			require.NoError(t, err)
+			assert.Equal(t, "old\n", string(got))
+		})
+	}
+}
+
+// TestSpecialOutputs: /dev/null, /dev/stdout and a FIFO are written in
+// place, never renamed over.
+func TestSpecialOutputs(t *testing.T) {
+	in := writeFile(t, "in.txt", puzzle+"\n"+puzzle+"\n")
+	want := solution + "\n" + solution + "\n"
+
+	t.Run("/dev/null", func(t *testing.T) {
+		code, out, errOut := runCLI(t, "", "solve", in, "-o", "/dev/null")
+		require.Equal(t, exitOK, code, errOut)
+		assert.Empty(t, out)
+		st, err := os.Stat("/dev/null")
+		require.NoError(t, err)
+		assert.NotZero(t, st.Mode()&os.ModeCharDevice)
+	})
+
+	t.Run("FIFO", func(t *testing.T) {
+		dir := t.TempDir()
+		fifo := filepath.Join(dir, "pipe")
+		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+		got := make(chan string)
+		go func() {
+			b, _ := os.ReadFile(fifo)
+			got <- string(b)
+		}()
+		code, _, errOut := runCLI(t, "", "rate", in, "-o", fifo)
+		require.Equal(t, exitOK, code, errOut)
+		text := <-got
+		assert.Equal(t, 2, strings.Count(text, puzzle+" extreme "), text)
+		st, err := os.Lstat(fifo)
+		require.NoError(t, err)
+		assert.Equal(t, os.ModeNamedPipe, st.Mode().Type())
+		assert.Equal(t, []string{"pipe"}, folderFiles(t, dir))
+	})
+
+	t.Run("/dev/stdout to a pipe", func(t *testing.T) {
+		cmd := mainCommand("solve", in, "-o", "/dev/stdout")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		require.NoError(t, cmd.Run(), stderr.String())
+		assert.Equal(t, want, stdout.String())
+	})
+
+	t.Run("/dev/stdout to a file", func(t *testing.T) {
+		// The file the shell opened gets the output; nothing is renamed
+		// over it, and no temporary file is left beside it.
+		dir := t.TempDir()
+		path := filepath.Join(dir, "redirected.txt")
+		f, err := os.Create(path)
+		require.NoError(t, err)
+		defer f.Close()
+		cmd := mainCommand("solve", in, "-o", "/dev/stdout")
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = f, &stderr
+		require.NoError(t, cmd.Run(), stderr.String())
+		got, err := os.ReadFile(path)
+		require.NoError(t, err)
+		assert.Equal(t, want, string(got))
+		assert.Equal(t, []string{"redirected.txt"}, folderFiles(t, dir))
+	})
+}
+
+// TestFIFOInput: a FIFO (or bash's <(...)) is read as text from its first
+// byte: no signature is sniffed from it first.
+func TestFIFOInput(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		content []byte
+		code    int
+		stdout  string
+		stderr  string
+	}{
+		{[]byte(puzzle + "\n"), exitOK, solution + "\n", ""},
+		{[]byte("PK\x03\x04 rest of a zip"), exitInput, "", "holds a workbook (a zip file); save it to a file and give that file's name"},
+	} {
+		fifo := filepath.Join(dir, "pipe")
+		os.Remove(fifo)
+		require.NoError(t, syscall.Mkfifo(fifo, 0o600))
+		go func() {
+			if f, err := os.OpenFile(fifo, os.O_WRONLY, 0); err == nil {
+				f.Write(tt.content)
+				f.Close()
+			}
+		}()
+		code, out, errOut := runCLI(t, "", "solve", fifo)
+		assert.Equal(t, tt.code, code, errOut)
+		assert.Equal(t, tt.stdout, out)
+		if tt.stderr != "" {
+			assert.Contains(t, errOut, tt.stderr)
+		}
+	}
+}
