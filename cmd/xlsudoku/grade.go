@@ -54,7 +54,6 @@ type gradeOptions struct {
 func runGrade(e *env, args []string) error {
 	var o gradeOptions
 	fs := pflag.NewFlagSet("grade", pflag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	fs.StringVar(&o.key, "key", "", "the puzzles' givens, for files that are not xlsudoku's worksheets: a workbook or a text `FILE` of puzzles")
 	fs.BoolVar(&o.json, "json", false, "one JSON object per file and line")
 	fs.StringVarP(&o.output, "output", "o", "", "write the one FILE graded, marked, to `OUT.xlsx`")
@@ -62,13 +61,8 @@ func runGrade(e *env, args []string) error {
 	fs.StringVar(&o.summary, "summary", "", "write a class summary (a row per file, a chart of the scores) to `FILE.xlsx`")
 	fs.StringVar(&o.paper, "paper", "a4", "the summary's paper: a4 or letter")
 	o.inputFlags.add(fs, false)
-	help := fs.BoolP("help", "h", false, "show this help")
-	if err := fs.Parse(args); err != nil {
-		return usagef("grade: %v", err)
-	}
-	if *help {
-		fmt.Fprint(e.stdout, gradeHelp+fs.FlagUsages())
-		return nil
+	if done, err := parseCommon(e, fs, gradeHelp, args); done {
+		return err
 	}
 	files := fs.Args()
 	switch {
@@ -129,7 +123,7 @@ func runGrade(e *env, args []string) error {
 		if err := workbook.WriteSummary(o.summary, rows, o.paper); err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "wrote the summary of %d files to %s\n", len(rows), o.summary)
+		e.note("wrote the summary of %d files to %s", len(rows), o.summary)
 	}
 	if first != exitOK {
 		return &reportedError{first}

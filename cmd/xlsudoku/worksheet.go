@@ -95,7 +95,7 @@ func runWorksheet(e *env, args []string) error {
 	}
 	if o.variants > 0 && !fs.Changed("seed") {
 		o.seed = rand.Uint64() >> 11
-		fmt.Fprintf(e.stderr, "seed %d\n", o.seed)
+		e.note("seed %d", o.seed)
 	}
 	isBook, err := o.inputKind("worksheet", in)
 	if err != nil {
@@ -128,7 +128,7 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(e.stderr, "made a worksheet of %s (%s); wrote %s\n", p.Where(), w.Grade, o.output)
+		e.note("made a worksheet of %s (%s); wrote %s", p.Where(), w.Grade, o.output)
 		return nil
 	}
 	givens := p.Grid
@@ -146,7 +146,7 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 			return err
 		}
 	}
-	fmt.Fprintf(e.stderr, "made %d look-alike worksheets of %s (%s); wrote %s to %s\n", o.variants, p.Where(), w.Grade,
+	e.note("made %d look-alike worksheets of %s (%s); wrote %s to %s", o.variants, p.Where(), w.Grade,
 		filepath.Base(variantPath(o.output, 1, o.variants)), filepath.Base(variantPath(o.output, o.variants, o.variants)))
 	return nil
 }
