@@ -167,6 +167,9 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 	if err := writeInstructions(in, title, puzzles, w); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
+	if err := os.Chmod(in, 0o644); err != nil { // the output takes the input's mode
+		return fmt.Errorf("%w: %v", ErrWrite, err)
+	}
 	var sheets []*ourSheet
 	var givens []solve.Grid
 	for i := range puzzles {

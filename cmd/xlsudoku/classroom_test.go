@@ -303,3 +303,12 @@ func TestHintOnSampleAndLevels(t *testing.T) {
 	code, _, _ = runCLI(t, "", "hint", "--level", "4", in)
 	assert.Equal(t, exitUsage, code)
 }
+
+func TestWorksheetBookMode(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "class.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "--seed", "2", "--worksheet", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	st, err := os.Stat(book)
+	require.NoError(t, err)
+	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "a new workbook is not executable")
+}
