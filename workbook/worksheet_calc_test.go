@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -173,3 +174,67 @@ func TestWorksheetInCalc(t *testing.T) {
 // StatusSolvedText is what the status cell shows when the grid is full and
 // no digit repeats.
 const StatusSolvedText = layout.StatusSolved
+
+func TestWorksheetInCalcSixteen(t *testing.T) {
+	skipWithoutCalc(t)
+	f := newBook(t, "Big")
+	g, err := solve.ParseLine(first16x16(t))
+	require.NoError(t, err)
+	putGrid(t, f, "Big", layoutB2, g)
+	in := save(t, f, "big.xlsx")
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	ws := filepath.Join(t.TempDir(), "ws.xlsx")
+	_, err = WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{LiveCandidates: true})
+	require.NoError(t, err)
+
+	// Type the first two blanks' digits as a student would: letters in
+	// lower case for 10 and up, numbers for the rest.
+	blanks := blankRefs(p.Grid)
+	current := p.Grid
+	// One blank whose digit is a letter, one whose digit is a number.
+	var typed []string
+	for _, letter := range []bool{true, false} {
+		for _, ref := range blanks {
+			if (digitAt(t, sol, ref) >= 10) == letter {
+				typed = append(typed, ref)
+				break
+			}
+		}
+	}
+	require.Len(t, typed, 2)
+	var set []calcSet
+	for _, ref := range typed {
+		d := digitAt(t, sol, ref)
+		in := strings.ToLower(solve.DigitString(d))
+		set = append(set, calcSet{Sheet: "Worksheet", Cell: ref, Input: in})
+		pos, _ := layout.ParsePos(ref)
+		current.Set(pos.Row-2, pos.Col-2, d)
+	}
+	out := filepath.Join(t.TempDir(), "saved.xlsx")
+	res := runCalc(t, ws, out, calcJob{Set: set, Read: []calcRange{{Sheet: "Worksheet", Range: "B19"}, {Sheet: "Candidates", Range: "B2:BM65"}}})
+	assert.Equal(t, fmt.Sprintf("%d cells to go", len(blanks)-2), res.Values["Worksheet!B19"])
+	cands := current.Candidates()
+	for r := range 16 {
+		for c := range 16 {
+			for d := 1; d <= 16; d++ {
+				pos := layoutB2.Add(r*4+(d-1)/4, c*4+(d-1)%4)
+				want := ""
+				if cands[r*16+c].Has(d) {
+					want = solve.DigitString(d)
+				}
+				got := strings.ToUpper(res.Values["Candidates!"+pos.String()])
+				assert.Equal(t, want, got, "r%dc%d digit %d", r+1, c+1, d)
+			}
+		}
+	}
+	// What Calc saved grades the lower-case letters as right.
+	rs, err := ReadReturned(out, Options{Sheet: "Worksheet"}, nil)
+	require.NoError(t, err)
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	assert.Equal(t, 2, m.Correct)
+	assert.Equal(t, 0, m.Wrong)
+}
