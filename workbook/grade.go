@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -173,7 +174,16 @@ func WriteMarked(marks []*Marking, out string) (notes []string, err error) {
 		if err != nil {
 			return err
 		}
-		pk.close()
-		return nil
+		defer pk.close()
+		found := 0
+		for _, s := range pk.worksheets() {
+			if strings.HasPrefix(s.ours, "marked") {
+				found++
+			}
+		}
+		if found != len(sheets) {
+			return fmt.Errorf("%d Marked sheets for %d puzzles", found, len(sheets))
+		}
+		return pk.wellFormedParts()
 	})
 }

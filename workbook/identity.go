@@ -27,6 +27,12 @@ const identityName = "xlsudoku_puzzle"
 
 const identityVersion = "xlsudoku/1"
 
+// gridName is a second sheet-scoped name of a worksheet, a reference to
+// its board ('Puzzle 1'!$B$2:$J$10): spreadsheet apps move a reference
+// when rows or columns are inserted above or left of it, so it says where
+// the board is now, where the identity's range says where it was made.
+const gridName = "xlsudoku_grid"
+
 // Identity is what a worksheet stores about its puzzle.
 type Identity struct {
 	Givens solve.Grid
@@ -160,5 +166,18 @@ func (p *pkg) identityOf(i int) (Identity, bool, error) {
 		return Identity{}, false, nil
 	}
 	id, err := parseIdentity(n.Value)
-	return id, true, err
+	if err != nil {
+		return id, true, err
+	}
+	if g, ok := p.wb.localName(gridName, i); ok {
+		ref := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(g.Value), "="))
+		if k := strings.LastIndex(ref, "!"); k >= 0 {
+			ref = ref[k+1:]
+		}
+		n := id.Givens.Shape.Size
+		if rect, err := layout.ParseRect(strings.ReplaceAll(ref, "$", "")); err == nil && rect.Rows() == n && rect.Cols() == n {
+			id.Range = rect.String()
+		}
+	}
+	return id, true, nil
 }

@@ -59,8 +59,9 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 // name, then (as asked) its live Candidates and its hidden Answers. suffix
 // tells the sheets of one puzzle of a book from another's (" 3").
 func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, name string) []*ourSheet {
-	ws := &ourSheet{kind: kindWorksheet + suffix, name: name}
-	id := Identity{Givens: givens, Range: layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size).String(), Grade: w.Grade, Seed: w.Seed}
+	grid := layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size)
+	ws := &ourSheet{kind: kindWorksheet + suffix, name: name, grid: grid}
+	id := Identity{Givens: givens, Range: grid.String(), Grade: w.Grade, Seed: w.Seed}
 	ws.names = []localName{{name: identityName, value: id.formula(), hidden: true}}
 	sheets := []*ourSheet{ws}
 	var answers, cands *ourSheet
@@ -122,16 +123,7 @@ func verifyWorksheets(path string, want []solve.Grid) error {
 	if k != len(want) {
 		return fmt.Errorf("%d worksheets for %d puzzles", k, len(want))
 	}
-	for _, name := range []string{"[Content_Types].xml", relsPath(pk.wbPath), pk.relOfType("/styles")} {
-		data, err := pk.read(name)
-		if err != nil {
-			return err
-		}
-		if err := wellFormed(data); err != nil {
-			return fmt.Errorf("%s: %v", name, err)
-		}
-	}
-	return nil
+	return pk.wellFormedParts()
 }
 
 // isWorksheetKind reports whether a sheet's mark says it is a worksheet.

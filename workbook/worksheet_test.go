@@ -440,3 +440,31 @@ func TestTwoSolutionsSheet(t *testing.T) {
 		}
 	}
 }
+
+func TestWorksheetRowsInsertedAbove(t *testing.T) {
+	// A teacher (or a student, on an unprotected copy) inserts two rows
+	// above the board: the app moves the grid's name with it, and grading
+	// reads the board where it now is.
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	f, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	require.NoError(t, f.UnprotectSheet("Worksheet"))
+	require.NoError(t, f.InsertRows("Worksheet", 1, 2))
+	d := sol.At(0, 2)
+	require.NoError(t, f.SetCellInt("Worksheet", "D4", int64(d)), "D2 is now D4")
+	moved := filepath.Join(t.TempDir(), "moved.xlsx")
+	require.NoError(t, f.SaveAs(moved))
+	require.NoError(t, f.Close())
+	wb := string(unzip(t, moved)["xl/workbook.xml"])
+	require.Contains(t, wb, `$B$4:$J$12`, "the app moved the name")
+
+	rs, err := ReadReturned(moved, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "B4:J12", rs[0].Puzzle.Range)
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	assert.Equal(t, 1, m.Correct)
+	assert.Equal(t, 0, m.Changed, "the givens are where the name says")
+	assert.Equal(t, p.Grid, m.Puzzle.Grid)
+}

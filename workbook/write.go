@@ -25,6 +25,7 @@ type ourSheet struct {
 	existing bool   // it replaces the sheet of an earlier run
 	sheet    layout.Sheet
 	names    []localName // defined names of its own beyond the built-in ones
+	grid     layout.Rect // a worksheet's board, named so that apps move the name with it
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
 	draw func() layout.Sheet
@@ -355,7 +356,11 @@ func (s *ourSheet) localNames() []localName {
 	if s.sheet.Filter != (layout.Rect{}) {
 		filter.value = sheet + "!" + s.sheet.Filter.Absolute()
 	}
-	return append(append(out, titles, filter), s.names...)
+	out = append(append(out, titles, filter), s.names...)
+	if s.grid != (layout.Rect{}) {
+		out = append(out, localName{name: gridName, value: sheet + "!" + s.grid.Absolute(), hidden: true})
+	}
+	return out
 }
 
 // outParts are the parts of the output that differ from the input's.
@@ -456,6 +461,12 @@ func verify(path string, sol *ourSheet, solution solve.Grid) error {
 	if rr.grid != solution || len(rr.bad) > 0 {
 		return errors.New("the Solution sheet does not hold the solution")
 	}
+	return pk.wellFormedParts()
+}
+
+// wellFormedParts checks the parts that writing edits (besides the
+// workbook part, which opening parsed): each is well-formed XML.
+func (pk *pkg) wellFormedParts() error {
 	for _, name := range []string{"[Content_Types].xml", relsPath(pk.wbPath), pk.relOfType("/styles")} {
 		data, err := pk.read(name)
 		if err != nil {
