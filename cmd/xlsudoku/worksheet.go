@@ -154,10 +154,8 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 // worksheetNeedsOne says why a puzzle without exactly one solution makes
 // no worksheet.
 func worksheetNeedsOne(err error) error {
-	if solveErrIsNotUnique(err) {
-		return fmt.Errorf("%w; a worksheet checks entries against the solution, so the puzzle needs exactly one: add givens until only one remains", err)
+	if errors.Is(err, solve.ErrNotUnique) {
+		return fmt.Errorf("%w; a worksheet checks entries against the solution, so the puzzle needs exactly one", err)
 	}
 	return err
 }
-
-func solveErrIsNotUnique(err error) bool { return errors.Is(err, solve.ErrNotUnique) }
