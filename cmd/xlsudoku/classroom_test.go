@@ -312,3 +312,31 @@ func TestWorksheetBookMode(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, os.FileMode(0o644), st.Mode().Perm(), "a new workbook is not executable")
 }
+
+func TestPuzzleOfABook(t *testing.T) {
+	dir := t.TempDir()
+	code, text, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "medium", "--seed", "8")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(text), "\n")
+	for _, kind := range [][]string{{"tiled.xlsx"}, {"spp.xlsx", "--sheet-per-puzzle"}, {"ws.xlsx", "--worksheet"}} {
+		book := filepath.Join(dir, kind[0])
+		args := append([]string{"generate", "-n", "3", "-d", "medium", "--seed", "8", "-o", book}, kind[1:]...)
+		code, _, errOut := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, errOut)
+		for i, line := range lines {
+			g, err := solve.ParseLine(strings.Fields(line)[0])
+			require.NoError(t, err)
+			sol, err := solve.Solve(g)
+			require.NoError(t, err)
+			n := string(rune('1' + i))
+			code, got, errOut := runCLI(t, "", "solve", "--puzzle", n, "--format", "line", book)
+			require.Equal(t, exitOK, code, "%s puzzle %s: %s", kind[0], n, errOut)
+			assert.Equal(t, solve.FormatLine(&sol)+"\n", got, "%s puzzle %s", kind[0], n)
+		}
+		code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
+		assert.Equal(t, exitUsage, code, "%s: there is no puzzle 4: %s", kind[0], errOut)
+		assert.Contains(t, errOut, "4")
+	}
+	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "1", "--sheet", "Puzzles", filepath.Join(dir, "tiled.xlsx"))
+	assert.Equal(t, exitUsage, code, errOut)
+}
