@@ -25,7 +25,8 @@ import (
 // UNO the way a student uses a worksheet (type into cells, recalculate,
 // save as .xlsx) and reports what Calc computed and how it holds cell
 // protection. The scripting API writes into locked cells of protected
-// sheets, so protection is read back, not tested by typing.
+// sheets, so protection is read back, not tested by typing: the script
+// refuses input into locked cells itself, from the flags it reports.
 
 // calcPython is the interpreter that has the uno module (python3-uno).
 const calcPython = "/usr/bin/python3"
@@ -35,10 +36,11 @@ const calcScript = "testdata/calc.py"
 
 // calcJob is the job calc.py reads on stdin.
 type calcJob struct {
-	// Set is typed in order, as a user types: "5" is a number, "A" text,
-	// "=..." a formula (English function names), "" deletes the contents.
-	// Into a locked cell of a protected sheet it is refused, as Calc's UI
-	// refuses it, and listed in calcResult.Refused.
+	// Set is typed in order, parsed as XCell.setFormula parses input: "5"
+	// is a number, "A" text, "=..." a formula (English function names),
+	// "" deletes the contents. No automatic format or data validation is
+	// applied. Into a locked cell of a protected sheet it is refused, as
+	// Calc's window refuses it, and listed in calcResult.Refused.
 	Set []calcSet `json:"set,omitempty"`
 	// Read reports each cell's shown string and type after recalculation.
 	Read []calcRange `json:"read,omitempty"`
@@ -150,7 +152,7 @@ func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdo
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err = cmd.Run()
-	assert.Empty(t, procsUnder(tmp), "processes left running by calc.py")
+	assert.Empty(t, calcProcsUnder(tmp), "processes left running by calc.py")
 	return o.String(), e.String(), err
 }
 
@@ -166,10 +168,10 @@ func TestCalcHarness(t *testing.T) {
 	for cell, v := range givens {
 		require.NoError(t, f.SetCellInt(sheet, cell, int64(v)))
 	}
-	open, err := f.NewStyle(&excelize.Style{Protection: &excelize.Protection{Locked: false}})
+	unlocked, err := f.NewStyle(&excelize.Style{Protection: &excelize.Protection{Locked: false}})
 	require.NoError(t, err)
-	require.NoError(t, f.SetCellStyle(sheet, "C3", "C3", open))
-	require.NoError(t, f.SetCellStyle(sheet, "D4", "D4", open))
+	require.NoError(t, f.SetCellStyle(sheet, "C3", "C3", unlocked))
+	require.NoError(t, f.SetCellStyle(sheet, "D4", "D4", unlocked))
 	require.NoError(t, f.SetCellFormula(sheet, "B6", `COUNTBLANK(B2:D4)&" to go"`))
 	require.NoError(t, f.SetCellFormula(sheet, "B7", "SUM(B2:D4)"))
 	require.NoError(t, f.ProtectSheet(sheet, &excelize.SheetProtectionOptions{SelectLockedCells: true, SelectUnlockedCells: true}))
@@ -233,10 +235,10 @@ func TestCalcHarness(t *testing.T) {
 			assert.Equal(t, want, got, cell)
 		}
 		for cell, want := range map[string]bool{"C3": false, "D4": false, "B2": true} {
-			assert.Equal(t, want, cellLocked(t, g, sheet, cell), cell)
+			assert.Equal(t, want, calcCellLocked(t, g, sheet, cell), cell)
 		}
-		assert.Regexp(t, `<sheetProtection[^>]* sheet="(1|true)"`, string(zipPart(t, out, "xl/worksheets/sheet1.xml")))
-		assert.NotContains(t, string(zipPart(t, out, "xl/worksheets/sheet2.xml")), "<sheetProtection")
+		assert.Regexp(t, `<sheetProtection[^>]* sheet="(1|true)"`, string(calcZipPart(t, out, "xl/worksheets/sheet1.xml")))
+		assert.NotContains(t, string(calcZipPart(t, out, "xl/worksheets/sheet2.xml")), "<sheetProtection")
 	})
 
 	t.Run("untouched", func(t *testing.T) {
@@ -264,6 +266,12 @@ func TestCalcHarnessErrors(t *testing.T) {
 	require.NoError(t, f.Close())
 	garbage := filepath.Join(dir, "garbage.xlsx")
 	require.NoError(t, os.WriteFile(garbage, []byte("not a workbook"), 0o644))
+	// A package cut before its central directory: Calc offers a repair,
+	// which fails for .xlsx.
+	data, err := os.ReadFile(in)
+	require.NoError(t, err)
+	cut := filepath.Join(dir, "cut.xlsx")
+	require.NoError(t, os.WriteFile(cut, data[:bytes.Index(data, []byte("PK\x01\x02"))], 0o644))
 
 	for _, tc := range []struct {
 		name, in, job string
@@ -271,8 +279,10 @@ func TestCalcHarnessErrors(t *testing.T) {
 		want          string
 	}{
 		{"no such sheet", in, `{"read":[{"sheet":"Week 3","range":"A1"}]}`, 1, `no sheet 'Week 3' in the document (sheets: Puzzle 1)`},
-		{"not a workbook", garbage, `{}`, 1, `Calc could not load ` + garbage},
+		{"not a workbook", garbage, `{}`, 1, `Calc could not load ` + garbage + `: NoSuchFilterRequest`},
+		{"corrupt package", cut, `{}`, 1, `BrokenPackageRequest: cut.xlsx is corrupt; repair approved; BrokenPackageRequest: the file is corrupt; repair failed`},
 		{"job not JSON", in, `{"set":`, 2, `job on stdin is not JSON`},
+		{"input missing", in, `{"set":[{"sheet":"Puzzle 1","cell":"B2"}]}`, 2, `set[0]: want {"sheet", "cell", "input"} with strings`},
 		{"no input file", filepath.Join(dir, "missing.xlsx"), `{}`, 1, `missing.xlsx: no such file`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -287,9 +297,9 @@ func TestCalcHarnessErrors(t *testing.T) {
 	}
 }
 
-// procsUnder lists the running processes whose command line mentions
+// calcProcsUnder lists the running processes whose command line mentions
 // dir, as "pid: command line". Without /proc it finds none.
-func procsUnder(dir string) []string {
+func calcProcsUnder(dir string) []string {
 	var found []string
 	paths, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range paths {
@@ -302,9 +312,9 @@ func procsUnder(dir string) []string {
 	return found
 }
 
-// cellLocked reports whether excelize sees cell as locked: a style without
+// calcCellLocked reports whether excelize sees cell as locked: a style without
 // a protection element leaves it locked, as in Excel.
-func cellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
+func calcCellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
 	t.Helper()
 	idx, err := f.GetCellStyle(sheet, cell)
 	require.NoError(t, err)
@@ -313,8 +323,8 @@ func cellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
 	return st.Protection == nil || st.Protection.Locked
 }
 
-// zipPart returns one part of the package at path.
-func zipPart(t *testing.T, path, name string) []byte {
+// calcZipPart returns one part of the package at path.
+func calcZipPart(t *testing.T, path, name string) []byte {
 	t.Helper()
 	z, err := zip.OpenReader(path)
 	require.NoError(t, err)
