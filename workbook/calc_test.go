@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -160,6 +161,7 @@ func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdo
 // a 3x3 block with two blank unlocked cells and formulas over it. Two runs
 // go in parallel, one typing into the blanks and saving, one only reading.
 func TestCalcHarness(t *testing.T) {
+	skipWithoutCalc(t)
 	const sheet = "Puzzle 1"
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.xlsx")
@@ -295,6 +297,55 @@ func TestCalcHarnessErrors(t *testing.T) {
 			assert.Empty(t, stdout)
 		})
 	}
+}
+
+// TestCalcHarnessCleanup checks that a run cut short by its timeout or by
+// SIGTERM (what runCalc sends when its context ends) leaves no process and
+// no pipe behind.
+func TestCalcHarnessCleanup(t *testing.T) {
+	skipWithoutCalc(t)
+	in := filepath.Join(t.TempDir(), "in.xlsx")
+	f := newBook(t, "Puzzle 1")
+	require.NoError(t, f.SaveAs(in))
+	require.NoError(t, f.Close())
+
+	t.Run("timeout", func(t *testing.T) {
+		t.Parallel()
+		// Too short for soffice to start: the run fails on its deadline.
+		_, stderr, err := execCalc(t, in, "", []byte(`{"timeout": 0.5}`), 0.5)
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, stderr)
+		assert.Contains(t, []int{1, 3}, exit.ExitCode(), stderr) // 1: connecting gave up, 3: the watchdog fired
+		assert.Regexp(t, `did not accept a UNO connection in time|timed out`, stderr)
+	})
+
+	t.Run("SIGTERM", func(t *testing.T) {
+		t.Parallel()
+		tmp := t.TempDir()
+		cmd := exec.Command(calcPython, calcScript, in, "")
+		cmd.Stdin = strings.NewReader(`{}`)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		defer func() { _ = cmd.Process.Kill() }() // only if an assertion below failed first
+		// Signal once soffice listens on its pipe, while the script talks to it.
+		pipe := fmt.Sprintf("/tmp/OSL_PIPE_*_xlsudoku-calc-%d-*", cmd.Process.Pid)
+		require.Eventually(t, func() bool {
+			m, _ := filepath.Glob(pipe)
+			return len(m) > 0
+		}, 2*time.Minute, 20*time.Millisecond, "soffice did not start")
+		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+		err := cmd.Wait()
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, stderr.String())
+		assert.Equal(t, 128+int(syscall.SIGTERM), exit.ExitCode(), stderr.String())
+		assert.Contains(t, stderr.String(), "got signal 15; killing soffice")
+		assert.Empty(t, calcProcsUnder(tmp), "processes left running by calc.py")
+		pipes, err := filepath.Glob(pipe)
+		require.NoError(t, err)
+		assert.Empty(t, pipes, "pipes left behind")
+	})
 }
 
 // calcProcsUnder lists the running processes whose command line mentions

@@ -99,6 +99,7 @@ class Office:
         self.logpath = os.path.join(workdir, "soffice.log")
         self.proc = None
         self.lock = threading.Lock()
+        self.terminating = False  # asked to quit: worth waiting for
 
     def start(self):
         args = [
@@ -438,6 +439,7 @@ def run_job(office, job, in_path, out_path, deadline):
                 pass
     finally:
         try:
+            office.terminating = True
             desktop.terminate()
         except Exception:
             pass  # the bridge goes down with soffice
@@ -620,7 +622,7 @@ def main(argv):
     finally:
         cleaning.started = time.monotonic()
         cleaning.set()
-        office.kill(grace=10)
+        office.kill(grace=10 if office.terminating else 0)
         office.remove_pipes()
         shutil.rmtree(workdir, ignore_errors=True)
         done.set()
