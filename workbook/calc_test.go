@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -25,7 +26,8 @@ import (
 // UNO the way a student uses a worksheet (type into cells, recalculate,
 // save as .xlsx) and reports what Calc computed and how it holds cell
 // protection. The scripting API writes into locked cells of protected
-// sheets, so protection is read back, not tested by typing.
+// sheets, so protection is read back, not tested by typing: the script
+// refuses input into locked cells itself, from the flags it reports.
 
 // calcPython is the interpreter that has the uno module (python3-uno).
 const calcPython = "/usr/bin/python3"
@@ -35,10 +37,11 @@ const calcScript = "testdata/calc.py"
 
 // calcJob is the job calc.py reads on stdin.
 type calcJob struct {
-	// Set is typed in order, as a user types: "5" is a number, "A" text,
-	// "=..." a formula (English function names), "" deletes the contents.
-	// Into a locked cell of a protected sheet it is refused, as Calc's UI
-	// refuses it, and listed in calcResult.Refused.
+	// Set is typed in order, parsed as XCell.setFormula parses input: "5"
+	// is a number, "A" text, "=..." a formula (English function names),
+	// "" deletes the contents. No automatic format or data validation is
+	// applied. Into a locked cell of a protected sheet it is refused, as
+	// Calc's window refuses it, and listed in calcResult.Refused.
 	Set []calcSet `json:"set,omitempty"`
 	// Read reports each cell's shown string and type after recalculation.
 	Read []calcRange `json:"read,omitempty"`
@@ -150,7 +153,7 @@ func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdo
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err = cmd.Run()
-	assert.Empty(t, procsUnder(tmp), "processes left running by calc.py")
+	assert.Empty(t, calcProcsUnder(tmp), "processes left running by calc.py")
 	return o.String(), e.String(), err
 }
 
@@ -158,6 +161,7 @@ func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdo
 // a 3x3 block with two blank unlocked cells and formulas over it. Two runs
 // go in parallel, one typing into the blanks and saving, one only reading.
 func TestCalcHarness(t *testing.T) {
+	skipWithoutCalc(t)
 	const sheet = "Puzzle 1"
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.xlsx")
@@ -166,10 +170,10 @@ func TestCalcHarness(t *testing.T) {
 	for cell, v := range givens {
 		require.NoError(t, f.SetCellInt(sheet, cell, int64(v)))
 	}
-	open, err := f.NewStyle(&excelize.Style{Protection: &excelize.Protection{Locked: false}})
+	unlocked, err := f.NewStyle(&excelize.Style{Protection: &excelize.Protection{Locked: false}})
 	require.NoError(t, err)
-	require.NoError(t, f.SetCellStyle(sheet, "C3", "C3", open))
-	require.NoError(t, f.SetCellStyle(sheet, "D4", "D4", open))
+	require.NoError(t, f.SetCellStyle(sheet, "C3", "C3", unlocked))
+	require.NoError(t, f.SetCellStyle(sheet, "D4", "D4", unlocked))
 	require.NoError(t, f.SetCellFormula(sheet, "B6", `COUNTBLANK(B2:D4)&" to go"`))
 	require.NoError(t, f.SetCellFormula(sheet, "B7", "SUM(B2:D4)"))
 	require.NoError(t, f.ProtectSheet(sheet, &excelize.SheetProtectionOptions{SelectLockedCells: true, SelectUnlockedCells: true}))
@@ -233,10 +237,10 @@ func TestCalcHarness(t *testing.T) {
 			assert.Equal(t, want, got, cell)
 		}
 		for cell, want := range map[string]bool{"C3": false, "D4": false, "B2": true} {
-			assert.Equal(t, want, cellLocked(t, g, sheet, cell), cell)
+			assert.Equal(t, want, calcCellLocked(t, g, sheet, cell), cell)
 		}
-		assert.Regexp(t, `<sheetProtection[^>]* sheet="(1|true)"`, string(zipPart(t, out, "xl/worksheets/sheet1.xml")))
-		assert.NotContains(t, string(zipPart(t, out, "xl/worksheets/sheet2.xml")), "<sheetProtection")
+		assert.Regexp(t, `<sheetProtection[^>]* sheet="(1|true)"`, string(calcZipPart(t, out, "xl/worksheets/sheet1.xml")))
+		assert.NotContains(t, string(calcZipPart(t, out, "xl/worksheets/sheet2.xml")), "<sheetProtection")
 	})
 
 	t.Run("untouched", func(t *testing.T) {
@@ -264,6 +268,12 @@ func TestCalcHarnessErrors(t *testing.T) {
 	require.NoError(t, f.Close())
 	garbage := filepath.Join(dir, "garbage.xlsx")
 	require.NoError(t, os.WriteFile(garbage, []byte("not a workbook"), 0o644))
+	// A package cut before its central directory: Calc offers a repair,
+	// which fails for .xlsx.
+	data, err := os.ReadFile(in)
+	require.NoError(t, err)
+	cut := filepath.Join(dir, "cut.xlsx")
+	require.NoError(t, os.WriteFile(cut, data[:bytes.Index(data, []byte("PK\x01\x02"))], 0o644))
 
 	for _, tc := range []struct {
 		name, in, job string
@@ -271,8 +281,10 @@ func TestCalcHarnessErrors(t *testing.T) {
 		want          string
 	}{
 		{"no such sheet", in, `{"read":[{"sheet":"Week 3","range":"A1"}]}`, 1, `no sheet 'Week 3' in the document (sheets: Puzzle 1)`},
-		{"not a workbook", garbage, `{}`, 1, `Calc could not load ` + garbage},
+		{"not a workbook", garbage, `{}`, 1, `Calc could not load ` + garbage + `: NoSuchFilterRequest`},
+		{"corrupt package", cut, `{}`, 1, `BrokenPackageRequest: cut.xlsx is corrupt; repair approved; BrokenPackageRequest: the file is corrupt; repair failed`},
 		{"job not JSON", in, `{"set":`, 2, `job on stdin is not JSON`},
+		{"input missing", in, `{"set":[{"sheet":"Puzzle 1","cell":"B2"}]}`, 2, `set[0]: want {"sheet", "cell", "input"} with strings`},
 		{"no input file", filepath.Join(dir, "missing.xlsx"), `{}`, 1, `missing.xlsx: no such file`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -287,9 +299,58 @@ func TestCalcHarnessErrors(t *testing.T) {
 	}
 }
 
-// procsUnder lists the running processes whose command line mentions
+// TestCalcHarnessCleanup checks that a run cut short by its timeout or by
+// SIGTERM (what runCalc sends when its context ends) leaves no process and
+// no pipe behind.
+func TestCalcHarnessCleanup(t *testing.T) {
+	skipWithoutCalc(t)
+	in := filepath.Join(t.TempDir(), "in.xlsx")
+	f := newBook(t, "Puzzle 1")
+	require.NoError(t, f.SaveAs(in))
+	require.NoError(t, f.Close())
+
+	t.Run("timeout", func(t *testing.T) {
+		t.Parallel()
+		// Too short for soffice to start: the run fails on its deadline.
+		_, stderr, err := execCalc(t, in, "", []byte(`{"timeout": 0.5}`), 0.5)
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, stderr)
+		assert.Contains(t, []int{1, 3}, exit.ExitCode(), stderr) // 1: connecting gave up, 3: the watchdog fired
+		assert.Regexp(t, `did not accept a UNO connection in time|timed out`, stderr)
+	})
+
+	t.Run("SIGTERM", func(t *testing.T) {
+		t.Parallel()
+		tmp := t.TempDir()
+		cmd := exec.Command(calcPython, calcScript, in, "")
+		cmd.Stdin = strings.NewReader(`{}`)
+		cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		require.NoError(t, cmd.Start())
+		defer func() { _ = cmd.Process.Kill() }() // only if an assertion below failed first
+		// Signal once soffice listens on its pipe, while the script talks to it.
+		pipe := fmt.Sprintf("/tmp/OSL_PIPE_*_xlsudoku-calc-%d-*", cmd.Process.Pid)
+		require.Eventually(t, func() bool {
+			m, _ := filepath.Glob(pipe)
+			return len(m) > 0
+		}, 2*time.Minute, 20*time.Millisecond, "soffice did not start")
+		require.NoError(t, cmd.Process.Signal(syscall.SIGTERM))
+		err := cmd.Wait()
+		var exit *exec.ExitError
+		require.ErrorAs(t, err, &exit, stderr.String())
+		assert.Equal(t, 128+int(syscall.SIGTERM), exit.ExitCode(), stderr.String())
+		assert.Contains(t, stderr.String(), "got signal 15; killing soffice")
+		assert.Empty(t, calcProcsUnder(tmp), "processes left running by calc.py")
+		pipes, err := filepath.Glob(pipe)
+		require.NoError(t, err)
+		assert.Empty(t, pipes, "pipes left behind")
+	})
+}
+
+// calcProcsUnder lists the running processes whose command line mentions
 // dir, as "pid: command line". Without /proc it finds none.
-func procsUnder(dir string) []string {
+func calcProcsUnder(dir string) []string {
 	var found []string
 	paths, _ := filepath.Glob("/proc/[0-9]*/cmdline")
 	for _, p := range paths {
@@ -302,9 +363,9 @@ func procsUnder(dir string) []string {
 	return found
 }
 
-// cellLocked reports whether excelize sees cell as locked: a style without
+// calcCellLocked reports whether excelize sees cell as locked: a style without
 // a protection element leaves it locked, as in Excel.
-func cellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
+func calcCellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
 	t.Helper()
 	idx, err := f.GetCellStyle(sheet, cell)
 	require.NoError(t, err)
@@ -313,8 +374,8 @@ func cellLocked(t *testing.T, f *excelize.File, sheet, cell string) bool {
 	return st.Protection == nil || st.Protection.Locked
 }
 
-// zipPart returns one part of the package at path.
-func zipPart(t *testing.T, path, name string) []byte {
+// calcZipPart returns one part of the package at path.
+func calcZipPart(t *testing.T, path, name string) []byte {
 	t.Helper()
 	z, err := zip.OpenReader(path)
 	require.NoError(t, err)

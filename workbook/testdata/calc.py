@@ -11,12 +11,10 @@ The job (JSON on stdin; every key optional):
    "timeout": 120}
 
 It starts a private headless soffice (its own profile in a temporary
-directory, its own named pipe), loads a copy of IN hidden, types each "set"
-input into its cell in order (XCell.setFormula: English-locale input
-parsing, so "5" is a number, "A" text, "=..." a formula; "" deletes the
-cell's contents as the Delete key does), recalculates everything, stores
-the document to OUT with the "Calc Office Open XML" filter (OUT "" skips
-saving), and prints one JSON object:
+directory, its own named pipe, the en-US locale), loads a copy of IN hidden,
+types each "set" input into its cell in order, recalculates everything,
+stores the document to OUT with the "Calc Office Open XML" filter (OUT ""
+skips saving), and prints one JSON object:
 
   {"values":         {"Puzzle 1!B12": "51 cells to go", ...},  # getString
    "types":          {"Puzzle 1!B12": "text", ...},  # empty|number|text|error
@@ -29,18 +27,32 @@ saving), and prints one JSON object:
    "load_errors":    ["...", ...],   # what the import asked or warned about
    "repaired":       false}          # the package was broken and repaired
 
-A "set" into a locked cell of a protected sheet is not typed but listed in
-"refused", as Calc's UI refuses it. The scripting API itself writes values
-past sheet protection (though it silently drops deletions there), so this
-refusal only mirrors the flags that "locked" and "protected" report: it
-does not test that Calc enforces them.
+Input is parsed as XCell.setFormula parses it, in English: "5" is a
+number, "A" text, "=SUM(B2:J2)" a formula, and "" deletes the contents as
+the Delete key does. Unlike typing in Calc's window it applies no automatic
+format ("50%" shows as 0.5) and no data validation.
 
-Failures exit non-zero with a message on stderr. soffice is always killed,
-and the whole run is bounded by the timeout (a watchdog thread kills soffice
-and exits even if a UNO call blocks). SIGTERM, SIGINT and SIGHUP are handled
-the same way, so a caller that cancels with SIGTERM leaves nothing behind.
+A "set" into a locked cell of a protected sheet is not typed but listed in
+"refused", as Calc's window refuses it. The scripting API itself writes
+values past sheet protection (though it silently drops deletions there),
+and Calc's own refusal (via the .uno:EnterString dispatch) raises a dialog
+that crashes a headless soffice, so this refusal only mirrors the flags
+that "locked" and "protected" report: it does not test that Calc enforces
+them.
+
+"values" are the cells' text as shown (what XCell.getString gives), taken
+from a CSV export of the sheet with contents as shown, which is the same
+text and avoids a slow call per cell.
+
+Failures exit non-zero with a message on stderr: 1 when the run fails, 2
+for bad arguments or a malformed job, 3 on timeout, 128+N on signal N.
+soffice is always killed, and the whole run is bounded by the timeout (a
+watchdog thread kills soffice and exits even if a UNO call blocks).
+SIGTERM, SIGINT and SIGHUP are handled the same way, so a caller that
+cancels with SIGTERM leaves nothing behind (SIGKILL would orphan soffice).
 """
 
+import csv
 import hashlib
 import json
 import os
@@ -87,6 +99,7 @@ class Office:
         self.logpath = os.path.join(workdir, "soffice.log")
         self.proc = None
         self.lock = threading.Lock()
+        self.terminating = False  # asked to quit: worth waiting for
 
     def start(self):
         args = [
@@ -96,12 +109,16 @@ class Office:
             "--nodefault", "--nolockcheck", "--nofirststartwizard",
             "--accept=pipe,name=%s;urp;StarOffice.ComponentContext" % self.pipe,
         ]
+        # The C locale makes Calc en-US whatever the machine's, so shown
+        # numbers ("0.5", not "0,5") do not depend on where tests run.
+        env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k != "LANGUAGE"}
+        env["LANG"] = env["LC_ALL"] = "C.UTF-8"
         logf = open(self.logpath, "wb")
         try:
             with self.lock:
                 self.proc = subprocess.Popen(
                     args, stdin=subprocess.DEVNULL, stdout=logf, stderr=logf,
-                    start_new_session=True, cwd=self.workdir)
+                    start_new_session=True, cwd=self.workdir, env=env)
         finally:
             logf.close()
 
@@ -133,13 +150,13 @@ class Office:
     def connect(self, deadline):
         """Connect over UNO, retrying while soffice starts up."""
         import uno
-        from com.sun.star.connection import NoConnectException
 
         local = uno.getComponentContext()
         resolver = local.ServiceManager.createInstanceWithContext(
             "com.sun.star.bridge.UnoUrlResolver", local)
         url = "uno:pipe,name=%s;urp;StarOffice.ComponentContext" % self.pipe
         delay = 0.1
+        last = "no answer"
         while True:
             code = self.proc.poll()
             if code is not None:
@@ -147,15 +164,16 @@ class Office:
                               % (code, self.log_tail() or "(no output)"))
             try:
                 ctx = resolver.resolve(url)
-                smgr = ctx.ServiceManager
-                desktop = smgr.createInstanceWithContext("com.sun.star.frame.Desktop", ctx)
+                desktop = ctx.ServiceManager.createInstanceWithContext(
+                    "com.sun.star.frame.Desktop", ctx)
                 if desktop is not None:
                     return ctx, desktop
-            except NoConnectException:
-                pass
+                last = "no Desktop service"
+            except Exception as e:  # NoConnectException until it listens; others while it starts
+                last = "%s: %s" % (type(e).__name__, getattr(e, "Message", "") or e)
             if time.monotonic() + delay > deadline:
-                raise Failure("soffice did not accept a UNO connection in time: %s"
-                              % (self.log_tail() or "(no output)"))
+                raise Failure("soffice did not accept a UNO connection in time (%s): %s"
+                              % (last, self.log_tail() or "(no output)"))
             time.sleep(delay)
             delay = min(delay * 1.5, 1.0)
 
@@ -311,32 +329,87 @@ def range_of(sheet, name, ref):
         raise Failure("%s!%s: not a cell or range (%s)" % (name, ref, e))
 
 
-def cells(rng):
+def read_range(doc, shown, tmp, rng, name, res):
+    """Report each cell's shown string, type and formula into res.
+
+    Calls over the pipe are what take time (above all for a cell object:
+    pyuno inspects each new one), so no cell is fetched: the shown strings
+    come from the sheet exported as CSV with contents as shown, the same
+    text getString gives, and contents in three calls for the whole range.
+    """
+    from com.sun.star.sheet.CellFlags import FORMULA
     addr = rng.getRangeAddress()
-    for r in range(addr.EndRow - addr.StartRow + 1):
-        for c in range(addr.EndColumn - addr.StartColumn + 1):
-            cell = rng.getCellByPosition(c, r)
-            yield "%s%d" % (col_name(addr.StartColumn + c), addr.StartRow + r + 1), cell
+    if name not in shown:
+        shown[name] = shown_strings(doc, name, tmp)
+    text = shown[name]
+    formulas = rng.getFormulaArray()
+    # Contents, or a formula's result: float, str ("" if empty), None for an error.
+    data = rng.getDataArray()
+    is_formula = covered(rng.queryContentCells(FORMULA), addr)
+    for row, line in enumerate(data):
+        for col, d in enumerate(line):
+            r, c = addr.StartRow + row, addr.StartColumn + col
+            key = "%s!%s%d" % (name, col_name(c), r + 1)
+            res["values"][key] = text[r][c] if r < len(text) and c < len(text[r]) else ""
+            if (row, col) in is_formula:
+                res["formulas"][key] = formulas[row][col]
+                res["types"][key] = "error" if d is None else "number" if isinstance(d, float) else "text"
+            else:
+                # A text cell is never "": typing "" deletes the contents.
+                res["types"][key] = "number" if isinstance(d, float) else "text" if d else "empty"
+    # Guard the CSV's alignment: its first and last cells with contents
+    # must read as getString reads them.
+    filled = [(row, col) for row, line in enumerate(data) for col, d in enumerate(line) if d != ""]
+    for row, col in {filled[0], filled[-1]} if filled else ():
+        r, c = addr.StartRow + row, addr.StartColumn + col
+        key = "%s!%s%d" % (name, col_name(c), r + 1)
+        want = rng.getCellByPosition(col, row).getString()
+        if res["values"][key] != want:
+            raise Failure("%s: the CSV export shows %r where getString gives %r"
+                          % (key, res["values"][key], want))
 
 
-def cell_type(cell, t):
-    """The type of what cell shows, given its content type t."""
-    from com.sun.star.table.CellContentType import EMPTY, VALUE, TEXT
-    if t == EMPTY:
-        return "empty"
-    if t == VALUE:
-        return "number"
-    if t == TEXT:
-        return "text"
-    if cell.getError() != 0:
-        return "error"
-    # com.sun.star.sheet.FormulaResult: VALUE 1, STRING 2, ERROR 4.
-    res = cell.getPropertyValue("FormulaResultType2")
-    if res == 2:
-        return "text"
-    if res == 4:
-        return "error"
-    return "number"
+def shown_strings(doc, name, tmp):
+    """The sheet's cells as shown, by row and column from A1, via a CSV export."""
+    index = list(doc.Sheets.ElementNames).index(name)
+    d = tempfile.mkdtemp(prefix="csv-", dir=tmp)
+    try:
+        # Tokens: comma, double quote, UTF-8, line 1, -, document language,
+        # quote all text no, -, contents as shown yes, formulas no, trim
+        # no, sheet index+1 (LibreOffice names the file after the sheet).
+        doc.storeToURL(path_url(os.path.join(d, "sheet.csv")), props(
+            FilterName="Text - txt - csv (StarCalc)",
+            FilterOptions="44,34,76,1,,0,false,false,true,false,false,%d" % (index + 1)))
+        files = os.listdir(d)
+        if len(files) != 1:
+            raise Failure("exporting sheet %r as CSV made %d files: %s" % (name, len(files), files))
+        with open(os.path.join(d, files[0]), newline="", encoding="utf-8") as f:
+            return list(csv.reader(f))
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def read_protection(rng, name, res):
+    """Report each cell's protection flags into res, a call per format run."""
+    addr = rng.getRangeAddress()
+    runs = rng.getUniqueCellFormatRanges()
+    for i in range(runs.getCount()):
+        run = runs.getByIndex(i)
+        p = run.getPropertyValue("CellProtection")
+        for row, col in covered(run, addr):
+            a1 = "%s%d" % (col_name(addr.StartColumn + col), addr.StartRow + row + 1)
+            res["locked"][name + "!" + a1] = bool(p.IsLocked)
+            res["formula_hidden"][name + "!" + a1] = bool(p.IsFormulaHidden)
+
+
+def covered(ranges, addr):
+    """The (row, column) offsets within addr of the cells of SheetCellRanges."""
+    out = set()
+    for r in ranges.getRangeAddresses():
+        for row in range(max(r.StartRow, addr.StartRow), min(r.EndRow, addr.EndRow) + 1):
+            for col in range(max(r.StartColumn, addr.StartColumn), min(r.EndColumn, addr.EndColumn) + 1):
+                out.add((row - addr.StartRow, col - addr.StartColumn))
+    return out
 
 
 def run_job(office, job, in_path, out_path, deadline):
@@ -358,7 +431,7 @@ def run_job(office, job, in_path, out_path, deadline):
             raise Failure("Calc could not load %s%s" % (
                 in_path, (": " + "; ".join(handler.events)) if handler.events else ""))
         try:
-            return work(doc, handler, job, out_path)
+            return work(doc, handler, job, out_path, office.workdir)
         finally:
             try:
                 doc.close(True)
@@ -366,12 +439,13 @@ def run_job(office, job, in_path, out_path, deadline):
                 pass
     finally:
         try:
+            office.terminating = True
             desktop.terminate()
         except Exception:
             pass  # the bridge goes down with soffice
 
 
-def work(doc, handler, job, out_path):
+def work(doc, handler, job, out_path, tmp):
     """Apply the job to the loaded document and return the report."""
     repaired = handler.repair_approved
     try:
@@ -381,12 +455,9 @@ def work(doc, handler, job, out_path):
     except Exception:
         pass
 
-    from com.sun.star.table.CellContentType import FORMULA as FORMULA_CELL
     refused = []
-    for i, s in enumerate(job.get("set") or []):
+    for i, s in enumerate(job["set"]):
         name, ref, text = s.get("sheet"), s.get("cell"), s.get("input")
-        if not isinstance(name, str) or not isinstance(ref, str) or not isinstance(text, str):
-            raise Failure("set[%d]: want {\"sheet\": str, \"cell\": str, \"input\": str}, got %r" % (i, s))
         sheet = sheet_of(doc, name)
         rng = range_of(sheet, name, ref)
         a = rng.getRangeAddress()
@@ -405,25 +476,13 @@ def work(doc, handler, job, out_path):
 
     res = {"values": {}, "types": {}, "formulas": {}, "locked": {},
            "formula_hidden": {}, "protected": {}, "sheets": list(doc.Sheets.ElementNames)}
-    for i, rd in enumerate(job.get("read") or []):
+    shown = {}  # sheet name -> rows of shown strings
+    for rd in job["read"]:
         name, ref = rd.get("sheet"), rd.get("range")
-        if not isinstance(name, str) or not isinstance(ref, str):
-            raise Failure("read[%d]: want {\"sheet\": str, \"range\": str}, got %r" % (i, rd))
-        for a1, cell in cells(range_of(sheet_of(doc, name), name, ref)):
-            key = name + "!" + a1
-            res["values"][key] = cell.getString()
-            t = cell.getType()
-            res["types"][key] = cell_type(cell, t)
-            if t == FORMULA_CELL:
-                res["formulas"][key] = cell.getFormula()
-    for i, pr in enumerate(job.get("protection") or []):
+        read_range(doc, shown, tmp, range_of(sheet_of(doc, name), name, ref), name, res)
+    for pr in job["protection"]:
         name, ref = pr.get("sheet"), pr.get("range")
-        if not isinstance(name, str) or not isinstance(ref, str):
-            raise Failure("protection[%d]: want {\"sheet\": str, \"range\": str}, got %r" % (i, pr))
-        for a1, cell in cells(range_of(sheet_of(doc, name), name, ref)):
-            p = cell.getPropertyValue("CellProtection")
-            res["locked"][name + "!" + a1] = bool(p.IsLocked)
-            res["formula_hidden"][name + "!" + a1] = bool(p.IsFormulaHidden)
+        read_protection(range_of(sheet_of(doc, name), name, ref), name, res)
     for name in res["sheets"]:
         res["protected"][name] = bool(doc.Sheets.getByName(name).isProtected())
 
@@ -477,6 +536,38 @@ def watchdog(office, deadline, wake_fd, cleaning, done):
                 abandon(office, 128 + data[0])
 
 
+def check_job(job):
+    """Return the job with every list present, or raise ValueError saying what is wrong."""
+    if not isinstance(job, dict):
+        raise ValueError("job must be a JSON object")
+    fields = {"set": ("sheet", "cell", "input"), "read": ("sheet", "range"),
+              "protection": ("sheet", "range")}
+    unknown = set(job) - set(fields) - {"timeout"}
+    if unknown:
+        raise ValueError("job has unknown keys %s (known: set, read, protection, timeout)"
+                         % ", ".join(sorted(unknown)))
+    out = {}
+    for key, want in fields.items():
+        items = job.get(key)
+        if items is None:
+            items = []
+        if not isinstance(items, list):
+            raise ValueError("job %s must be a list" % key)
+        for i, item in enumerate(items):
+            if (not isinstance(item, dict) or set(item) != set(want)
+                    or not all(isinstance(item[k], str) for k in want)):
+                raise ValueError("%s[%d]: want {%s} with strings, got %s"
+                                 % (key, i, ", ".join('"%s"' % k for k in want), json.dumps(item)))
+        out[key] = items
+    t = job.get("timeout")
+    if t is None:
+        t = DEFAULT_TIMEOUT
+    if isinstance(t, bool) or not isinstance(t, (int, float)) or t <= 0:
+        raise ValueError("job timeout must be a positive number of seconds")
+    out["timeout"] = float(t)
+    return out
+
+
 def main(argv):
     if len(argv) != 3:
         log("usage: calc.py IN.xlsx OUT.xlsx < job.json (OUT may be \"\" to skip saving)")
@@ -490,15 +581,12 @@ def main(argv):
     except ValueError as e:
         log("job on stdin is not JSON: %s" % e)
         return 2
-    if not isinstance(job, dict):
-        log("job on stdin must be a JSON object")
-        return 2
     try:
-        timeout = float(job.get("timeout") or DEFAULT_TIMEOUT)
-    except (TypeError, ValueError):
-        log("job timeout must be a number of seconds")
+        job = check_job(job)
+    except ValueError as e:
+        log(str(e))
         return 2
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + job["timeout"]
 
     # Signals reach the watchdog through a wakeup fd even while the main
     # thread waits in C code.
@@ -534,7 +622,7 @@ def main(argv):
     finally:
         cleaning.started = time.monotonic()
         cleaning.set()
-        office.kill(grace=10)
+        office.kill(grace=10 if office.terminating else 0)
         office.remove_pipes()
         shutil.rmtree(workdir, ignore_errors=True)
         done.set()
