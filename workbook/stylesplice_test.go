@@ -2,8 +2,10 @@ package workbook
 
 import (
 	"encoding/xml"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +72,15 @@ func assertStylesSpliced(t testing.TB, in, out []byte) {
 		n := 0
 		if il := inLists[name]; il != nil {
 			n = len(il.items)
+		} else if name == "dxfs" {
+			// A list the input did not have: all of it is ours.
+			edits = append(edits, edit{l.startTag[0], l.after, ""})
+			continue
+		}
+		if il := inLists[name]; il != nil && il.selfClosed && len(l.items) > 0 {
+			// "<dxfs count="0"/>" became a list of ours.
+			edits = append(edits, edit{l.startTag[0], l.after, string(countAttr.ReplaceAll(in[il.startTag[0]:il.startTag[1]], nil))})
+			continue
 		}
 		require.GreaterOrEqual(t, len(l.items), n, name)
 		tag := out[l.startTag[0]:l.startTag[1]]
@@ -210,4 +221,38 @@ func TestWriteLibreOfficeMadeBook(t *testing.T) {
 	defer f.Close()
 	assert.Equal(t, []string{"lo", "Solution", "Candidates"}, f.GetSheetList())
 	assert.Equal(t, sol, readGridAt(t, f, "Solution", layoutB2, sol.Shape))
+}
+
+func TestSpliceStylesConditionalFormats(t *testing.T) {
+	excel, err := os.ReadFile(filepath.Join("testdata", "excel-styles.xml"))
+	require.NoError(t, err)
+	dxfs := regexp.MustCompile(`<dxfs count="1">.*</dxfs>`)
+	require.True(t, dxfs.Match(excel), "the fixture has one dxf")
+	givens := grid(t, classic)
+	ws := layout.WorksheetSheet(givens, layout.WorksheetOptions{Title: "T", AnswerSheet: "Answers"}).Sheet
+	for name, in := range map[string][]byte{
+		"with dxfs":        excel,
+		"without dxfs":     dxfs.ReplaceAll(excel, nil),
+		"self-closed dxfs": dxfs.ReplaceAll(excel, []byte(`<dxfs count="0"/>`)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			r, err := render(in, []layout.Sheet{ws}, "")
+			require.NoError(t, err)
+			out, ok := spliceStyles(in, r.styles)
+			require.True(t, ok)
+			require.NoError(t, wellFormed(out))
+			assertStylesSpliced(t, in, out)
+			lists, ok := styleLists(out)
+			require.True(t, ok)
+			before := 0
+			if l, _ := styleLists(in); l["dxfs"] != nil {
+				before = len(l["dxfs"].items)
+			}
+			assert.Len(t, lists["dxfs"].items, before+2, "our two conditional formats' styles")
+			// The conditional formats name our styles by their place.
+			sheet := string(r.sheets[0])
+			assert.Contains(t, sheet, fmt.Sprintf(`dxfId="%d"`, before))
+			assert.Contains(t, sheet, fmt.Sprintf(`dxfId="%d"`, before+1))
+		})
+	}
 }
