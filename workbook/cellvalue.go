@@ -19,18 +19,21 @@ type value struct {
 	letter  int    // 10..16 for the text "A".."G" (any case), as text puzzles write them
 }
 
-// valueOf interprets a stored cell. Formulas count by the value the
-// workbook stored for them.
-func (p *pkg) valueOf(c rawCell) (value, error) {
+// valueOf interprets a stored cell of sheet. Formulas count by the value
+// the workbook stored for them. A cell that points past the shared string
+// table or the cell formats is an ErrOpen error naming it.
+func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
+	if err := p.checkStyle(sheet, c); err != nil {
+		return value{}, err
+	}
 	switch c.T {
 	case "s":
-		i, err := strconv.Atoi(strings.TrimSpace(c.V))
-		if err != nil || !c.HasV {
+		if !c.HasV {
 			return value{blank: true}, nil
 		}
-		s, err := p.sharedString(i)
+		s, err := p.sharedString(sheet, c)
 		if err != nil {
-			return value{}, fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+			return value{}, err
 		}
 		return textValue(s), nil
 	case "inlineStr":
@@ -59,7 +62,7 @@ func (p *pkg) valueOf(c rawCell) (value, error) {
 	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
 		return value{shown: strconv.Quote(v)}, nil
 	}
-	if p.stylesOf().isDate(c.S) {
+	if p.styles.isDate(c.S) {
 		return value{shown: excelDate(n), kind: "a date"}, nil
 	}
 	if n == 0 {

@@ -166,7 +166,7 @@ func (t sums) sum(r0, c0, r1, c1 int) int {
 // detectSheet returns the best candidates of one sheet: none, one, or
 // several that nothing tells apart.
 func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
-	scan, err := p.scanSheet(sh.part, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: detectCols, Row: detectRows}}, true)
+	scan, err := p.scanSheet(sh, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: detectCols, Row: detectRows}}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -180,16 +180,15 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 	// Room for a block whose last rows or columns are blank.
 	g.rows, g.cols = min(g.rows+solve.MaxSize, detectRows), min(g.cols+solve.MaxSize, detectCols)
 	g.class, g.letter, g.border = make([]int8, g.rows*g.cols), make([]int8, g.rows*g.cols), make([]bool, g.rows*g.cols)
-	styles := p.stylesOf()
 	for _, c := range scan.cells {
-		v, err := p.valueOf(c)
+		v, err := p.valueOf(sh.name, c)
 		if err != nil {
 			return nil, err
 		}
 		i := (c.Pos.Row-1)*g.cols + c.Pos.Col - 1
 		g.class[i] = int8(v.digit(solve.MaxSize))
 		g.letter[i] = int8(v.letter)
-		g.border[i] = styles.hasBorder(c.S)
+		g.border[i] = p.styles.hasBorder(c.S)
 	}
 	bordered := newSums(g, func(i int) bool { return g.border[i] })
 	// Up to 9x9 a letter is something else (a typo to name, not a digit);

@@ -45,12 +45,12 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		if sh.name != p.Sheet {
 			continue
 		}
-		scan, err := pk.scanSheet(sh.part, p.area, false)
+		scan, err := pk.scanSheet(sh, p.area, false)
 		if err != nil {
 			return nil, solve.Grid{}, err
 		}
 		for _, c := range scan.cells {
-			v, err := pk.valueOf(c)
+			v, err := pk.valueOf(sh.name, c)
 			if err != nil {
 				return nil, solve.Grid{}, err
 			}

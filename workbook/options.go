@@ -13,6 +13,11 @@ type Options struct {
 	Range   string // the puzzle's cells, "B3:J11" or with the sheet "Week 3!B3:J11"; "" is B2:J10, else found by detection
 	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
 	InPlace bool   // let Write replace the input workbook itself
+	// MaxPartSize is the most bytes a part of the workbook (a sheet, the
+	// shared strings) may unpack to; parts read whole may unpack to a
+	// sixteenth of it. 0 is DefaultMaxPartSize. A part past it is an
+	// ErrOpen error: it guards against decompression bombs.
+	MaxPartSize int64
 }
 
 // DefaultRange is where a puzzle is looked for first.

@@ -78,7 +78,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 			return nil, nil, err
 		}
 	}
-	if pk, err = openPackage(path); err != nil {
+	if pk, err = openPackage(path, opts.MaxPartSize); err != nil {
 		return nil, nil, err
 	}
 	sheets := pk.worksheets()
@@ -270,14 +270,14 @@ func (rr *rangeRead) looksLikePuzzle() bool { return rr.digits > 0 && rr.digits 
 // digits around it.
 func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rangeRead, error) {
 	outer := layout.Rect{Min: layout.Pos{Col: max(1, rect.Min.Col-1), Row: max(1, rect.Min.Row-1)}, Max: rect.Max.Add(1, 1)}
-	scan, err := p.scanSheet(sh.part, outer, false)
+	scan, err := p.scanSheet(sh, outer, false)
 	if err != nil {
 		return nil, err
 	}
 	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape)}
 	ring := map[layout.Pos]int{}
 	for _, c := range scan.cells {
-		v, err := p.valueOf(c)
+		v, err := p.valueOf(sh.name, c)
 		if err != nil {
 			return nil, err
 		}

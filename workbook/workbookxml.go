@@ -25,10 +25,10 @@ type workbookXML struct {
 	relPrefix string // prefix bound to the relationships namespace on the root, if any
 	strict    bool   // Strict Open XML
 	sheets    []sheetEntry
-	sheetsEnd int // offset of </sheets>
-	names     []definedName
-	namesEnd  int // offset of </definedNames>, or -1 when the workbook has none
-	namesAt   int // where a <definedNames> element goes when there is none
+	sheetsEnd int           // offset of </sheets>
+	names     []definedName // those usedName keeps
+	namesEnd  int           // offset of </definedNames>, or -1 when the workbook has none
+	namesAt   int           // where a <definedNames> element goes when there is none
 }
 
 // sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
@@ -88,6 +88,9 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
 			case depth == 3 && t.Name.Local == "sheet":
+				if len(wb.sheets) == maxEntries {
+					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)
+				}
 				s := sheetEntry{}
 				for _, a := range t.Attr {
 					switch a.Name.Local {
@@ -102,7 +105,10 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 					}
 				}
 				wb.sheets = append(wb.sheets, s)
-			case depth == 3 && t.Name.Local == "definedName":
+			case depth == 3 && t.Name.Local == "definedName" && usedName(attr(t, "name")):
+				if len(wb.names) == maxEntries {
+					return nil, fmt.Errorf("it lists more than %d print areas, titles and filters", maxEntries)
+				}
 				wb.names = append(wb.names, definedName{Local: -1, start: off})
 				cur = &wb.names[len(wb.names)-1]
 				for _, a := range t.Attr {
@@ -139,6 +145,13 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 		return nil, fmt.Errorf("the workbook lists no sheets")
 	}
 	return wb, nil
+}
+
+// usedName reports whether xlsudoku needs the defined name called name:
+// its marks and the built-in names it sets for its sheets. Only those are
+// kept.
+func usedName(name string) bool {
+	return strings.EqualFold(name, markerName) || len(name) > 6 && strings.EqualFold(name[:6], "_xlnm.")
 }
 
 // localName returns the value of the defined name called name that belongs

@@ -54,7 +54,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 	if same && !opts.InPlace {
 		return nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
 	}
-	pk, err := openPackage(p.File)
+	pk, err := openPackage(p.File, opts.MaxPartSize)
 	if err != nil {
 		return nil, err
 	}
@@ -75,7 +75,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	if err := commit(pk, parts, out, p.File, func(path string) error { return verify(path, sheets[0], solution) }); err != nil {
+	if err := commit(pk, parts, out, p.File, func(path string) error { return verify(path, opts.MaxPartSize, sheets[0], solution) }); err != nil {
 		return nil, err
 	}
 	return notes, nil
@@ -398,8 +398,8 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 
 // verify reads the written workbook back: every XML part we wrote parses,
 // and the Solution sheet holds the solution.
-func verify(path string, sol *ourSheet, solution solve.Grid) error {
-	pk, err := openPackage(path)
+func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) error {
+	pk, err := openPackage(path, maxPart)
 	if err != nil {
 		return err
 	}
