@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -57,6 +58,10 @@ var namesAfter = map[string]bool{
 	"webPublishObjects": true, "extLst": true,
 }
 
+// parseWorkbook reads the workbook part data. A self-closed
+// <definedNames/> (as Google Sheets writes it) is opened into a start and
+// an end tag, so that names can go between them: the element stays the
+// same, and it stays the only one.
 func parseWorkbook(data []byte) (*workbookXML, error) {
 	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsEnd: -1}
 	d := xml.NewDecoder(bytes.NewReader(data))
@@ -85,6 +90,14 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 						wb.strict = true
 					}
 				}
+			case depth == 2 && t.Name.Local == "definedNames" && bytes.HasSuffix(data[off:d.InputOffset()], []byte("/>")):
+				name := t.Name.Local
+				if t.Name.Space != "" {
+					name = t.Name.Space + ":" + name
+				}
+				end := int(d.InputOffset())
+				open := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
+				return parseWorkbook(slices.Concat(data[:off], []byte(open), data[end:]))
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
 			case depth == 3 && t.Name.Local == "sheet":
