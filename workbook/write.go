@@ -47,28 +47,11 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 	if err := x.check(p); err != nil {
 		return nil, err
 	}
-	same, err := sameFile(p.File, out)
-	if err != nil {
-		return nil, err
-	}
-	if same && !opts.InPlace {
-		return nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
-	}
-	pk, err := openPackage(p.File, opts.MaxPartSize)
+	pk, ct, err := openOutput(p, out, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer pk.close()
-	ct, err := pk.read("[Content_Types].xml")
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, p.File, err)
-	}
-	if err := checkExtension(ct, pk.wbPath, out); err != nil {
-		return nil, err
-	}
-	if pk.wb.strict {
-		return nil, fmt.Errorf("%w: %s is a Strict Open XML workbook; save it as an ordinary .xlsx workbook and try again", ErrWrite, p.File)
-	}
 
 	sheets, notes := pk.planSheets(p, solution, x)
 	parts, err := pk.splice(sheets, ct)

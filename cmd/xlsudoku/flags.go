@@ -22,6 +22,7 @@ type inputFlags struct {
 	sheet   string
 	rng     string
 	workers int
+	maxPart byteSize
 }
 
 // add registers the flags; text says whether the command reads text
@@ -30,6 +31,7 @@ func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
+	fs.Var(&f.maxPart, "max-part-size", "workbook: the most a sheet or other part may unpack to, such as 1GiB; parts read whole may unpack to a sixteenth of it")
 	if text {
 		fs.IntVar(&f.size, "size", 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
 		fs.IntVarP(&f.workers, "workers", "w", runtime.NumCPU(), "text: work on `N` goroutines (the output keeps the input's order)")
@@ -69,7 +71,7 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 }
 
 func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
-	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace}
+	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, MaxPartSize: int64(f.maxPart)}
 }
 
 // parseFlags parses args with fs and prints help for --help. It returns
