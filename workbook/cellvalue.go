@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // value is what a cell shows, as far as a puzzle cares.
@@ -17,6 +18,7 @@ type value struct {
 	kind    string // what else the value is: "a boolean", "an error value", "a date"; "" for text and numbers
 	noValue bool   // a formula the workbook stores no value for (never calculated)
 	letter  int    // 10..16 for the text "A".."G" (any case), as text puzzles write them
+	long    bool   // text of more than 3 characters: a word or a note, never a mistyped digit
 }
 
 // valueOf interprets a stored cell of sheet. Formulas count by the value
@@ -92,7 +94,7 @@ func textValue(s string) value {
 		}
 		return value{number: float64(n), isNum: true, shown: strconv.Quote(s)}
 	}
-	return value{shown: strconv.Quote(s)}
+	return value{shown: strconv.Quote(s), long: utf8.RuneCountInString(t) > 3}
 }
 
 // digit returns the digit v stands for in a grid of side size: 0 for a

@@ -22,7 +22,8 @@ type Puzzle struct {
 	// may have changed the puzzle give one to bring it up to date.
 	HasSteps bool
 
-	area layout.Rect
+	area  layout.Rect
+	found string // how detection found it, "" when it was read where asked
 }
 
 // Cell returns the sheet cell of puzzle row r, column c (0-based): "C6".

@@ -102,3 +102,21 @@ func TestByteSize(t *testing.T) {
 	require.NoError(t, b.Set("1536k"))
 	assert.Equal(t, "1536KiB", b.String())
 }
+
+// TestBoxAloneKeepsDetection: --box without --range only picks the box
+// shape; the puzzle is still looked for.
+func TestBoxAloneKeepsDetection(t *testing.T) {
+	in := filepath.Join(t.TempDir(), "tall.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "--size", "6", "--box", "3x2", "-d", "easy", "--seed", "3", "-o", in)
+	require.Equal(t, exitOK, code, errOut)
+	for _, args := range [][]string{{"--box", "3x2"}, nil} {
+		code, stdout, errOut := runCLI(t, "", append([]string{"solve", in}, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, errOut, "found a 6x6 puzzle")
+		assert.Contains(t, errOut, "Puzzle!B2:G7")
+		assert.Equal(t, 7, strings.Count(stdout, "\n"), stdout)
+	}
+	code, _, errOut = runCLI(t, "", "solve", in, "--box", "4x4")
+	assert.Equal(t, exitInput, code, errOut)
+	assert.Contains(t, errOut, "no square block of digits and blanks with 4x4 boxes")
+}
