@@ -125,6 +125,9 @@ func parseStyles(t *tokens) (*styleInfo, error) {
 				}
 			}
 		case xml.EndElement:
+			if depth == 0 {
+				return nil, fmt.Errorf("</%s> closes no element", tk.Name.Local)
+			}
 			depth--
 		}
 	}

@@ -51,6 +51,10 @@ type definedName struct {
 	start, end int // the element's bytes
 }
 
+// maxDepth is how deep the elements of a part read whole may nest: far
+// more than a workbook part's few levels.
+const maxDepth = 256
+
 // namesAfter are the workbook's children that come after <definedNames>.
 var namesAfter = map[string]bool{
 	"calcPr": true, "oleSize": true, "customWorkbookViews": true, "pivotCaches": true,
@@ -62,10 +66,15 @@ var namesAfter = map[string]bool{
 // <definedNames/> (as Google Sheets writes it) is opened into a start and
 // an end tag, so that names can go between them: the element stays the
 // same, and it stays the only one.
-func parseWorkbook(data []byte) (*workbookXML, error) {
+func parseWorkbook(data []byte) (*workbookXML, error) { return parseWorkbookPart(data, true) }
+
+// parseWorkbookPart is parseWorkbook; open says whether a self-closed
+// <definedNames/> is still to be opened (once: a second one is not valid).
+func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsEnd: -1}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	depth := 0
+	var stack []xml.Name // RawToken does not match end tags to start tags
 	var cur *definedName
 	for {
 		off := int(d.InputOffset())
@@ -78,6 +87,10 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if len(stack) == maxDepth {
+				return nil, fmt.Errorf("its elements nest more than %d deep", maxDepth)
+			}
+			stack = append(stack, t.Name)
 			depth++
 			switch {
 			case depth == 1:
@@ -90,14 +103,14 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 						wb.strict = true
 					}
 				}
-			case depth == 2 && t.Name.Local == "definedNames" && bytes.HasSuffix(data[off:d.InputOffset()], []byte("/>")):
+			case open && depth == 2 && t.Name.Local == "definedNames" && bytes.HasSuffix(data[off:d.InputOffset()], []byte("/>")):
 				name := t.Name.Local
 				if t.Name.Space != "" {
 					name = t.Name.Space + ":" + name
 				}
 				end := int(d.InputOffset())
-				open := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
-				return parseWorkbook(slices.Concat(data[:off], []byte(open), data[end:]))
+				opened := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
+				return parseWorkbookPart(slices.Concat(data[:off], []byte(opened), data[end:]), false)
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
 			case depth == 3 && t.Name.Local == "sheet":
@@ -140,19 +153,26 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 				cur.Value += string(t)
 			}
 		case xml.EndElement:
+			if depth == 0 || stack[depth-1] != t.Name {
+				return nil, fmt.Errorf("</%s> closes no element; it is not well formed", t.Name.Local)
+			}
+			stack = stack[:depth-1]
 			switch {
 			case depth == 3 && t.Name.Local == "definedName" && cur != nil:
 				cur.end = int(d.InputOffset())
 				cur = nil
 			case depth == 2 && t.Name.Local == "sheets":
 				wb.sheetsEnd = off
-			case depth == 2 && t.Name.Local == "definedNames":
+			case depth == 2 && t.Name.Local == "definedNames" && wb.namesEnd < 0:
 				wb.namesEnd = off
 			case depth == 1 && wb.namesAt < 0:
 				wb.namesAt = off
 			}
 			depth--
 		}
+	}
+	if depth != 0 || wb.namesAt < 0 {
+		return nil, fmt.Errorf("it ends before its elements do; it is not well formed")
 	}
 	if wb.sheetsEnd < 0 || len(wb.sheets) == 0 {
 		return nil, fmt.Errorf("the workbook lists no sheets")
