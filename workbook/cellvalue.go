@@ -25,7 +25,8 @@ type value struct {
 // the workbook stored for them. A cell that points past the shared string
 // table or the cell formats is an ErrOpen error naming it.
 func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
-	if err := p.checkStyle(sheet, c); err != nil {
+	styles, err := p.checkStyle(sheet, c)
+	if err != nil {
 		return value{}, err
 	}
 	switch c.T {
@@ -64,7 +65,7 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
 		return value{shown: strconv.Quote(v)}, nil
 	}
-	if p.styles.isDate(c.S) {
+	if styles.isDate(c.S) {
 		return value{shown: excelDate(n), kind: "a date"}, nil
 	}
 	if n == 0 {

@@ -90,10 +90,8 @@ func (p *pkg) sharedString(sheet string, c rawCell) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if _, ok := p.sst.items[i]; p.sst == nil || !ok {
-		if err := p.loadStrings(sheet, []rawCell{c}); err != nil {
-			return "", err
-		}
+	if err := p.loadStrings(sheet, []rawCell{c}); err != nil { // a no-op once read
+		return "", err
 	}
 	if s, ok := p.sst.items[i]; ok {
 		return s, nil

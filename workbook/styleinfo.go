@@ -32,21 +32,21 @@ func (s *styleInfo) hasBorder(xf int) bool {
 	return xf >= 0 && xf < len(s.border) && s.border[xf]
 }
 
-// checkStyle returns an ErrOpen error when cell c names a cell format the
-// styles part does not have.
-func (p *pkg) checkStyle(sheet string, c rawCell) error {
+// checkStyle returns the workbook's styles, or an ErrOpen error when cell
+// c names a cell format the styles part does not have.
+func (p *pkg) checkStyle(sheet string, c rawCell) (*styleInfo, error) {
 	st, err := p.stylesOf()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	switch {
 	case c.S == badStyle:
-		return fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged", ErrOpen, p.file, sheet, c.Pos)
+		return nil, fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged", ErrOpen, p.file, sheet, c.Pos)
 	case c.S < 0 || (st.known && c.S > 0 && c.S >= len(st.date)):
-		return fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged",
+		return nil, fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged",
 			ErrOpen, p.file, sheet, c.Pos, c.S, p.relOfType("/styles"), count(len(st.date), "cell format", "cell formats"))
 	}
-	return nil
+	return st, nil
 }
 
 // stylesOf reads the workbook's styles once, streaming them. A workbook
