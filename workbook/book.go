@@ -58,13 +58,13 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 // catalogue reads the Catalogue: for each number (column A), the puzzle
 // line (column F) and where it is (column H); last is the largest number.
 func (pk *pkg) catalogue(s sheetRef) (rows map[int][2]string, last int, err error) {
-	scan, err := pk.scanSheet(s.part, layout.Rect{Min: layout.Pos{Col: 1, Row: 2}, Max: layout.Pos{Col: 8, Row: layout.MaxRow}}, false)
+	scan, err := pk.scanSheet(s, layout.Rect{Min: layout.Pos{Col: 1, Row: 2}, Max: layout.Pos{Col: 8, Row: layout.MaxRow}}, false)
 	if err != nil {
 		return nil, 0, err
 	}
 	text := map[layout.Pos]string{}
 	for _, c := range scan.cells {
-		v, err := pk.valueOf(c)
+		v, err := pk.valueOf(s.name, c)
 		if err != nil {
 			return nil, 0, err
 		}

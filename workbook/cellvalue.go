@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 )
 
 // value is what a cell shows, as far as a puzzle cares.
@@ -17,20 +18,25 @@ type value struct {
 	kind    string // what else the value is: "a boolean", "an error value", "a date"; "" for text and numbers
 	noValue bool   // a formula the workbook stores no value for (never calculated)
 	letter  int    // 10..16 for the text "A".."G" (any case), as text puzzles write them
+	long    bool   // text of more than 3 characters: a word or a note, never a mistyped digit
 }
 
-// valueOf interprets a stored cell. Formulas count by the value the
-// workbook stored for them.
-func (p *pkg) valueOf(c rawCell) (value, error) {
+// valueOf interprets a stored cell of sheet. Formulas count by the value
+// the workbook stored for them. A cell that points past the shared string
+// table or the cell formats is an ErrOpen error naming it.
+func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
+	styles, err := p.checkStyle(sheet, c)
+	if err != nil {
+		return value{}, err
+	}
 	switch c.T {
 	case "s":
-		i, err := strconv.Atoi(strings.TrimSpace(c.V))
-		if err != nil || !c.HasV {
+		if !c.HasV {
 			return value{blank: true}, nil
 		}
-		s, err := p.sharedString(i)
+		s, err := p.sharedString(sheet, c)
 		if err != nil {
-			return value{}, fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+			return value{}, err
 		}
 		return textValue(s), nil
 	case "inlineStr":
@@ -59,7 +65,7 @@ func (p *pkg) valueOf(c rawCell) (value, error) {
 	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {
 		return value{shown: strconv.Quote(v)}, nil
 	}
-	if p.stylesOf().isDate(c.S) {
+	if styles.isDate(c.S) {
 		return value{shown: excelDate(n), kind: "a date"}, nil
 	}
 	if n == 0 {
@@ -89,7 +95,7 @@ func textValue(s string) value {
 		}
 		return value{number: float64(n), isNum: true, shown: strconv.Quote(s)}
 	}
-	return value{shown: strconv.Quote(s)}
+	return value{shown: strconv.Quote(s), long: utf8.RuneCountInString(t) > 3}
 }
 
 // digit returns the digit v stands for in a grid of side size: 0 for a

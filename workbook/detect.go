@@ -3,7 +3,6 @@ package workbook
 import (
 	"cmp"
 	"fmt"
-	"math/bits"
 	"slices"
 	"strings"
 
@@ -18,70 +17,222 @@ const (
 )
 
 // minGivens is the fewest digits a block of each size needs to be taken
-// for a puzzle (about the fewest a puzzle with one solution has).
+// for a puzzle (about the fewest a puzzle with one solution has). Cells
+// that are neither digits nor blanks count too: they may be mistyped
+// givens.
 var minGivens = map[int]int{4: 4, 6: 7, 8: 10, 9: 17, 12: 25, 16: 40}
 
 // maxStray is how many cells of a block may hold something else than a
-// digit or a blank: a puzzle with a typo is still found, and Read then
-// names the bad cells.
+// digit of its size or a blank (one in eight of its digits, when that is
+// more): a puzzle with a typo is still found, and Read then names the bad
+// cells, instead of a smaller block inside it being taken for the puzzle.
 const maxStray = 2
+
+// maxRing is how many digits may stand right around a block (a note
+// beside it) before they say that the puzzle goes on past it.
+const maxRing = 2
+
+// maxListed is how many places an ambiguous detection lists.
+const maxListed = 5
+
+// tier is how much a block looks like a puzzle. Blocks compete only with
+// blocks of their tier, and the lowest tier found is taken.
+type tier int
+
+const (
+	tierPuzzle tier = iota // digits and blanks that fit the rules
+	tierBroken             // blanks, but a digit twice in a row, column or box
+	tierKey                // complete and fitting the rules: an answer key
+	tierOther              // labels at an edge, or complete and breaking the rules
+)
 
 // candidate is a block of a sheet that could be the puzzle.
 type candidate struct {
-	rect  layout.Rect
-	score int    // how well borders and data validation frame it
-	key   string // its digits and their cells: blocks with the same key are one puzzle
-	cells map[layout.Pos]bool
+	rect layout.Rect
+	tier tier
+	// penalty counts what speaks against the block: cells in it that are
+	// not digits, digits right around it; being at B2:J10 speaks for it.
+	// Steps of 100: a difference of one decides.
+	penalty int
+	// fit is how well borders and data validation frame it: it ranks
+	// blocks, and picks among blocks holding the same digits.
+	fit                 int
+	solutions           int // of its digits as a puzzle (up to 9x9): 0, 1, or 2 for several; 1 when not counted
+	digits, stray, ring int
+	key                 string // its digits (and cells that may be mistyped ones) by cell: blocks with the same key are one puzzle
+	content             string // its digits by place in the block: copies of one puzzle share it
+	cells               map[layout.Pos]bool
+	bad                 []layout.Pos // its cells that are neither digits of its size nor blanks
 }
 
-// detect finds the puzzle on the first sheet that has one: a square block
-// of a supported size holding digits and blanks, with no digits right
-// around it. Borders and data validation that frame a block exactly pick
-// among blocks holding the same digits (a blank first row lets the block
-// slide); blocks that cannot be told apart are an ErrAmbiguous error.
+// likelier orders candidates likeliest first: one solution, then
+// several, then none; fewer things against them; a better frame; more
+// digits; then reading order.
+func likelier(a, b candidate) int {
+	return cmp.Or(cmp.Compare(solutionRank(a.solutions), solutionRank(b.solutions)), cmp.Compare(a.penalty, b.penalty),
+		cmp.Compare(b.fit, a.fit), cmp.Compare(b.digits, a.digits),
+		cmp.Compare(a.rect.Min.Row, b.rect.Min.Row), cmp.Compare(a.rect.Min.Col, b.rect.Min.Col))
+}
+
+// solutionRank ranks a count of solutions: one, several, none.
+func solutionRank(n int) int { return [3]int{2, 0, 1}[n] }
+
+// clearly reports whether a, ranked before b, is clearly the puzzle
+// rather than b: it has a solution and b has none, or it has one solution
+// and b several while nothing more speaks against it, or as many
+// solutions and a step less against it.
+func clearly(a, b candidate) bool {
+	switch {
+	case a.solutions != 0 && b.solutions == 0:
+		return true
+	case a.solutions == 1 && b.solutions == 2:
+		return a.penalty <= b.penalty
+	case a.solutions == b.solutions:
+		return a.penalty+100 <= b.penalty
+	}
+	return false
+}
+
+// sheetFind is what detection found on a sheet: the blocks of the best
+// tier, likeliest first, and whether the first is sure.
+type sheetFind struct {
+	sheet  sheetRef
+	ranked []candidate
+	sure   bool
+	copies []candidate // copies of the first block's puzzle
+	shape  solve.Shape // the first block's: the first box shape its digits fit
+}
+
+func (f *sheetFind) tier() tier { return f.ranked[0].tier }
+
+// detect finds the puzzle on the sheets, in order: a square block of a
+// supported size (of the box shape asked for, if any) holding digits and
+// blanks, with few digits right around it. A block that fits the rules
+// wins over one that breaks them, over an answer key and over blocks with
+// labels at an edge, on whichever sheet they are. A block whose digits
+// (and cells that may be mistyped digits) are all part of a bigger block
+// is never taken, nor a copy of a puzzle. Among the rest, one solution,
+// the place B2:J10, fewer bad cells and fewer digits around a block speak
+// for it; borders and data validation pick among blocks holding the same
+// digits and rank the others. Blocks that cannot be told apart are an
+// ErrAmbiguous error listing the likeliest, unless they all hold the same
+// bad cells: then those are the error, a *CellErrors.
 func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
-	var complete *Puzzle // an answer key: taken only when nothing else is found
+	shapes, err := detectShapes(box)
+	if err != nil {
+		return nil, err
+	}
+	var best *sheetFind
 	for _, sh := range sheets {
-		best, err := p.detectSheet(sh)
+		f, err := p.detectSheet(sh, shapes)
 		if err != nil {
 			return nil, err
 		}
-		if len(best) == 0 {
-			continue
+		if f != nil && (best == nil || f.tier() < best.tier()) {
+			best = f
 		}
-		if len(best) > 1 {
-			var b strings.Builder
-			fmt.Fprintf(&b, "%v: %s, sheet %s: these blocks could each be the puzzle; pick one with", ErrAmbiguous, p.file, sh.name)
-			for _, c := range best {
-				fmt.Fprintf(&b, "\n  --sheet %s --range %s", shellWord(sh.name), c.rect)
+		if best != nil && best.tier() == tierPuzzle {
+			break
+		}
+	}
+	if best == nil {
+		what := "no square block of digits and blanks (4x4 to 16x16)"
+		if box != "" {
+			what = fmt.Sprintf("no square block of digits and blanks with %s boxes", box)
+		}
+		return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and %s was found elsewhere; choose it with --sheet NAME --range B2:J10",
+			ErrNoPuzzle, p.file, DefaultRange, what)
+	}
+	if !best.sure && !best.sameBadCells() {
+		return nil, best.ambiguous(p.file)
+	}
+	c := best.ranked[0]
+	shape := best.shape
+	rr, err := p.readRange(best.sheet, c.rect, shape)
+	if err != nil {
+		return nil, err
+	}
+	pz, err := rr.puzzle(p.file)
+	if err != nil {
+		return nil, err
+	}
+	boxes := ""
+	if def, _ := solve.ShapeOf(shape.Size); box == "" && def != shape {
+		boxes = fmt.Sprintf(" with %dx%d boxes", shape.BoxRows, shape.BoxCols)
+	}
+	pz.found = fmt.Sprintf("found a %dx%d puzzle%s at %s", shape.Size, shape.Size, boxes, pz.Where())
+	pz.Notes = append(pz.Notes, pz.found)
+	if len(best.copies) > 0 {
+		var at []string
+		for _, cp := range best.copies {
+			at = append(at, best.sheet.name+"!"+cp.rect.String())
+		}
+		pz.Notes = append(pz.Notes, fmt.Sprintf("%s holds a copy of it, left alone", strings.Join(at, " and ")))
+	}
+	return pz, nil
+}
+
+// sameBadCells reports whether the blocks detection cannot tell apart all
+// hold bad cells, the same ones: whichever is the puzzle, those cells are
+// the error to report.
+func (f *sheetFind) sameBadCells() bool {
+	for _, c := range f.ranked {
+		if len(c.bad) == 0 || !slices.Equal(c.bad, f.ranked[0].bad) {
+			return false
+		}
+	}
+	return true
+}
+
+// detectShapes lists the shapes detection looks for: all, or those with
+// the box asked for.
+func detectShapes(box string) ([]solve.Shape, error) {
+	if box == "" {
+		var out []solve.Shape
+		for _, s := range solve.Shapes {
+			out = append(out, s)
+			if t := (solve.Shape{Size: s.Size, BoxRows: s.BoxCols, BoxCols: s.BoxRows}); t != s {
+				out = append(out, t)
 			}
-			return nil, &detectError{msg: b.String()}
 		}
-		rect := best[0].rect
-		shape, err := shapeOf(rect, box)
-		if err != nil {
-			return nil, err
-		}
-		rr, err := p.readRange(sh, rect, shape)
-		if err != nil {
-			return nil, err
-		}
-		pz, err := rr.puzzle(p.file)
-		if err != nil {
-			return nil, err
-		}
-		pz.Notes = append(pz.Notes, fmt.Sprintf("found a %dx%d puzzle at %s", shape.Size, shape.Size, pz.Where()))
-		if pz.complete() {
-			complete = cmp.Or(complete, pz)
-			continue
-		}
-		return pz, nil
+		return out, nil
 	}
-	if complete != nil {
-		return complete, nil
+	var out []solve.Shape
+	for _, s := range solve.Shapes {
+		if shape, err := solve.ParseBox(s.Size, box); err == nil {
+			out = append(out, shape)
+		}
 	}
-	return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and no square block of digits and blanks (4x4 to 16x16) was found elsewhere; choose it with --sheet NAME --range B2:J10",
-		ErrNoPuzzle, p.file, DefaultRange)
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: --box %s fits no grid size (boxes are 2x2, 2x3, 3x2, 2x4, 4x2, 3x3, 3x4, 4x3 or 4x4)", ErrUsage, box)
+	}
+	return out, nil
+}
+
+// ambiguous is the error that lists the blocks detection could not tell
+// apart, likeliest first.
+func (f *sheetFind) ambiguous(file string) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%v: %s, sheet %s: ", ErrAmbiguous, file, f.sheet.name)
+	switch f.tier() {
+	case tierPuzzle:
+		b.WriteString("these blocks could each be the puzzle")
+	case tierBroken:
+		b.WriteString("no block fits the rules, and these blocks, each with a digit twice in a row, column or box, could each be the puzzle")
+	case tierKey:
+		b.WriteString("no block has blanks to fill, and these complete grids could each be the puzzle")
+	default:
+		b.WriteString("these blocks, with labels at an edge or complete with a digit twice in a row, column or box, could each be the puzzle")
+	}
+	if len(f.ranked) > maxListed {
+		fmt.Fprintf(&b, " (the likeliest %d of %d)", maxListed, len(f.ranked))
+	}
+	b.WriteString("; pick one with")
+	for _, c := range f.ranked[:min(len(f.ranked), maxListed)] {
+		n := c.rect.Rows()
+		fmt.Fprintf(&b, "\n  --sheet %s --range %s   (%dx%d, %s)", shellWord(f.sheet.name), c.rect, n, n, count(c.digits, "given", "givens"))
+	}
+	return &detectError{msg: b.String()}
 }
 
 // detectError is an ambiguous detection; it wraps ErrAmbiguous.
@@ -98,75 +249,10 @@ func shellWord(s string) string {
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
-// sheetGrid is the top-left part of a sheet, cell by cell.
-type sheetGrid struct {
-	rows, cols int
-	class      []int8 // digit 1..16, 0 for empty or blank, -1 for anything else
-	letter     []int8 // 10..16 for a letter A-G, which is a digit of a 12x12 or 16x16 only (class -1)
-	border     []bool
-}
-
-// distinct counts the digit values in rect, letters included. A puzzle
-// with one solution shows at least n-1 of its n digits (two missing ones
-// could swap), which tells a big grid from a 9x9 with a stray letter.
-func (g *sheetGrid) distinct(rect layout.Rect) int {
-	var seen uint32
-	for r := rect.Min.Row; r <= rect.Max.Row; r++ {
-		for c := rect.Min.Col; c <= rect.Max.Col; c++ {
-			if d := g.at(r, c); d > 0 {
-				seen |= 1 << d
-			} else if r <= g.rows && c <= g.cols {
-				if l := g.letter[(r-1)*g.cols+c-1]; l > 0 {
-					seen |= 1 << l
-				}
-			}
-		}
-	}
-	return bits.OnesCount32(seen)
-}
-
-func (g *sheetGrid) at(row, col int) int8 {
-	if row < 1 || col < 1 || row > g.rows || col > g.cols {
-		return 0
-	}
-	return g.class[(row-1)*g.cols+col-1]
-}
-
-// sums is a summed-area table: sum(r0, c0, r1, c1) counts in O(1).
-type sums struct {
-	cols int
-	s    []int32
-}
-
-func newSums(g *sheetGrid, f func(i int) bool) sums {
-	t := sums{cols: g.cols + 1, s: make([]int32, (g.rows+1)*(g.cols+1))}
-	for r := 1; r <= g.rows; r++ {
-		for c := 1; c <= g.cols; c++ {
-			v := int32(0)
-			if f((r-1)*g.cols + c - 1) {
-				v = 1
-			}
-			t.s[r*t.cols+c] = v + t.s[(r-1)*t.cols+c] + t.s[r*t.cols+c-1] - t.s[(r-1)*t.cols+c-1]
-		}
-	}
-	return t
-}
-
-// sum counts over rows r0..r1 and columns c0..c1, clipped to the table.
-func (t sums) sum(r0, c0, r1, c1 int) int {
-	rows := len(t.s)/t.cols - 1
-	r0, c0 = max(r0, 1), max(c0, 1)
-	r1, c1 = min(r1, rows), min(c1, t.cols-1)
-	if r0 > r1 || c0 > c1 {
-		return 0
-	}
-	return int(t.s[r1*t.cols+c1] - t.s[(r0-1)*t.cols+c1] - t.s[r1*t.cols+c0-1] + t.s[(r0-1)*t.cols+c0-1])
-}
-
-// detectSheet returns the best candidates of one sheet: none, one, or
-// several that nothing tells apart.
-func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
-	scan, err := p.scanSheet(sh.part, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: detectCols, Row: detectRows}}, true)
+// detectSheet finds the blocks of sheet sh that could be the puzzle, or
+// nil when none could.
+func (p *pkg) detectSheet(sh sheetRef, shapes []solve.Shape) (*sheetFind, error) {
+	scan, err := p.scanSheet(sh, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: detectCols, Row: detectRows}}, true)
 	if err != nil {
 		return nil, err
 	}
@@ -180,91 +266,127 @@ func (p *pkg) detectSheet(sh sheetRef) ([]candidate, error) {
 	// Room for a block whose last rows or columns are blank.
 	g.rows, g.cols = min(g.rows+solve.MaxSize, detectRows), min(g.cols+solve.MaxSize, detectCols)
 	g.class, g.letter, g.border = make([]int8, g.rows*g.cols), make([]int8, g.rows*g.cols), make([]bool, g.rows*g.cols)
-	styles := p.stylesOf()
 	for _, c := range scan.cells {
-		v, err := p.valueOf(c)
+		v, err := p.valueOf(sh.name, c)
 		if err != nil {
 			return nil, err
 		}
 		i := (c.Pos.Row-1)*g.cols + c.Pos.Col - 1
 		g.class[i] = int8(v.digit(solve.MaxSize))
+		if v.long {
+			g.class[i] = -2
+		}
 		g.letter[i] = int8(v.letter)
-		g.border[i] = styles.hasBorder(c.S)
+		g.border[i] = p.styles.hasBorder(c.S)
 	}
-	bordered := newSums(g, func(i int) bool { return g.border[i] })
-	// Up to 9x9 a letter is something else (a typo to name, not a digit);
-	// in the big grids it is a digit, as in the text format.
-	type counts struct{ digits, stray sums }
-	var small, large counts
-	small.digits = newSums(g, func(i int) bool { return g.class[i] > 0 })
-	small.stray = newSums(g, func(i int) bool { return g.class[i] < 0 })
-	large.digits = newSums(g, func(i int) bool { return g.class[i] > 0 || g.letter[i] > 0 })
-	large.stray = newSums(g, func(i int) bool { return g.class[i] < 0 && g.letter[i] == 0 })
-
 	var cands []candidate
-	for _, s := range solve.Shapes {
-		n := s.Size
-		digits, stray := small.digits, small.stray
-		if n > 9 {
-			digits, stray = large.digits, large.stray
-		}
-		big := newSums(g, func(i int) bool { return int(g.class[i]) > n || (n > 9 && int(g.letter[i]) > n) })
-		for r0 := 1; r0+n-1 <= g.rows; r0++ {
-			for c0 := 1; c0+n-1 <= g.cols; c0++ {
-				r1, c1 := r0+n-1, c0+n-1
-				if digits.sum(r0, c0, r1, c1) < minGivens[n] || big.sum(r0, c0, r1, c1) > 0 || stray.sum(r0, c0, r1, c1) > maxStray {
-					continue
-				}
-				rect := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
-				ring := map[layout.Pos]int{}
-				for _, q := range frame(rect) {
-					if d := g.at(q.Row, q.Col); d > 0 {
-						ring[q] = int(d)
-					}
-				}
-				if ringDigits(ring, rect) > 0 || (n > 9 && g.distinct(rect) < n-1) {
-					continue
-				}
-				inside := bordered.sum(r0, c0, r1, c1)
-				around := bordered.sum(r0-1, c0-1, r1+1, c1+1) - inside
-				c := candidate{rect: rect, score: 2*inside - n*n - around - 100*stray.sum(r0, c0, r1, c1)}
-				if slices.Contains(scan.validations, rect) {
-					c.score += n * n
-				}
-				var key strings.Builder
-				c.cells = map[layout.Pos]bool{}
-				for r := r0; r <= r1; r++ {
-					for col := c0; col <= c1; col++ {
-						if d := g.at(r, col); d > 0 {
-							fmt.Fprintf(&key, "%d,%d=%d;", r, col, d)
-							c.cells[layout.Pos{Col: col, Row: r}] = true
-						}
-					}
-				}
-				c.key = key.String()
-				cands = append(cands, c)
-			}
-		}
+	for _, n := range sizesOf(shapes) {
+		cands = append(cands, g.candidates(n, shapes, scan.validations)...)
 	}
-	return bestCandidates(cands), nil
+	return rank(sh, g, shapes, cands), nil
 }
 
-// frame lists the cells right around rect.
-func frame(rect layout.Rect) []layout.Pos {
-	var out []layout.Pos
-	for col := rect.Min.Col - 1; col <= rect.Max.Col+1; col++ {
-		out = append(out, layout.Pos{Col: col, Row: rect.Min.Row - 1}, layout.Pos{Col: col, Row: rect.Max.Row + 1})
+// candidates lists the n x n blocks of g that could be the puzzle.
+func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout.Rect) []candidate {
+	// A number past n is a typo in a 9x9 or a 16x16 (no grid is bigger,
+	// and 9x9 is the usual one), but says that a smaller block is part of
+	// a bigger grid.
+	pastIsStray := n == 9 || n == 16
+	digits := newSums(g, func(i int) bool {
+		d := int(g.class[i])
+		if d < 0 && n > 9 {
+			d = int(g.letter[i])
+		}
+		return d > 0 && d <= n
+	})
+	isStray := func(i int) bool {
+		d := int(g.class[i])
+		if d < 0 && n > 9 && g.letter[i] > 0 {
+			d = int(g.letter[i])
+		}
+		return d < 0 || (d > n && pastIsStray)
 	}
-	for row := rect.Min.Row; row <= rect.Max.Row; row++ {
-		out = append(out, layout.Pos{Col: rect.Min.Col - 1, Row: row}, layout.Pos{Col: rect.Max.Col + 1, Row: row})
+	stray := newSums(g, isStray)
+	past := newSums(g, func(i int) bool {
+		d := int(g.class[i])
+		if d < 0 && n > 9 {
+			d = int(g.letter[i])
+		}
+		return d > n && !pastIsStray
+	})
+	bordered := newSums(g, func(i int) bool { return g.border[i] })
+	var out []candidate
+	for r0 := 1; r0+n-1 <= g.rows; r0++ {
+		for c0 := 1; c0+n-1 <= g.cols; c0++ {
+			r1, c1 := r0+n-1, c0+n-1
+			d, s := digits.sum(r0, c0, r1, c1), stray.sum(r0, c0, r1, c1)
+			if d+s < minGivens[n] || s > max(maxStray, d/8) || past.sum(r0, c0, r1, c1) > 0 {
+				continue
+			}
+			rect := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
+			if n > 9 && g.distinct(rect) < n-1 {
+				continue
+			}
+			ring := map[layout.Pos]int{}
+			for _, q := range frame(rect) {
+				if v := g.at(q.Row, q.Col); v > 0 {
+					ring[q] = int(v)
+				}
+			}
+			c := candidate{rect: rect, digits: d, stray: s, ring: ringDigits(ring, rect)}
+			if c.ring > maxRing {
+				continue
+			}
+			inside := bordered.sum(r0, c0, r1, c1)
+			around := bordered.sum(r0-1, c0-1, r1+1, c1+1) - inside
+			c.fit = 2*inside - n*n - around
+			if slices.Contains(validations, rect) {
+				c.fit += n * n
+			}
+			c.penalty = 100 * (s + c.ring)
+			if rect == defaultRect {
+				c.penalty -= 200 // where puzzles are looked for first
+			}
+			c.solutions = 1
+			broken, complete := g.breaksRules(rect, shapes), d == n*n
+			switch {
+			case g.labelEdge(rect) || (broken && complete):
+				c.tier = tierOther
+			case broken:
+				c.tier = tierBroken
+			case complete:
+				c.tier = tierKey
+			}
+			// The key holds what may be mistyped digits too: a block that
+			// leaves out a bad cell of the puzzle is a part of it.
+			var key, content strings.Builder
+			c.cells = map[layout.Pos]bool{}
+			for r := r0; r <= r1; r++ {
+				for col := c0; col <= c1; col++ {
+					v := g.at(r, col)
+					if v > 0 || v == -1 {
+						fmt.Fprintf(&key, "%d,%d=%d;", r, col, v)
+						c.cells[layout.Pos{Col: col, Row: r}] = true
+					}
+					if isStray((r-1)*g.cols + col - 1) {
+						c.bad = append(c.bad, layout.Pos{Col: col, Row: r})
+					}
+					fmt.Fprintf(&content, "%d,", max(v, 0))
+				}
+			}
+			c.key, c.content = key.String(), content.String()
+			out = append(out, c)
+		}
 	}
 	return out
 }
 
-// bestCandidates groups the candidates by the digits they hold, drops a
-// group whose digits are part of another's (a corner of a bigger puzzle),
-// and keeps the best-scoring blocks: one when detection is sure.
-func bestCandidates(cands []candidate) []candidate {
+// rank groups the candidates by the digits they hold, drops a group whose
+// digits are part of another's (a corner of a bigger puzzle), keeps the
+// likeliest blocks of each group and of the best tier, likeliest first,
+// drops copies of a puzzle listed before, and says whether the first is
+// sure: alone, or clearly likelier than the next.
+func rank(sh sheetRef, g *sheetGrid, shapes []solve.Shape, cands []candidate) *sheetFind {
 	groups := map[string][]candidate{}
 	var keys []string
 	for _, c := range cands {
@@ -273,37 +395,88 @@ func bestCandidates(cands []candidate) []candidate {
 		}
 		groups[c.key] = append(groups[c.key], c)
 	}
-	var best []candidate
+	// The groups holding each cell: a group that holds all of another's
+	// cells holds its first.
+	holding := map[layout.Pos][]string{}
 	for _, k := range keys {
-		g := groups[k]
-		contained := false
-		for _, other := range keys {
-			if other != k && len(groups[other][0].cells) > len(g[0].cells) && subset(g[0].cells, groups[other][0].cells) {
-				contained = true
-				break
-			}
-		}
-		if contained {
-			continue
-		}
-		top := g[0].score
-		for _, c := range g {
-			top = max(top, c.score)
-		}
-		for _, c := range g {
-			if c.score == top {
-				best = append(best, c)
-			}
+		for p := range groups[k][0].cells {
+			holding[p] = append(holding[p], k)
 		}
 	}
-	return best
-}
-
-func subset(a, b map[layout.Pos]bool) bool {
-	for p := range a {
-		if !b[p] {
+	var kept [][]candidate
+	for _, k := range keys {
+		grp := groups[k]
+		var first layout.Pos
+		for p := range grp[0].cells {
+			first = p
+			break
+		}
+		contained := slices.ContainsFunc(holding[first], func(other string) bool {
+			o := groups[other][0].cells
+			return other != k && len(o) > len(grp[0].cells) && subset(grp[0].cells, o)
+		})
+		if !contained {
+			kept = append(kept, grp)
+		}
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	var best tier = tierOther
+	for _, grp := range kept {
+		for _, c := range grp {
+			best = min(best, c.tier)
+		}
+	}
+	counted := 0
+	for i, grp := range kept {
+		grp = slices.DeleteFunc(grp, func(c candidate) bool { return c.tier != best })
+		if best == tierPuzzle {
+			// A real puzzle has a solution, and one only: that tells it
+			// from a block that slid off it or took in a stray cell.
+			for j := range grp {
+				if grp[j].rect.Rows() <= 9 && counted < maxCounted {
+					_, grp[j].solutions = g.solutions(grp[j].rect, shapes)
+					counted++
+				}
+			}
+		}
+		slices.SortStableFunc(grp, likelier)
+		// The likeliest of the group, and those as likely but by position.
+		top := 1
+		for top < len(grp) && sameLikelihood(grp[0], grp[top]) {
+			top++
+		}
+		kept[i] = grp[:top]
+	}
+	kept = slices.DeleteFunc(kept, func(grp []candidate) bool { return len(grp) == 0 })
+	if len(kept) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(kept, func(a, b []candidate) int { return likelier(a[0], b[0]) })
+	f := &sheetFind{sheet: sh}
+	seen := map[string]bool{}
+	kept = slices.DeleteFunc(kept, func(grp []candidate) bool {
+		if len(grp) > 1 || !seen[grp[0].content] {
+			seen[grp[0].content] = true
 			return false
 		}
+		f.copies = append(f.copies, grp[0])
+		return true
+	})
+	f.sure = len(kept[0]) == 1 && (len(kept) == 1 || clearly(kept[0][0], kept[1][0]))
+	f.shape = g.fitShape(kept[0][0].rect, shapes)
+	for _, grp := range kept {
+		f.ranked = append(f.ranked, grp...)
 	}
-	return true
+	return f
 }
+
+// sameLikelihood reports whether a and b are as likely as each other, but
+// for where they are.
+func sameLikelihood(a, b candidate) bool {
+	return a.penalty == b.penalty && a.solutions == b.solutions && a.fit == b.fit && a.digits == b.digits
+}
+
+// maxCounted bounds the blocks of a sheet whose solutions are counted.
+const maxCounted = 256

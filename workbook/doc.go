@@ -12,12 +12,12 @@
 // range only, it is on the first worksheet where that range holds more
 // digits than other values. With neither, it is at B2:J10 on the first
 // worksheet where B2:J10 holds a puzzle with no digits right around it (a
-// side of labels 1, 2, 3, ... aside); failing that, detection looks for a
-// square block of 4, 6, 8, 9, 12 or 16 cells a side holding digits and
-// blanks, with no digits around it, preferring the block that borders and
-// data validation frame. The size of the range gives the size of the
-// puzzle (B2:E5 is 4x4, B2:Q17 16x16); Options.Box picks the box shape
-// ("3x2") where there are two. Sheets made by xlsudoku are skipped.
+// side of labels 1, 2, 3, ... or a row of checks aside); failing that,
+// detection looks for a square block of 4, 6, 8, 9, 12 or 16 cells a side
+// holding digits and blanks (see detect for how it weighs them). The size
+// of the range gives the size of the puzzle (B2:E5 is 4x4, B2:Q17 16x16);
+// Options.Box picks the box shape ("3x2") where there are two, and limits
+// detection to the sizes it fits. Sheets made by xlsudoku are skipped.
 //
 // A cell holds a digit when it stores a number 1..n (8, 8.0) or text
 // spelling one (" 8 ", "8.0"), and is blank when it is empty, 0, ".", "-",
@@ -32,7 +32,8 @@
 // Reading parses the zip package itself, read-only, streaming each sheet it
 // looks at only as far as it needs: a worksheet that is not read is never
 // decompressed, and no sheet is ever loaded into excelize (which would
-// rewrite it on save).
+// rewrite it on save). No part may unpack to more than Options.MaxPartSize
+// (see partlimit.go), so a decompression bomb is refused, not read.
 //
 // # Writing
 //

@@ -84,12 +84,12 @@ func readAllGivens(path string, opts Options) (*Puzzle, solve.Grid, error) {
 		if sh.name != p.Sheet {
 			continue
 		}
-		scan, err := pk.scanSheet(sh.part, p.area, false)
+		scan, err := pk.scanSheet(sh, p.area, false)
 		if err != nil {
 			return nil, solve.Grid{}, err
 		}
 		for _, c := range scan.cells {
-			v, err := pk.valueOf(c)
+			v, err := pk.valueOf(sh.name, c)
 			if err != nil {
 				return nil, solve.Grid{}, err
 			}

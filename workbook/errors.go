@@ -85,10 +85,17 @@ type ConflictError struct {
 
 func (e *ConflictError) Error() string {
 	p := e.Puzzle
-	lines := make([]string, 0, len(e.Conflicts)+1)
-	for _, c := range e.Conflicts {
+	lines := make([]string, 0, len(e.Conflicts)+2)
+	if p.found != "" {
+		// Detection took it for want of a block that fits the rules.
+		lines = append(lines, p.found+", but its givens break the rules:")
+	}
+	for _, c := range e.Conflicts[:min(len(e.Conflicts), maxCellErrors)] {
 		lines = append(lines, fmt.Sprintf("%s and %s both hold %d (%s)",
 			p.CellName(c.A.Row, c.A.Col), p.CellName(c.B.Row, c.B.Col), c.Digit, p.unitName(c.Unit)))
+	}
+	if more := len(e.Conflicts) - maxCellErrors; more > 0 {
+		lines = append(lines, fmt.Sprintf("... and %d more", more))
 	}
 	lines = append(lines, "the givens contradict each other: correct them and run again")
 	return strings.Join(lines, "\n")

@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"archive/zip"
+	"bytes"
 	"errors"
 	"io"
 	"os"
@@ -156,6 +157,56 @@ func FuzzSheetInRange(f *testing.F) {
 			if strings.Contains(got.Range, "!") || got.Sheet == "" || !strings.HasSuffix(rng, got.Range) {
 				t.Fatalf("%q, %q split into %+v", rng, sheet, got)
 			}
+		}
+	})
+}
+
+// FuzzParseWorkbook: any workbook part parses or is refused, never
+// panics; a parsed one has its offsets inside the part, in order, and
+// where its sheets and names end, end tags.
+func FuzzParseWorkbook(f *testing.F) {
+	f.Add([]byte(`<workbook xmlns="` + nsMain + `"><sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets><definedNames/><calcPr/></workbook>`))
+	f.Add([]byte(`<x:workbook xmlns:x="` + nsMain + `"><x:sheets><x:sheet name="A" sheetId="1"/></x:sheets><x:definedNames><x:definedName name="_xlnm.Print_Area" localSheetId="0">A!$A$1</x:definedName></x:definedNames></x:workbook>`))
+	f.Add([]byte(`<workbook><sheets/><definedNames></definedNames></workbook>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		wb, err := parseWorkbook(data)
+		if err != nil {
+			return
+		}
+		if len(wb.sheets) == 0 || wb.sheetsEnd < 0 || wb.sheetsEnd > len(wb.data) || !strings.HasPrefix(string(wb.data[wb.sheetsEnd:]), "</") {
+			t.Fatalf("sheets end at %d in %q", wb.sheetsEnd, wb.data)
+		}
+		if wb.namesEnd >= 0 && !strings.HasPrefix(string(wb.data[wb.namesEnd:]), "</") {
+			t.Fatalf("names end at %d in %q", wb.namesEnd, wb.data)
+		}
+		if wb.namesEnd < 0 && (wb.namesAt < 0 || wb.namesAt > len(wb.data)) {
+			t.Fatalf("names go at %d in %q", wb.namesAt, wb.data)
+		}
+		for _, n := range wb.names {
+			if n.start < 0 || n.end < n.start || n.end > len(wb.data) || !usedName(n.Name) {
+				t.Fatalf("name %+v in %q", n, wb.data)
+			}
+		}
+	})
+}
+
+// FuzzParseStyles: any styles part gives what reading needs or an error,
+// never a panic, and a cell format for every xf it lists.
+func FuzzParseStyles(f *testing.F) {
+	f.Add(excelStyles(f))
+	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><numFmts><numFmt numFmtId="164" formatCode="d/m"/></numFmts><borders><border><left style="thin"/></border></borders><cellXfs><xf numFmtId="164" borderId="0"/><xf/></cellXfs></styleSheet>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r := &partReader{rc: io.NopCloser(bytes.NewReader(data)), part: "xl/styles.xml", limit: 1 << 20, tokenAt: -1}
+		st, err := parseStyles(newTokens(r))
+		if err != nil {
+			return
+		}
+		if !st.known || len(st.date) != len(st.border) || len(st.date) > maxStyles {
+			t.Fatalf("%d dates, %d borders", len(st.date), len(st.border))
+		}
+		for xf := -1; xf <= len(st.date); xf++ {
+			st.isDate(xf)
+			st.hasBorder(xf)
 		}
 	})
 }

@@ -170,7 +170,7 @@ func WriteMarked(marks []*Marking, out string) (notes []string, err error) {
 		sheets = append(sheets, &ourSheet{kind: kind, name: name, sheet: m.markedSheet()})
 	}
 	return writeSheets(marks[0].Puzzle, out, Options{}, sheets, "", func(path string) error {
-		pk, err := openPackage(path)
+		pk, err := openPackage(path, 0)
 		if err != nil {
 			return err
 		}

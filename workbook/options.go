@@ -14,6 +14,11 @@ type Options struct {
 	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
 	InPlace bool   // let Write replace the input workbook itself
 	Puzzle  int    // the Nth puzzle (from 1) of a book made by xlsudoku generate; 0 for none
+	// MaxPartSize is the most bytes a part of the workbook (a sheet, the
+	// shared strings) may unpack to; parts read whole may unpack to a
+	// sixteenth of it. 0 is DefaultMaxPartSize. A part past it is an
+	// ErrOpen error: it guards against decompression bombs.
+	MaxPartSize int64
 }
 
 // DefaultRange is where a puzzle is looked for first.

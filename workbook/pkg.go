@@ -4,10 +4,12 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -15,14 +17,16 @@ import (
 // decompressed only when asked for, so a huge sheet that is not read costs
 // nothing but its directory entry.
 type pkg struct {
-	file   string // the path, for messages
-	zr     *zip.ReadCloser
-	parts  map[string]*zip.File // by lower-cased part name: OPC names ignore case
-	wbPath string               // the workbook part, "xl/workbook.xml"
-	wb     *workbookXML
-	rels   []relationship // the workbook part's relationships
-	sst    *sharedStrings // read on first use
-	styles *styleInfo     // read on first use
+	file    string // the path, for messages
+	zr      *zip.ReadCloser
+	parts   map[string]*zip.File // by lower-cased part name: OPC names ignore case
+	wbPath  string               // the workbook part, "xl/workbook.xml"
+	wb      *workbookXML
+	rels    []relationship // the workbook part's relationships
+	relByID map[string]relationship
+	sst     *sharedStrings // read on first use
+	styles  *styleInfo     // read on first use
+	limits  limits         // how far parts may unpack
 }
 
 // relationship is one entry of a .rels part, with Target resolved to a part
@@ -33,7 +37,9 @@ type relationship struct {
 }
 
 // openPackage opens path and reads its workbook part and relationships.
-func openPackage(file string) (*pkg, error) {
+// Its parts may unpack to maxPart bytes (0: DefaultMaxPartSize); see
+// partReader.
+func openPackage(file string, maxPart int64) (*pkg, error) {
 	head := make([]byte, 8)
 	if f, err := os.Open(file); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOpen, err)
@@ -49,7 +55,7 @@ func openPackage(file string) (*pkg, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s is not an .xlsx or .xlsm workbook (%v); save it as .xlsx and try again", ErrOpen, file, err)
 	}
-	p := &pkg{file: file, zr: zr, parts: make(map[string]*zip.File, len(zr.File))}
+	p := &pkg{file: file, zr: zr, parts: make(map[string]*zip.File, len(zr.File)), limits: limitsOf(maxPart)}
 	for _, f := range zr.File {
 		p.parts[strings.ToLower(f.Name)] = f
 	}
@@ -59,6 +65,9 @@ func openPackage(file string) (*pkg, error) {
 	}
 	if err := p.load(); err != nil {
 		zr.Close()
+		if pe := (*partError)(nil); errors.As(err, &pe) {
+			return nil, p.partErr("", err)
+		}
 		return nil, fmt.Errorf("%w: %s: %v; open and save it in a spreadsheet app and try again", ErrOpen, file, err)
 	}
 	return p, nil
@@ -114,23 +123,45 @@ func (p *pkg) has(name string) bool {
 	return ok
 }
 
-// open returns a reader of part name's content.
-func (p *pkg) open(name string) (io.ReadCloser, error) {
+// stream returns the tokens of part name, which may unpack to the
+// streamed limit.
+func (p *pkg) stream(name string) (*tokens, error) {
 	f, ok := p.parts[strings.ToLower(name)]
 	if !ok {
-		return nil, fmt.Errorf("part %s is missing", name)
+		return nil, &partError{name, "is missing"}
 	}
-	return f.Open()
-}
-
-// read returns part name's content.
-func (p *pkg) read(name string) ([]byte, error) {
-	rc, err := p.open(name)
+	r, err := openPart(f, name, p.limits.streamed)
 	if err != nil {
 		return nil, err
 	}
-	defer rc.Close()
-	return io.ReadAll(rc)
+	return newTokens(r), nil
+}
+
+// read returns part name's content, which may unpack to the limit of a
+// part read whole.
+func (p *pkg) read(name string) ([]byte, error) {
+	f, ok := p.parts[strings.ToLower(name)]
+	if !ok {
+		return nil, &partError{name, "is missing"}
+	}
+	r, err := openPart(f, name, p.limits.whole)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var buf bytes.Buffer
+	buf.Grow(int(f.UncompressedSize64) + bytes.MinRead)
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
+}
+
+// partErr wraps an error about part name in ErrOpen, naming the file and
+// the part (unless the error names it already).
+func (p *pkg) partErr(name string, err error) error {
+	if pe := (*partError)(nil); errors.As(err, &pe) || name == "" {
+		return fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+	}
+	return fmt.Errorf("%w: %s: %s: %v", ErrOpen, p.file, name, err)
 }
 
 // relsPath is the name of the .rels part of part name ("" for the package).
@@ -139,37 +170,47 @@ func relsPath(name string) string {
 	return dir + "_rels/" + base + ".rels"
 }
 
+// maxEntries is the most sheets, relationships or defined names of ours
+// a workbook part may list: far more than real workbooks have, and a
+// bound on what a crafted one costs.
+const maxEntries = 1 << 16
+
 // readRels reads the relationships of part name; a part without a .rels
 // part has none.
 func (p *pkg) readRels(name string) ([]relationship, error) {
 	rp := relsPath(name)
-	if !p.has(rp) {
+	f, ok := p.parts[strings.ToLower(rp)]
+	if !ok {
 		return nil, nil
 	}
-	data, err := p.read(rp)
+	r, err := openPart(f, rp, p.limits.whole)
 	if err != nil {
 		return nil, err
 	}
-	var doc struct {
-		Rels []struct {
-			ID         string `xml:"Id,attr"`
-			Type       string `xml:"Type,attr"`
-			Target     string `xml:"Target,attr"`
-			TargetMode string `xml:"TargetMode,attr"`
-		} `xml:"Relationship"`
-	}
-	if err := xml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %v", rp, err)
-	}
-	out := make([]relationship, 0, len(doc.Rels))
-	for _, r := range doc.Rels {
-		rel := relationship{ID: r.ID, Type: r.Type, Target: r.Target, External: r.TargetMode == "External"}
+	defer r.Close()
+	t := newTokens(r)
+	var out []relationship
+	for {
+		tok, err := t.next()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", rp, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok || se.Name.Local != "Relationship" {
+			continue
+		}
+		if len(out) == maxEntries {
+			return nil, &partError{rp, fmt.Sprintf("lists more than %d relationships", maxEntries)}
+		}
+		rel := relationship{ID: attr(se, "Id"), Type: attr(se, "Type"), Target: attr(se, "Target"), External: attr(se, "TargetMode") == "External"}
 		if !rel.External {
-			rel.Target = resolveTarget(name, r.Target)
+			rel.Target = resolveTarget(name, rel.Target)
 		}
 		out = append(out, rel)
 	}
-	return out, nil
 }
 
 // resolveTarget turns a relationship target into a part name: relative to
@@ -183,12 +224,14 @@ func resolveTarget(source, target string) string {
 
 // rel returns the workbook relationship with id.
 func (p *pkg) rel(id string) (relationship, bool) {
-	for _, r := range p.rels {
-		if r.ID == id {
-			return r, true
+	if p.relByID == nil {
+		p.relByID = make(map[string]relationship, len(p.rels))
+		for _, r := range slices.Backward(p.rels) { // the first of an id wins
+			p.relByID[r.ID] = r
 		}
 	}
-	return relationship{}, false
+	r, ok := p.relByID[id]
+	return r, ok
 }
 
 // relOfType returns the target of the workbook's first relationship whose

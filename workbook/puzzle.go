@@ -23,6 +23,7 @@ type Puzzle struct {
 	HasSteps bool
 
 	area    layout.Rect
+	found   string     // how detection found it, "" when it was read where asked
 	current solve.Grid // what the sheet holds: the givens plus, on a worksheet, a student's entries
 }
 

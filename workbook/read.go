@@ -2,7 +2,6 @@ package workbook
 
 import (
 	"cmp"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -75,7 +74,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 			return nil, nil, fmt.Errorf("%w: --range %v", ErrUsage, err)
 		}
 	}
-	if pk, err = openPackage(path); err != nil {
+	if pk, err = openPackage(path, opts.MaxPartSize); err != nil {
 		return nil, nil, err
 	}
 	if opts.Puzzle > 0 {
@@ -112,14 +111,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	case opts.Range != "":
 		p, err = pk.readAtRange(sheets, rect, shape, opts.Sheet != "")
 	default:
-		var key *Puzzle
-		p, key, err = pk.readDefault(sheets, opts.Box)
+		p, err = pk.readDefault(sheets, opts.Box)
 		if err == nil && p == nil {
-			// An answer key at B2:J10 gives way to a puzzle elsewhere.
 			p, err = pk.detect(sheets, opts.Box)
-			if key != nil && (errors.Is(err, ErrNoPuzzle) || (err == nil && p.complete())) {
-				p, err = key, nil
-			}
 		}
 	}
 	if err != nil {
@@ -240,36 +234,43 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 // readDefault reads the puzzle at B2:J10 on the first sheet where it is
 // one: digits rather than other values there, and no digits right around
 // it (those would say the puzzle is elsewhere and B2:J10 cuts through it).
-// A complete grid there is an answer key rather than the puzzle: the first
-// one is returned as key, and pz is nil, when no sheet has a grid with
-// blanks. All are nil when no sheet has either.
-func (p *pkg) readDefault(sheets []sheetRef, box string) (pz, key *Puzzle, err error) {
+// Cells there that are not digits are an error naming them, and so are
+// givens that contradict each other as a typo does. It returns nil when
+// no sheet has a puzzle there, or only grids that detection weighs against
+// the other blocks of the workbook: answer keys (complete grids), grids
+// that break the rules many times over (masks, tables), and grids with
+// digits around them; a --box that does not fit a 9x9 leaves it all to
+// detection.
+func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
 	shape, err := shapeOf(defaultRect, box)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil
 	}
 	for _, sh := range sheets {
 		if pz, err := p.identityPuzzle(sh, layout.Rect{}); pz != nil || err != nil {
-			return pz, nil, err
+			return pz, err
 		}
 		rr, err := p.readRange(sh, defaultRect, shape)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		if rr.looksLikePuzzle() && rr.ringDigits == 0 && rr.fillsDefault() {
-			pz, err := rr.used(p.file)
-			if err != nil {
-				return nil, nil, err
-			}
-			if pz.complete() {
-				key = cmp.Or(key, pz)
-				continue
-			}
-			return pz, nil, nil
+		if !rr.looksLikePuzzle() || rr.ringDigits != 0 || !rr.fillsDefault() {
+			continue
+		}
+		pz, err := rr.used(p.file)
+		if err != nil {
+			return nil, err
+		}
+		if !pz.complete() && len(pz.Grid.Conflicts()) <= maxTypoConflicts {
+			return pz, nil
 		}
 	}
-	return nil, key, nil
+	return nil, nil
 }
+
+// maxTypoConflicts is how many pairs of clashing givens a mistyped digit
+// or two make; more say that the block is no puzzle.
+const maxTypoConflicts = 4
 
 // used is the puzzle of rr, noting where it was read.
 func (rr *rangeRead) used(file string) (*Puzzle, error) {
@@ -290,14 +291,19 @@ func (p *pkg) hiddenRank(sh sheetRef) int {
 }
 
 // fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle
-// rather than a smaller one in its corner: a 9 among them, or digits past
-// the eighth row or column.
+// rather than a smaller one in its corner: a 9 among them, or digits (or
+// bad cells, which may be mistyped digits) past the eighth row or column.
 func (rr *rangeRead) fillsDefault() bool {
-	if rr.digits < minGivens[9] {
+	if rr.digits+len(rr.bad) < minGivens[9] {
 		return false
 	}
 	for i, d := range rr.grid.Cells[:81] {
 		if d == 9 || (d != 0 && (i/9 == 8 || i%9 == 8)) {
+			return true
+		}
+	}
+	for _, b := range rr.bad {
+		if pos, err := layout.ParsePos(b.Cell); err == nil && (pos.Row == defaultRect.Max.Row || pos.Col == defaultRect.Max.Col) {
 			return true
 		}
 	}
@@ -323,14 +329,14 @@ func (rr *rangeRead) looksLikePuzzle() bool { return rr.digits > 0 && rr.digits 
 // digits around it.
 func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rangeRead, error) {
 	outer := layout.Rect{Min: layout.Pos{Col: max(1, rect.Min.Col-1), Row: max(1, rect.Min.Row-1)}, Max: rect.Max.Add(1, 1)}
-	scan, err := p.scanSheet(sh.part, outer, false)
+	scan, err := p.scanSheet(sh, outer, false)
 	if err != nil {
 		return nil, err
 	}
 	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape)}
 	ring := map[layout.Pos]int{}
 	for _, c := range scan.cells {
-		v, err := p.valueOf(c)
+		v, err := p.valueOf(sh.name, c)
 		if err != nil {
 			return nil, err
 		}
@@ -353,33 +359,6 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 	}
 	rr.ringDigits = ringDigits(ring, rect)
 	return rr, nil
-}
-
-// ringDigits counts the digits in the frame of cells around rect, leaving
-// out a side that holds exactly the labels 1, 2, 3, ... in order.
-func ringDigits(at map[layout.Pos]int, rect layout.Rect) int {
-	n := len(at)
-	side := func(start layout.Pos, dr, dc, length int) {
-		count := 0
-		for k := range length {
-			d, ok := at[start.Add(k*dr, k*dc)]
-			if !ok {
-				continue
-			}
-			if d != k+1 {
-				return
-			}
-			count++
-		}
-		if count == length {
-			n -= count
-		}
-	}
-	side(layout.Pos{Col: rect.Min.Col, Row: rect.Min.Row - 1}, 0, 1, rect.Cols())
-	side(layout.Pos{Col: rect.Min.Col, Row: rect.Max.Row + 1}, 0, 1, rect.Cols())
-	side(layout.Pos{Col: rect.Min.Col - 1, Row: rect.Min.Row}, 1, 0, rect.Rows())
-	side(layout.Pos{Col: rect.Max.Col + 1, Row: rect.Min.Row}, 1, 0, rect.Rows())
-	return n
 }
 
 // puzzle turns the range into a Puzzle, or the errors of its bad cells.

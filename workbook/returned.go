@@ -76,7 +76,7 @@ func (r *Returned) ChangedGivens() []int {
 // them apart. A workbook where none of these tells the givens gives an
 // error wrapping ErrNoKey.
 func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, error) {
-	pk, err := openPackage(path)
+	pk, err := openPackage(path, opts.MaxPartSize)
 	if err != nil {
 		return nil, err
 	}
@@ -183,7 +183,7 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned
 		Sheet:  make([]int, givens.Shape.Cells()),
 		Shown:  map[int]string{},
 	}
-	scan, err := pk.scanSheet(sh.part, rect, false)
+	scan, err := pk.scanSheet(sh, rect, false)
 	if err != nil {
 		return nil, err
 	}
@@ -191,7 +191,7 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned
 	for _, c := range scan.cells {
 		i := (c.Pos.Row-rect.Min.Row)*n + c.Pos.Col - rect.Min.Col
 		r.xfs[i] = c.S
-		v, err := pk.valueOf(c)
+		v, err := pk.valueOf(sh.name, c)
 		if err != nil {
 			return nil, err
 		}

@@ -15,7 +15,7 @@ import (
 type rawCell struct {
 	Pos     layout.Pos
 	T       string // the t attribute: "" or "n" number, "s" shared string, "str" formula text, "inlineStr", "b", "e", "d"
-	S       int    // the cell format (index into the styles' cellXfs)
+	S       int    // the cell format (index into the styles' cellXfs); badStyle when not a number
 	V       string // the <v> value (for a formula, the value it was last computed to)
 	HasV    bool
 	HasF    bool   // the cell holds a formula
@@ -33,32 +33,34 @@ type sheetScan struct {
 // data validations; past it, reading stops after the rows it needs.
 const maxScanXML = 8 << 20
 
-// scanSheet streams worksheet part name and keeps the cells inside area.
-// It stops after area's last row, unless validations are wanted (and the
-// sheet is not huge). It never loads the sheet as a whole.
-func (p *pkg) scanSheet(name string, area layout.Rect, validations bool) (*sheetScan, error) {
-	f, ok := p.parts[strings.ToLower(name)]
-	if !ok {
-		return nil, fmt.Errorf("%w: %s: part %s is missing", ErrOpen, p.file, name)
-	}
-	if f.UncompressedSize64 > maxScanXML {
+// scanSheet streams worksheet part name and keeps the cells inside area
+// (the last of a cell stored twice), and reads the shared strings they
+// point to. It stops after area's last row, unless validations are wanted
+// (and the sheet is not huge). It never loads the sheet as a whole.
+func (p *pkg) scanSheet(sh sheetRef, area layout.Rect, validations bool) (*sheetScan, error) {
+	name := sh.part
+	if f, ok := p.parts[strings.ToLower(name)]; ok && f.UncompressedSize64 > maxScanXML {
 		validations = false
 	}
-	rc, err := f.Open()
+	t, err := p.stream(name)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+		return nil, p.partErr(name, err)
 	}
-	defer rc.Close()
-	d := xml.NewDecoder(rc)
+	defer t.r.Close()
 	out := &sheetScan{}
+	at := map[layout.Pos]int{} // index in out.cells
 	row, col := 0, 0
+	// A sheet lists each row once and each cell of a row once; one that
+	// lists them over and over (a bomb) is stopped as soon as it has more
+	// than a sheet can hold, rather than read to its limit.
+	rowsIn, cells := 0, 0
 	for {
-		tok, err := d.RawToken()
+		tok, err := t.next()
 		if err == io.EOF {
-			return out, nil
+			return out, p.loadStrings(sh.name, out.cells)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: %s: %v", ErrOpen, p.file, name, err)
+			return nil, p.partErr(name, err)
 		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
@@ -70,21 +72,36 @@ func (p *pkg) scanSheet(name string, area layout.Rect, validations bool) (*sheet
 			if v := attr(se, "r"); v != "" {
 				row, _ = strconv.Atoi(v)
 			}
-			col = 0
+			col, cells = 0, 0
 			if row > area.Max.Row && !validations {
-				return out, nil
+				return out, p.loadStrings(sh.name, out.cells)
+			}
+			if row <= area.Max.Row {
+				rowsIn++
+			}
+			if rowsIn > 2*area.Max.Row+16 {
+				return nil, p.partErr(name, &partError{name, fmt.Sprintf("is damaged: it lists rows 1 to %d over and over", area.Max.Row)})
 			}
 		case "c":
-			c, err := readCell(d, se)
+			if cells++; cells > layout.MaxCol {
+				return nil, p.partErr(name, &partError{name, fmt.Sprintf("is damaged: row %d lists more cells than a sheet has columns", row)})
+			}
+			c, err := readCell(t, se)
 			if err != nil {
-				return nil, fmt.Errorf("%w: %s: %s: %v", ErrOpen, p.file, name, err)
+				return nil, p.partErr(name, err)
 			}
 			col++
 			if c.Pos.Col == 0 {
 				c.Pos = layout.Pos{Col: col, Row: row}
 			}
 			col = c.Pos.Col
-			if area.Contains(c.Pos) {
+			if !area.Contains(c.Pos) {
+				continue
+			}
+			if i, dup := at[c.Pos]; dup {
+				out.cells[i] = c
+			} else {
+				at[c.Pos] = len(out.cells)
 				out.cells = append(out.cells, c)
 			}
 		case "dataValidation":
@@ -108,7 +125,7 @@ func attr(se xml.StartElement, local string) string {
 }
 
 // readCell reads a <c> element whose start was just read.
-func readCell(d *xml.Decoder, se xml.StartElement) (rawCell, error) {
+func readCell(t *tokens, se xml.StartElement) (rawCell, error) {
 	var c rawCell
 	for _, a := range se.Attr {
 		switch a.Name.Local {
@@ -119,30 +136,33 @@ func readCell(d *xml.Decoder, se xml.StartElement) (rawCell, error) {
 		case "t":
 			c.T = a.Value
 		case "s":
-			c.S, _ = strconv.Atoi(a.Value)
+			var err error
+			if c.S, err = strconv.Atoi(strings.TrimSpace(a.Value)); err != nil {
+				c.S = badStyle
+			}
 		}
 	}
 	depth := 1
 	for depth > 0 {
-		tok, err := d.RawToken()
+		tok, err := t.next()
 		if err != nil {
 			return c, err
 		}
-		switch t := tok.(type) {
+		switch tk := tok.(type) {
 		case xml.StartElement:
 			depth++
-			switch t.Name.Local {
+			switch tk.Name.Local {
 			case "f":
 				c.HasF = true
 			case "v":
-				v, err := elementText(d)
+				v, err := elementText(t)
 				if err != nil {
 					return c, err
 				}
 				c.V, c.HasV = v, true
 				depth--
 			case "is":
-				s, err := richText(d, t)
+				s, err := richText(t)
 				if err != nil {
 					return c, err
 				}
@@ -157,21 +177,21 @@ func readCell(d *xml.Decoder, se xml.StartElement) (rawCell, error) {
 }
 
 // elementText reads the text of an element whose start was just read, up to
-// and including its end.
-func elementText(d *xml.Decoder) (string, error) {
-	var b strings.Builder
+// and including its end, cut at maxText bytes.
+func elementText(t *tokens) (string, error) {
+	var b textBuilder
 	for depth := 1; depth > 0; {
-		tok, err := d.RawToken()
+		tok, err := t.next()
 		if err != nil {
 			return "", err
 		}
-		switch t := tok.(type) {
+		switch tok := tok.(type) {
 		case xml.StartElement:
 			depth++
 		case xml.EndElement:
 			depth--
 		case xml.CharData:
-			b.Write(t)
+			b.write(tok)
 		}
 	}
 	return b.String(), nil

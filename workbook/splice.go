@@ -122,6 +122,16 @@ func writeZip(w io.Writer, in *zip.Reader, replace map[string][]byte, add []newP
 			}
 			continue
 		}
+		if strings.HasSuffix(f.Name, "/") {
+			// A folder entry holds nothing, but some zip tools store it
+			// compressed (an empty deflate stream), which zw.Copy would
+			// write into a folder; CreateHeader writes it empty.
+			fh := f.FileHeader
+			if _, err := zw.CreateHeader(&fh); err != nil {
+				return err
+			}
+			continue
+		}
 		if err := zw.Copy(f); err != nil {
 			return err
 		}

@@ -4,78 +4,122 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 )
 
-// sharedStrings holds the first entries of the shared string table: as
-// many as the cells read so far needed, so a huge table is read only as far
-// as the puzzle's cells point into it.
+// sharedStrings holds the entries of the shared string table that cells
+// read so far point to. The table is streamed, and only those entries are
+// kept, so a huge table costs one pass and little memory.
 type sharedStrings struct {
-	items []string
-	done  bool // the whole table is in items
+	items map[int]string
+	total int // entries in the table; -1 until it was read to its end
 }
 
-// sharedString returns entry i of the shared string table.
-func (p *pkg) sharedString(i int) (string, error) {
-	if p.sst != nil && (i < len(p.sst.items) || p.sst.done) {
-		if i < len(p.sst.items) {
-			return p.sst.items[i], nil
-		}
-		return "", fmt.Errorf("shared string %d does not exist", i)
+// sharedIndex is the entry of the shared string table that cell c
+// (t="s") points to, or an error naming the cell.
+func (p *pkg) sharedIndex(sheet string, c rawCell) (int, error) {
+	i, err := strconv.Atoi(strings.TrimSpace(c.V))
+	if err != nil || i < 0 {
+		return 0, fmt.Errorf("%w: %s: cell %s!%s points to shared string %q, which cannot exist; the workbook is damaged",
+			ErrOpen, p.file, sheet, c.Pos, c.V)
 	}
-	// Read (again) far enough: the table is read from the start, at most
-	// twice as far as asked, so a puzzle's few strings cost one pass.
-	name := p.relOfType("/sharedStrings")
-	sst := &sharedStrings{}
-	if name != "" {
-		rc, err := p.open(name)
+	return i, nil
+}
+
+// loadStrings reads, in one pass over the shared string table, the entries
+// that cells point to and that are not read yet.
+func (p *pkg) loadStrings(sheet string, cells []rawCell) error {
+	if p.sst == nil {
+		p.sst = &sharedStrings{items: map[int]string{}, total: -1}
+	}
+	want := map[int]bool{}
+	last := -1
+	for _, c := range cells {
+		if c.T != "s" || !c.HasV {
+			continue
+		}
+		i, err := p.sharedIndex(sheet, c)
 		if err != nil {
-			return "", err
+			return err
 		}
-		defer rc.Close()
-		d := xml.NewDecoder(rc)
-		want := max(2*i+1, 1024)
-		for len(sst.items) < want {
-			tok, err := d.RawToken()
-			if err == io.EOF {
-				sst.done = true
-				break
-			}
+		if _, ok := p.sst.items[i]; !ok && (p.sst.total < 0 || i < p.sst.total) {
+			want[i], last = true, max(last, i)
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	name := p.relOfType("/sharedStrings")
+	if name == "" {
+		p.sst.total = 0
+		return nil
+	}
+	t, err := p.stream(name)
+	if err != nil {
+		return p.partErr(name, err)
+	}
+	defer t.r.Close()
+	for k := 0; k <= last; {
+		tok, err := t.next()
+		if err == io.EOF {
+			p.sst.total = k
+			return nil
+		}
+		if err != nil {
+			return p.partErr(name, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "si" {
+			s, err := richText(t)
 			if err != nil {
-				return "", fmt.Errorf("%s: %v", name, err)
+				return p.partErr(name, err)
 			}
-			if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "si" {
-				s, err := richText(d, se)
-				if err != nil {
-					return "", fmt.Errorf("%s: %v", name, err)
-				}
-				sst.items = append(sst.items, s)
+			if want[k] {
+				p.sst.items[k] = s
 			}
+			k++
 		}
-	} else {
-		sst.done = true
 	}
-	p.sst = sst
-	if i < len(sst.items) {
-		return sst.items[i], nil
+	return nil
+}
+
+// sharedString returns the entry of the shared string table that cell c
+// points to, or an ErrOpen error naming the table and the cell.
+func (p *pkg) sharedString(sheet string, c rawCell) (string, error) {
+	i, err := p.sharedIndex(sheet, c)
+	if err != nil {
+		return "", err
 	}
-	return "", fmt.Errorf("shared string %d does not exist", i)
+	if err := p.loadStrings(sheet, []rawCell{c}); err != nil { // a no-op once read
+		return "", err
+	}
+	if s, ok := p.sst.items[i]; ok {
+		return s, nil
+	}
+	table := p.relOfType("/sharedStrings")
+	if table == "" {
+		return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but the workbook has no shared string table; it is damaged",
+			ErrOpen, p.file, sheet, c.Pos, i)
+	}
+	return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but %s holds only %s (numbered from 0); the workbook is damaged",
+		ErrOpen, p.file, sheet, c.Pos, i, table, count(p.sst.total, "string", "strings"))
 }
 
 // richText reads the text of a string item (<si>, <is>) whose start element
-// was just read: its <t> and its runs' <t>, without phonetic hints (<rPh>).
-func richText(d *xml.Decoder, start xml.StartElement) (string, error) {
-	var b strings.Builder
+// was just read: its <t> and its runs' <t>, without phonetic hints (<rPh>),
+// cut at maxText bytes.
+func richText(t *tokens) (string, error) {
+	var b textBuilder
 	depth, inT, inPh := 1, false, 0
 	for depth > 0 {
-		tok, err := d.RawToken()
+		tok, err := t.next()
 		if err != nil {
 			return "", err
 		}
-		switch t := tok.(type) {
+		switch tk := tok.(type) {
 		case xml.StartElement:
 			depth++
-			switch t.Name.Local {
+			switch tk.Name.Local {
 			case "t":
 				inT = true
 			case "rPh":
@@ -83,7 +127,7 @@ func richText(d *xml.Decoder, start xml.StartElement) (string, error) {
 			}
 		case xml.EndElement:
 			depth--
-			switch t.Name.Local {
+			switch tk.Name.Local {
 			case "t":
 				inT = false
 			case "rPh":
@@ -91,7 +135,7 @@ func richText(d *xml.Decoder, start xml.StartElement) (string, error) {
 			}
 		case xml.CharData:
 			if inT && inPh == 0 {
-				b.Write(t)
+				b.write(tk)
 			}
 		}
 	}

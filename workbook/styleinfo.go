@@ -2,6 +2,11 @@ package workbook
 
 import (
 	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"strconv"
 	"strings"
 )
 
@@ -11,65 +16,137 @@ import (
 type styleInfo struct {
 	date   []bool // by cell format (the s attribute of a cell)
 	border []bool
+	known  bool // the styles part was read: these are all its cell formats
 }
 
-func (s *styleInfo) isDate(xf int) bool { return s != nil && xf >= 0 && xf < len(s.date) && s.date[xf] }
+// badStyle is the cell format of a cell whose s attribute is not a number.
+const badStyle = math.MinInt
+
+// maxStyles is the most entries a list of the styles part (fonts, cell
+// formats, ...) may hold: twice the 64,000 cell formats Excel allows, and
+// a bound on what reading and rewriting the part cost.
+const maxStyles = 1 << 17
+
+func (s *styleInfo) isDate(xf int) bool { return xf >= 0 && xf < len(s.date) && s.date[xf] }
 func (s *styleInfo) hasBorder(xf int) bool {
-	return s != nil && xf >= 0 && xf < len(s.border) && s.border[xf]
+	return xf >= 0 && xf < len(s.border) && s.border[xf]
 }
 
-// stylesOf reads the workbook's styles once. A workbook without a readable
-// styles part has no dates and no borders.
-func (p *pkg) stylesOf() *styleInfo {
-	if p.styles != nil {
-		return p.styles
-	}
-	p.styles = &styleInfo{}
-	name := p.relOfType("/styles")
-	if name == "" {
-		return p.styles
-	}
-	data, err := p.read(name)
+// checkStyle returns the workbook's styles, or an ErrOpen error when cell
+// c names a cell format the styles part does not have.
+func (p *pkg) checkStyle(sheet string, c rawCell) (*styleInfo, error) {
+	st, err := p.stylesOf()
 	if err != nil {
-		return p.styles
+		return nil, err
 	}
-	var doc struct {
-		NumFmts []struct {
-			ID   int    `xml:"numFmtId,attr"`
-			Code string `xml:"formatCode,attr"`
-		} `xml:"numFmts>numFmt"`
-		Borders []struct {
-			Sides []struct {
-				XMLName xml.Name
-				Style   string `xml:"style,attr"`
-			} `xml:",any"`
-		} `xml:"borders>border"`
-		Xfs []struct {
-			NumFmt int `xml:"numFmtId,attr"`
-			Border int `xml:"borderId,attr"`
-		} `xml:"cellXfs>xf"`
+	switch {
+	case c.S == badStyle:
+		return nil, fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged", ErrOpen, p.file, sheet, c.Pos)
+	case c.S < 0 || (st.known && c.S > 0 && c.S >= len(st.date)):
+		return nil, fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged",
+			ErrOpen, p.file, sheet, c.Pos, c.S, p.relOfType("/styles"), count(len(st.date), "cell format", "cell formats"))
 	}
-	if xml.Unmarshal(data, &doc) != nil {
-		return p.styles
+	return st, nil
+}
+
+// stylesOf reads the workbook's styles once, streaming them. A workbook
+// without a styles part, or with one that is not well formed, has no dates
+// and no borders; one too big to read is an ErrOpen error.
+func (p *pkg) stylesOf() (*styleInfo, error) {
+	if p.styles != nil {
+		return p.styles, nil
 	}
+	name := p.relOfType("/styles")
+	f, ok := p.parts[strings.ToLower(name)]
+	if name == "" || !ok {
+		p.styles = &styleInfo{}
+		return p.styles, nil
+	}
+	r, err := openPart(f, name, p.limits.whole)
+	if err != nil {
+		return nil, p.partErr(name, err)
+	}
+	defer r.Close()
+	st, err := parseStyles(newTokens(r))
+	var pe *partError
+	switch {
+	case errors.As(err, &pe):
+		return nil, p.partErr(name, err)
+	case err != nil:
+		st = &styleInfo{}
+	}
+	p.styles = st
+	return st, nil
+}
+
+// parseStyles reads the number formats, borders and cell formats of a
+// styles part.
+func parseStyles(t *tokens) (*styleInfo, error) {
 	custom := map[int]string{}
-	for _, f := range doc.NumFmts {
-		custom[f.ID] = f.Code
-	}
-	bordered := make([]bool, len(doc.Borders))
-	for i, b := range doc.Borders {
-		for _, side := range b.Sides {
-			if side.Style != "" && side.Style != "none" && side.XMLName.Local != "diagonal" {
-				bordered[i] = true
+	var (
+		bordered []bool
+		xfs      [][2]int // number format, border
+		path     [4]string
+		count    int // entries of the current list
+	)
+	depth := 0
+	for {
+		tok, err := t.next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch tk := tok.(type) {
+		case xml.StartElement:
+			if depth < len(path) {
+				path[depth] = tk.Name.Local
 			}
+			depth++
+			switch {
+			case depth == 2:
+				count = 0
+			case depth == 3:
+				if count++; count > maxStyles {
+					return nil, &partError{t.r.part, fmt.Sprintf("lists more than %d %s; Excel allows 64,000 cell formats", maxStyles, path[1])}
+				}
+				switch {
+				case path[1] == "numFmts" && path[2] == "numFmt":
+					custom[intAttr(tk, "numFmtId")] = attr(tk, "formatCode")
+				case path[1] == "borders" && path[2] == "border":
+					bordered = append(bordered, false)
+				case path[1] == "cellXfs" && path[2] == "xf":
+					xfs = append(xfs, [2]int{intAttr(tk, "numFmtId"), intAttr(tk, "borderId")})
+				}
+			case depth == 4 && path[1] == "borders" && path[2] == "border" && len(bordered) > 0:
+				if s := attr(tk, "style"); s != "" && s != "none" && tk.Name.Local != "diagonal" {
+					bordered[len(bordered)-1] = true
+				}
+			}
+		case xml.EndElement:
+			if depth == 0 {
+				return nil, fmt.Errorf("</%s> closes no element", tk.Name.Local)
+			}
+			depth--
 		}
 	}
-	for _, xf := range doc.Xfs {
-		code, isCustom := custom[xf.NumFmt]
-		p.styles.date = append(p.styles.date, (isCustom && isDateFormat(code)) || (!isCustom && builtinDate(xf.NumFmt)))
-		p.styles.border = append(p.styles.border, xf.Border >= 0 && xf.Border < len(bordered) && bordered[xf.Border])
+	st := &styleInfo{known: true}
+	for _, xf := range xfs {
+		code, isCustom := custom[xf[0]]
+		st.date = append(st.date, (isCustom && isDateFormat(code)) || (!isCustom && builtinDate(xf[0])))
+		st.border = append(st.border, xf[1] >= 0 && xf[1] < len(bordered) && bordered[xf[1]])
 	}
-	return p.styles
+	return st, nil
+}
+
+// intAttr is the attribute local of se as a number, or -1.
+func intAttr(se xml.StartElement, local string) int {
+	n, err := strconv.Atoi(strings.TrimSpace(attr(se, local)))
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 // builtinDate reports whether a built-in number format shows a date or time.

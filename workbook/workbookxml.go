@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -25,10 +26,10 @@ type workbookXML struct {
 	relPrefix string // prefix bound to the relationships namespace on the root, if any
 	strict    bool   // Strict Open XML
 	sheets    []sheetEntry
-	sheetsEnd int // offset of </sheets>
-	names     []definedName
-	namesEnd  int // offset of </definedNames>, or -1 when the workbook has none
-	namesAt   int // where a <definedNames> element goes when there is none
+	sheetsEnd int           // offset of </sheets>
+	names     []definedName // those usedName keeps
+	namesEnd  int           // offset of </definedNames>, or -1 when the workbook has none
+	namesAt   int           // where a <definedNames> element goes when there is none
 }
 
 // sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
@@ -50,6 +51,10 @@ type definedName struct {
 	start, end int // the element's bytes
 }
 
+// maxDepth is how deep the elements of a part read whole may nest: far
+// more than a workbook part's few levels.
+const maxDepth = 256
+
 // namesAfter are the workbook's children that come after <definedNames>.
 var namesAfter = map[string]bool{
 	"calcPr": true, "oleSize": true, "customWorkbookViews": true, "pivotCaches": true,
@@ -57,10 +62,19 @@ var namesAfter = map[string]bool{
 	"webPublishObjects": true, "extLst": true,
 }
 
-func parseWorkbook(data []byte) (*workbookXML, error) {
+// parseWorkbook reads the workbook part data. A self-closed
+// <definedNames/> (as Google Sheets writes it) is opened into a start and
+// an end tag, so that names can go between them: the element stays the
+// same, and it stays the only one.
+func parseWorkbook(data []byte) (*workbookXML, error) { return parseWorkbookPart(data, true) }
+
+// parseWorkbookPart is parseWorkbook; open says whether a self-closed
+// <definedNames/> is still to be opened (once: a second one is not valid).
+func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsEnd: -1}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	depth := 0
+	var stack []xml.Name // RawToken does not match end tags to start tags
 	var cur *definedName
 	for {
 		off := int(d.InputOffset())
@@ -73,6 +87,10 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if len(stack) == maxDepth {
+				return nil, fmt.Errorf("its elements nest more than %d deep", maxDepth)
+			}
+			stack = append(stack, t.Name)
 			depth++
 			switch {
 			case depth == 1:
@@ -85,9 +103,20 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 						wb.strict = true
 					}
 				}
+			case open && depth == 2 && t.Name.Local == "definedNames" && bytes.HasSuffix(data[off:d.InputOffset()], []byte("/>")):
+				name := t.Name.Local
+				if t.Name.Space != "" {
+					name = t.Name.Space + ":" + name
+				}
+				end := int(d.InputOffset())
+				opened := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
+				return parseWorkbookPart(slices.Concat(data[:off], []byte(opened), data[end:]), false)
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
 			case depth == 3 && t.Name.Local == "sheet":
+				if len(wb.sheets) == maxEntries {
+					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)
+				}
 				s := sheetEntry{}
 				for _, a := range t.Attr {
 					switch a.Name.Local {
@@ -102,7 +131,10 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 					}
 				}
 				wb.sheets = append(wb.sheets, s)
-			case depth == 3 && t.Name.Local == "definedName":
+			case depth == 3 && t.Name.Local == "definedName" && usedName(attr(t, "name")):
+				if len(wb.names) == maxEntries {
+					return nil, fmt.Errorf("it lists more than %d print areas, titles and filters", maxEntries)
+				}
 				wb.names = append(wb.names, definedName{Local: -1, start: off})
 				cur = &wb.names[len(wb.names)-1]
 				for _, a := range t.Attr {
@@ -121,13 +153,17 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 				cur.Value += string(t)
 			}
 		case xml.EndElement:
+			if depth == 0 || stack[depth-1] != t.Name {
+				return nil, fmt.Errorf("</%s> closes no element; it is not well formed", t.Name.Local)
+			}
+			stack = stack[:depth-1]
 			switch {
 			case depth == 3 && t.Name.Local == "definedName" && cur != nil:
 				cur.end = int(d.InputOffset())
 				cur = nil
 			case depth == 2 && t.Name.Local == "sheets":
 				wb.sheetsEnd = off
-			case depth == 2 && t.Name.Local == "definedNames":
+			case depth == 2 && t.Name.Local == "definedNames" && wb.namesEnd < 0:
 				wb.namesEnd = off
 			case depth == 1 && wb.namesAt < 0:
 				wb.namesAt = off
@@ -135,10 +171,22 @@ func parseWorkbook(data []byte) (*workbookXML, error) {
 			depth--
 		}
 	}
+	if depth != 0 || wb.namesAt < 0 {
+		return nil, fmt.Errorf("it ends before its elements do; it is not well formed")
+	}
 	if wb.sheetsEnd < 0 || len(wb.sheets) == 0 {
 		return nil, fmt.Errorf("the workbook lists no sheets")
 	}
 	return wb, nil
+}
+
+// usedName reports whether xlsudoku needs the defined name called name:
+// its marks, a worksheet's identity and board, and the built-in names it
+// sets for its sheets. Only those are
+// kept.
+func usedName(name string) bool {
+	return strings.EqualFold(name, markerName) || strings.EqualFold(name, identityName) || strings.EqualFold(name, gridName) ||
+		len(name) > 6 && strings.EqualFold(name[:6], "_xlnm.")
 }
 
 // localName returns the value of the defined name called name that belongs

@@ -93,7 +93,7 @@ func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, na
 // verifyWorksheets reads a written workbook back: its worksheets, in
 // order, hold the givens and identities of want.
 func verifyWorksheets(path string, want []solve.Grid) error {
-	pk, err := openPackage(path)
+	pk, err := openPackage(path, 0)
 	if err != nil {
 		return err
 	}

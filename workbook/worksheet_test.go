@@ -140,7 +140,7 @@ func TestWriteWorksheet(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, solve.DigitString(sol.At(r, 0)), v)
 	}
-	pk, err := openPackage(out)
+	pk, err := openPackage(out, 0)
 	require.NoError(t, err)
 	defer pk.close()
 	id, ok, err := pk.identityOf(2)

@@ -72,35 +72,18 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		}
 		sheets = append(sheets, &ourSheet{kind: kindSolutions, name: "Two solutions", sheet: layout.TwoSolutionsSheet(t, p.Grid, solution, *x.Second)})
 	}
-	return writeSheets(p, out, opts, sheets, "", func(path string) error { return verify(path, sheets[0], solution) })
+	return writeSheets(p, out, opts, sheets, "", func(path string) error { return verify(path, opts.MaxPartSize, sheets[0], solution) })
 }
 
 // writeSheets writes a copy of the puzzle's workbook to out with sheets
 // added (or replacing those of an earlier run), protected sheets getting
 // password, and check run on the written file before it replaces out.
 func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, password string, check func(path string) error) (notes []string, err error) {
-	same, err := sameFile(p.File, out)
-	if err != nil {
-		return nil, err
-	}
-	if same && !opts.InPlace {
-		return nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
-	}
-	pk, err := openPackage(p.File)
+	pk, ct, err := openOutput(p, out, opts)
 	if err != nil {
 		return nil, err
 	}
 	defer pk.close()
-	ct, err := pk.read("[Content_Types].xml")
-	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, p.File, err)
-	}
-	if err := checkExtension(ct, pk.wbPath, out); err != nil {
-		return nil, err
-	}
-	if pk.wb.strict {
-		return nil, fmt.Errorf("%w: %s is a Strict Open XML workbook; save it as an ordinary .xlsx workbook and try again", ErrWrite, p.File)
-	}
 
 	notes = pk.planSheets(sheets)
 	for _, s := range sheets {
@@ -437,8 +420,8 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 
 // verify reads the written workbook back: every XML part we wrote parses,
 // and the Solution sheet holds the solution.
-func verify(path string, sol *ourSheet, solution solve.Grid) error {
-	pk, err := openPackage(path)
+func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) error {
+	pk, err := openPackage(path, maxPart)
 	if err != nil {
 		return err
 	}

@@ -75,6 +75,12 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
+	if o.output != "" && !o.json {
+		// Refuse a workbook that cannot be written before explaining it.
+		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
+			return err
+		}
+	}
 	x, err := solve.Explain(p.Grid)
 	if err != nil {
 		return needsOneSolution(p.InSheetTerms(err))

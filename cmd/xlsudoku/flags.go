@@ -22,6 +22,7 @@ type inputFlags struct {
 	rng     string
 	puzzle  int
 	workers int
+	maxPart byteSize
 }
 
 // add registers the flags; text says whether the command reads text
@@ -31,6 +32,7 @@ func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
 	fs.IntVar(&f.puzzle, "puzzle", 0, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
+	fs.Var(&f.maxPart, "max-part-size", "workbook: the most a sheet or other part may unpack to, such as 1GiB; parts read whole may unpack to a sixteenth of it")
 	if text {
 		sizeFlag(fs, &f.size, 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
 		workersFlag(fs, &f.workers, "text: work on `N` goroutines (the output keeps the input's order)")
@@ -73,7 +75,7 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 }
 
 func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
-	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle}
+	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle, MaxPartSize: int64(f.maxPart)}
 }
 
 // parseFlags parses the flags of a command that reads one INPUT, and

@@ -23,6 +23,12 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		fmt.Fprintln(e.stdout, s.Count(&p.Grid, 2, nil))
 		return nil
 	}
+	if o.output != "" {
+		// Refuse a workbook that cannot be written before solving it.
+		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
+			return err
+		}
+	}
 	sol, err := p.Solve()
 	var extras workbook.Extras
 	if errors.Is(err, solve.ErrNotUnique) {

@@ -1,0 +1,310 @@
+package workbook
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// sparse is a puzzle with 17 givens, the fewest a 9x9 can have.
+const sparse = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+
+// TestDetectBadCellInSparseGrid: a sparse 9x9 with one cell that is not a
+// digit (text, a fraction, a boolean, a number past 9) is never taken for
+// a smaller grid inside it, wherever the cell and the grid are: the bad
+// cell is named.
+func TestDetectBadCellInSparseGrid(t *testing.T) {
+	g := grid(t, sparse)
+	places := []layout.Pos{layoutB2, {Col: 3, Row: 3}, {Col: 1, Row: 1}, {Col: 5, Row: 2}}
+	for k, tt := range []struct {
+		name, cell, shown string
+		onBlank           bool // in a blank cell of the puzzle rather than a given's
+	}{
+		{"text", `<c r="%s" t="inlineStr"><is><t>x</t></is></c>`, `"x"`, false},
+		{"5.5", `<c r="%s"><v>5.5</v></c>`, "5.5", false},
+		{"TRUE", `<c r="%s" t="b"><v>1</v></c>`, "TRUE", false},
+		{"10", `<c r="%s"><v>10</v></c>`, "10", false},
+		{"16", `<c r="%s" t="inlineStr"><is><t>16</t></is></c>`, `"16"`, false},
+		{"letter", `<c r="%s" t="inlineStr"><is><t>G</t></is></c>`, `"G"`, false},
+		{"in a blank", `<c r="%s" t="inlineStr"><is><t>?</t></is></c>`, `"?"`, true},
+	} {
+		for _, at := range []layout.Pos{places[k%len(places)]} {
+			t.Run(fmt.Sprintf("%s at %s", tt.name, at), func(t *testing.T) {
+				for i, d := range g.Cells[:81] {
+					if (d == 0) != tt.onBlank || tt.onBlank && i%5 != 0 {
+						continue
+					}
+					ref := at.Add(i/9, i%9).String()
+					path := save(t, newBook(t, "Sheet1"), "p.xlsx")
+					setSheetData(t, path, gridRows(g, at, map[string]string{ref: fmt.Sprintf(tt.cell, ref)}))
+					_, err := Read(path, Options{})
+					var ce *CellErrors
+					require.ErrorAs(t, err, &ce, "%s at %s", tt.name, ref)
+					require.Len(t, ce.Cells, 1)
+					assert.Equal(t, ref, ce.Cells[0].Cell)
+					assert.Equal(t, tt.shown, ce.Cells[0].Value)
+					assert.Contains(t, ce.Cells[0].Reason, "is not a digit 1-9")
+				}
+			})
+		}
+	}
+}
+
+// sheetOf builds a workbook whose sheet "Game" has fill's cells.
+func sheetOf(t *testing.T, fill func(f *excelize.File)) string {
+	f := newBook(t, "Game")
+	fill(f)
+	return save(t, f, "game.xlsx")
+}
+
+func put(t *testing.T, f *excelize.File, cell string, v any) {
+	require.NoError(t, f.SetCellValue("Game", cell, v))
+}
+
+// TestDetectNotRivals: blocks that are not puzzles do not compete with
+// the puzzle on the same sheet: an answer key, a 0/1 mask, labels around
+// the grid, a row of checks under it, a second copy of the puzzle.
+func TestDetectNotRivals(t *testing.T) {
+	classicAt := layout.Pos{Col: 3, Row: 3} // C3:K11
+	sol, err := solve.Solve(grid(t, classic))
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name   string
+		fill   func(f *excelize.File)
+		puzzle solve.Grid
+		where  string
+		notes  []string
+	}{
+		{"answer key after", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, classic))
+			putGrid(t, f, "Game", layout.Pos{Col: 14, Row: 3}, sol)
+		}, grid(t, classic), "Game!C3:K11", nil},
+		{"answer key before", func(f *excelize.File) {
+			putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 15}, grid(t, classic))
+			putGrid(t, f, "Game", classicAt, sol)
+		}, grid(t, classic), "Game!C15:K23", nil},
+		{"answer key at B2:J10", func(f *excelize.File) {
+			putGrid(t, f, "Game", layoutB2, sol)
+			putGrid(t, f, "Game", layout.Pos{Col: 13, Row: 2}, grid(t, classic))
+		}, grid(t, classic), "Game!M2:U10", nil},
+		{"0/1 mask", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, classic))
+			for r := range 9 {
+				for c := range 9 {
+					put(t, f, layout.Pos{Col: 14 + c, Row: 3 + r}.String(), (r+c)%3/2)
+				}
+			}
+		}, grid(t, classic), "Game!C3:K11", nil},
+		{"0/1 mask, sparse puzzle", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, sparse))
+			for r := range 12 {
+				for c := range 12 {
+					put(t, f, layout.Pos{Col: 14 + c, Row: 1 + r}.String(), (r*c+1)%2)
+				}
+			}
+		}, grid(t, sparse), "Game!C3:K11", nil},
+		{"labels", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, sparse))
+			for i := 1; i <= 9; i++ {
+				put(t, f, layout.Pos{Col: 2 + i, Row: 2}.String(), i)
+				put(t, f, layout.Pos{Col: 2, Row: 2 + i}.String(), i)
+			}
+		}, grid(t, sparse), "Game!C3:K11", nil},
+		{"labels below and right", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, sparse))
+			for i := 1; i <= 9; i++ {
+				put(t, f, layout.Pos{Col: 2 + i, Row: 12}.String(), i)
+				put(t, f, layout.Pos{Col: 12, Row: 2 + i}.String(), i)
+			}
+		}, grid(t, sparse), "Game!C3:K11", nil},
+		{"row of checks", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, sparse))
+			for c := range 9 {
+				put(t, f, layout.Pos{Col: 3 + c, Row: 12}.String(), 9)
+			}
+		}, grid(t, sparse), "Game!C3:K11", nil},
+		{"row of checks under B2:J10", func(f *excelize.File) {
+			putGrid(t, f, "Game", layoutB2, grid(t, classic))
+			for c := range 9 {
+				put(t, f, layout.Pos{Col: 2 + c, Row: 11}.String(), 9)
+				put(t, f, layout.Pos{Col: 11, Row: 2 + c}.String(), 1)
+			}
+		}, grid(t, classic), "Game!B2:J10", nil},
+		{"a copy", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, classic))
+			putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 14}, grid(t, classic))
+		}, grid(t, classic), "Game!C3:K11", []string{"Game!C14:K22 holds a copy of it, left alone"}},
+		{"a copy beside the default place", func(f *excelize.File) {
+			putGrid(t, f, "Game", layout.Pos{Col: 13, Row: 2}, grid(t, sparse))
+			putGrid(t, f, "Game", layoutB2, grid(t, sparse))
+			put(t, f, "K5", 7)
+		}, grid(t, sparse), "Game!B2:J10", []string{"Game!M2:U10 holds a copy of it, left alone"}},
+		{"a stray digit beside B2:J10", func(f *excelize.File) {
+			putGrid(t, f, "Game", layoutB2, grid(t, sparse))
+			put(t, f, "K6", 3)
+		}, grid(t, sparse), "Game!B2:J10", nil},
+		{"a stray digit above B2:J10", func(f *excelize.File) {
+			putGrid(t, f, "Game", layoutB2, grid(t, sparse))
+			put(t, f, "E1", 2)
+		}, grid(t, sparse), "Game!B2:J10", nil},
+		{"0/1 mask at B2:J10", func(f *excelize.File) {
+			for r := range 9 {
+				for c := range 9 {
+					put(t, f, layoutB2.Add(r, c).String(), (r+2*c)%3%2)
+				}
+			}
+			putGrid(t, f, "Game", layout.Pos{Col: 2, Row: 14}, grid(t, sparse))
+		}, grid(t, sparse), "Game!B14:J22", nil},
+		{"a puzzle breaking the rules", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, classic))
+			broken := relabelled(grid(t, sparse))
+			broken.Set(0, 8, broken.At(0, 0))
+			putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 15}, broken)
+		}, grid(t, classic), "Game!C3:K11", nil},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Read(sheetOf(t, tt.fill), Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tt.where, p.Where())
+			assert.Equal(t, tt.puzzle, p.Grid)
+			for _, n := range tt.notes {
+				assert.Contains(t, p.Notes, n)
+			}
+		})
+	}
+}
+
+// TestDetectAcrossSheets: a puzzle on a later sheet wins over a mask or an
+// answer key on an earlier one; among puzzles, the first sheet's.
+func TestDetectAcrossSheets(t *testing.T) {
+	sol, err := solve.Solve(grid(t, classic))
+	require.NoError(t, err)
+	f := newBook(t, "Mask")
+	for r := range 12 {
+		for c := range 12 {
+			require.NoError(t, f.SetCellValue("Mask", layout.Pos{Col: 3 + c, Row: 3 + r}.String(), (r+c)%2))
+		}
+	}
+	for i, name := range []string{"Key", "Week 1", "Week 2"} {
+		_, err := f.NewSheet(name)
+		require.NoError(t, err)
+		g := []solve.Grid{sol, grid(t, sparse), grid(t, classic)}[i]
+		putGrid(t, f, name, layout.Pos{Col: 4, Row: 4}, g)
+	}
+	p, err := Read(save(t, f, "sheets.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Week 1!D4:L12", p.Where())
+	assert.Equal(t, grid(t, sparse), p.Grid)
+}
+
+// TestDetectRuleBreakerAlone: a block that breaks the rules is taken when
+// nothing else fits, and the error says where it was found.
+func TestDetectRuleBreakerAlone(t *testing.T) {
+	g := grid(t, classic)
+	g.Set(0, 2, 5) // E3: row 3 now holds 5 at C3 and E3
+	path := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 3}, g) })
+	_, err := Read(path, Options{})
+	var ce *ConflictError
+	require.ErrorAs(t, err, &ce)
+	assert.ErrorIs(t, err, ErrInvalid)
+	assert.Equal(t, "found a 9x9 puzzle at Game!C3:K11, but its givens break the rules:\nGame!C3 and Game!E3 both hold 5 (row 3)\nthe givens contradict each other: correct them and run again", err.Error())
+
+	// A 0/1 mask alone: many clashes, the first ten named.
+	path = sheetOf(t, func(f *excelize.File) {
+		for r := range 9 {
+			for c := range 9 {
+				put(t, f, layout.Pos{Col: 3 + c, Row: 3 + r}.String(), (r+c+1)%3%2)
+			}
+		}
+	})
+	_, err = Read(path, Options{})
+	require.ErrorAs(t, err, &ce)
+	lines := strings.Split(err.Error(), "\n")
+	assert.Equal(t, "found a 9x9 puzzle at Game!C3:K11, but its givens break the rules:", lines[0])
+	assert.Len(t, lines, 13)
+	assert.Equal(t, fmt.Sprintf("... and %d more", len(ce.Conflicts)-10), lines[11])
+
+	// Several: listed, and said to break the rules.
+	path = sheetOf(t, func(f *excelize.File) {
+		putGrid(t, f, "Game", layout.Pos{Col: 3, Row: 3}, g)
+		putGrid(t, f, "Game", layout.Pos{Col: 14, Row: 3}, relabelled(g))
+	})
+	_, err = Read(path, Options{})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "no block fits the rules, and these blocks, each with a digit twice in a row, column or box, could each be the puzzle")
+	assert.Contains(t, err.Error(), "--range C3:K11   (9x9, 31 givens)")
+}
+
+// TestDetectListsTheLikeliest: many places that could be the puzzle are
+// listed five at most, the likeliest (here: bordered) first, with how
+// many more there are.
+func TestDetectListsTheLikeliest(t *testing.T) {
+	path := sheetOf(t, func(f *excelize.File) {
+		var bs []excelize.Border
+		for _, side := range []string{"left", "top", "right", "bottom"} {
+			bs = append(bs, excelize.Border{Type: side, Color: "000000", Style: 1})
+		}
+		id, err := f.NewStyle(&excelize.Style{Border: bs})
+		require.NoError(t, err)
+		g := grid(t, classic)
+		for k := range 8 {
+			at := layout.Pos{Col: 2 + 11*(k%4), Row: 13 + 11*(k/4)}
+			h := g
+			for i, d := range h.Cells[:81] {
+				if d != 0 {
+					h.Cells[i] = uint8((int(d)+k-1)%9 + 1) // another puzzle each time
+				}
+			}
+			putGrid(t, f, "Game", at, h)
+			if k == 6 {
+				require.NoError(t, f.SetCellStyle("Game", at.String(), at.Add(8, 8).String(), id))
+			}
+		}
+	})
+	_, err := Read(path, Options{})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	msg := err.Error()
+	assert.Contains(t, msg, "(the likeliest 5 of 8)")
+	assert.Equal(t, 5, strings.Count(msg, "\n  --sheet Game --range "), msg)
+	assert.Contains(t, msg, "pick one with\n  --sheet Game --range X24:AF32   (9x9, 30 givens)\n", "the bordered one first")
+}
+
+// TestDetectBox: --box alone picks the box shape and leaves detection on;
+// without it, a grid whose digits fit only the other box shape is read
+// with that one.
+func TestDetectBox(t *testing.T) {
+	tall := solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}
+	g, _ := solvedPuzzle(t, tall)
+	wide := g
+	wide.Shape = solve.Shape6
+	require.NotEmpty(t, wide.Conflicts(), "the test needs digits that clash in 2x3 boxes")
+	for _, at := range []layout.Pos{layoutB2, {Col: 4, Row: 3}} {
+		path := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", at, g) })
+		where := "Game!" + layout.RectAt(at, 6, 6).String()
+
+		p, err := Read(path, Options{Box: "3x2"})
+		require.NoError(t, err)
+		assert.Equal(t, where, p.Where())
+		assert.Equal(t, g, p.Grid)
+		assert.Equal(t, []string{"found a 6x6 puzzle at " + where}, p.Notes)
+
+		p, err = Read(path, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, g, p.Grid)
+		assert.Equal(t, []string{"found a 6x6 puzzle with 3x2 boxes at " + where}, p.Notes)
+
+		_, err = Read(path, Options{Box: "2x2"})
+		require.ErrorIs(t, err, ErrNoPuzzle)
+		assert.Contains(t, err.Error(), "no square block of digits and blanks with 2x2 boxes")
+	}
+	_, err := Read(classicBook(t), Options{Box: "5x5"})
+	require.ErrorIs(t, err, ErrUsage)
+	assert.Contains(t, err.Error(), "--box 5x5 fits no grid size")
+}

@@ -1,0 +1,51 @@
+package workbook
+
+import "fmt"
+
+// CheckOutput makes the checks Write makes before it does any work: out
+// must not name the input (unless opts.InPlace), must have the extension
+// of the input's type (.xlsm for a workbook with macros), and the input
+// must be a workbook xlsudoku can write. A caller that would solve or
+// explain before writing calls it first, so that a workbook it cannot
+// write is refused at once.
+func CheckOutput(p *Puzzle, out string, opts Options) error {
+	pk, _, err := openOutput(p, out, opts)
+	if err != nil {
+		return err
+	}
+	pk.close()
+	return nil
+}
+
+// openOutput makes CheckOutput's checks and returns the input's package,
+// open, with its content types part.
+func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
+	same, err := sameFile(p.File, out)
+	if err != nil {
+		return nil, nil, err
+	}
+	if same && !opts.InPlace {
+		return nil, nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
+	}
+	pk, err := openPackage(p.File, opts.MaxPartSize)
+	if err != nil {
+		return nil, nil, err
+	}
+	ct, err := pk.read("[Content_Types].xml")
+	if err == nil {
+		err = checkExtension(ct, pk.wbPath, out)
+	} else {
+		err = pk.partErr("[Content_Types].xml", err)
+	}
+	if err == nil && pk.wb.strict {
+		// Its parts name other namespaces and relationship types; ours
+		// would not fit in.
+		err = fmt.Errorf("%w: %s is a Strict Open XML workbook, which xlsudoku reads but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx), not Strict Open XML, and try again",
+			ErrOpen, p.File)
+	}
+	if err != nil {
+		pk.close()
+		return nil, nil, err
+	}
+	return pk, ct, nil
+}
