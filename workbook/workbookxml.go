@@ -182,8 +182,7 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 
 // usedName reports whether xlsudoku needs the defined name called name:
 // its marks, a worksheet's identity and board, and the built-in names it
-// sets for its sheets. Only those are
-// kept.
+// sets for its sheets. Only those are kept.
 func usedName(name string) bool {
 	return strings.EqualFold(name, markerName) || strings.EqualFold(name, identityName) || strings.EqualFold(name, gridName) ||
 		len(name) > 6 && strings.EqualFold(name[:6], "_xlnm.")
