@@ -44,7 +44,8 @@ const (
 
 // WorksheetOptions choose what a worksheet checks.
 type WorksheetOptions struct {
-	Title string
+	Title  string
+	Header string // printed atop the page: the title of a set of worksheets; "" for none
 	// AnswerSheet names the (hidden) sheet holding the solution at
 	// GridOrigin, as AnswerSheet draws it: with it, the worksheet has a
 	// "Check my work" cell that shades wrong entries when set to Yes.
@@ -175,7 +176,8 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 		})
 	}
 	sh.Protect = true
-	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true}
+	sh.Print = OnePage(sh.Area)
+	sh.Print.Header = opts.Header
 	// The helpers lie right of the printed area; keep Area to what shows.
 	ws.Sheet = sh
 	return ws

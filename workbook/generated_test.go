@@ -107,12 +107,16 @@ func TestWriteGeneratedTiled(t *testing.T) {
 				ok, target, err := f.GetCellHyperLink(SheetCatalogue, fmt.Sprintf("H%d", i+2))
 				require.NoError(t, err)
 				require.True(t, ok)
-				at, err := layout.ParsePos(strings.TrimPrefix(target, "'Puzzles'!"))
+				at, err := layout.ParsePos(strings.TrimPrefix(target, "Puzzles!"))
 				require.NoError(t, err, target)
-				// The link is the puzzle's heading; its grid is below.
+				shown, err := f.GetCellValue(SheetCatalogue, fmt.Sprintf("H%d", i+2))
+				require.NoError(t, err)
+				assert.Equal(t, target, shown)
+				// The link is the puzzle's caption, without its seed; its
+				// grid is below.
 				head, err := f.GetCellValue(SheetPuzzles, at.String())
 				require.NoError(t, err)
-				assert.Equal(t, fmt.Sprintf("No. %d · %s · seed %d", p.Number, p.Grade, p.Seed), head)
+				assert.Equal(t, fmt.Sprintf("No. %d · %s", p.Number, p.Grade), head)
 				got := readGridAt(t, f, SheetPuzzles, at.Add(1, 0), solve.Shape9)
 				assert.Equal(t, p.Givens, got, "puzzle %d", p.Number)
 				st := cellStyle(t, f, SheetPuzzles, at.Add(1, 0))
@@ -167,8 +171,12 @@ func TestWriteGeneratedTiled(t *testing.T) {
 				hf, err := f.GetHeaderFooter(s.name)
 				require.NoError(t, err)
 				assert.Contains(t, hf.OddHeader, "Set && match")
-				assert.Contains(t, hf.OddFooter, "Page &P of &N")
+				// "Page n of N", N counting this sheet's pages.
+				assert.Contains(t, hf.OddFooter, fmt.Sprintf("Page &P of %d", s.pages))
 				assert.Len(t, rowBreaks(t, out, s.name), s.pages-1, s.name)
+				margins, err := f.GetPageMargins(s.name)
+				require.NoError(t, err)
+				assert.True(t, *margins.Horizontally && *margins.Vertically, "centred both ways")
 			}
 			names := f.GetDefinedName()
 			areas := map[string]string{}
@@ -205,11 +213,24 @@ func rowBreaks(t *testing.T, path, sheet string) []string {
 func TestWriteGeneratedOne(t *testing.T) {
 	p := testPuzzles(t, 1)
 	out := filepath.Join(t.TempDir(), "daily.xlsx")
-	require.NoError(t, WriteGenerated(out, p, BookOptions{Title: "Daily"}))
+	require.NoError(t, WriteGenerated(out, p, BookOptions{Title: "Daily", Paper: "letter"}))
 	f, err := excelize.OpenFile(out)
 	require.NoError(t, err)
 	defer f.Close()
 	assert.Equal(t, []string{"Puzzle", "Solution", "Candidates"}, f.GetSheetList())
+	// The title in the Puzzle sheet's page header, the caption above the
+	// grid; every sheet on the paper asked for.
+	hf, err := f.GetHeaderFooter("Puzzle")
+	require.NoError(t, err)
+	assert.Equal(t, `&C&14&"-,Bold"Daily`, hf.OddHeader)
+	caption, err := f.GetCellValue("Puzzle", "B1")
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("No. 1 · %s", p[0].Grade), caption)
+	for _, name := range f.GetSheetList() {
+		pl, err := f.GetPageLayout(name)
+		require.NoError(t, err)
+		assert.Equal(t, layout.Letter.Code, *pl.Size, name)
+	}
 	assert.Equal(t, p[0].Givens, readGridAt(t, f, "Puzzle", layout.GridOrigin, solve.Shape9))
 	assert.Equal(t, p[0].Solution, readGridAt(t, f, "Solution", layout.GridOrigin, solve.Shape9))
 	title, err := f.GetCellValue("Solution", "B1")
@@ -228,10 +249,23 @@ func TestWriteGeneratedOne(t *testing.T) {
 func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 	puzzles := testPuzzles(t, 3)
 	out := filepath.Join(t.TempDir(), "book.xlsx")
-	require.NoError(t, WriteGenerated(out, puzzles, BookOptions{SheetPerPuzzle: true}))
+	require.NoError(t, WriteGenerated(out, puzzles, BookOptions{SheetPerPuzzle: true, Title: "Set", ShowSeed: true}))
 	f, err := excelize.OpenFile(out)
 	require.NoError(t, err)
 	defer f.Close()
+	for _, name := range f.GetSheetList() {
+		pl, err := f.GetPageLayout(name)
+		require.NoError(t, err)
+		assert.Equal(t, layout.A4.Code, *pl.Size, name)
+		assert.Equal(t, 1, *pl.FitToHeight, "%s: one page", name)
+		hf, err := f.GetHeaderFooter(name)
+		require.NoError(t, err)
+		assert.Contains(t, hf.OddHeader, "Set", name)
+		assert.Empty(t, hf.OddFooter, "%s: one page, no page numbers", name)
+	}
+	caption, err := f.GetCellValue("Puzzle 2", "B1")
+	require.NoError(t, err)
+	assert.Equal(t, fmt.Sprintf("No. 2 · %s · seed %d", puzzles[1].Grade, puzzles[1].Seed), caption, "--show-seed")
 	assert.Equal(t, []string{"Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2", "Puzzle 3", "Solution 3"}, f.GetSheetList())
 	for _, p := range puzzles {
 		pz, so := fmt.Sprintf("Puzzle %d", p.Number), fmt.Sprintf("Solution %d", p.Number)
@@ -239,7 +273,7 @@ func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 		assert.Equal(t, p.Solution, readGridAt(t, f, so, layout.GridOrigin, solve.Shape9))
 		w, err := f.GetColWidth(pz, "C")
 		require.NoError(t, err)
-		assert.Equal(t, layout.SolutionColWidth, w)
+		assert.Equal(t, (&renderer{digitPx: 9}).units(layout.SolutionColWidth), w, "35 pixels of Verdana 11's 9-pixel digits")
 		h, err := f.GetRowHeight(pz, 5)
 		require.NoError(t, err)
 		assert.Equal(t, layout.SolutionRowHeight, h)
@@ -254,6 +288,7 @@ func TestWriteGeneratedErrors(t *testing.T) {
 	p := testPuzzles(t, 2)
 	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), nil, BookOptions{}), ErrUsage)
 	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), p, BookOptions{PerPage: 5}), ErrUsage)
+	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), p, BookOptions{PerPage: 9}), ErrUsage, "9 to a page is for small grids")
 	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsx"), p, BookOptions{Paper: "a3"}), ErrUsage)
 	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsm"), p, BookOptions{}), ErrUsage)
 	err := WriteGenerated(filepath.Join(dir, "missing", "a.xlsx"), p, BookOptions{})

@@ -14,6 +14,19 @@ type Options struct {
 	Box     string // the box shape as ROWSxCOLS, "2x3"; "" is the default for the size
 	InPlace bool   // let Write replace the input workbook itself
 	Puzzle  int    // the Nth puzzle (from 1) of a book made by xlsudoku generate; 0 for none
+	Paper   string // the paper the sheets written print on: "a4" (the default) or "letter"
+}
+
+// paper returns the paper of o.Paper.
+func (o Options) paper() (layout.Paper, error) {
+	if o.Paper == "" {
+		return layout.A4, nil
+	}
+	p, err := layout.ParsePaper(o.Paper)
+	if err != nil {
+		return p, fmt.Errorf("%w: --paper: %v", ErrUsage, err)
+	}
+	return p, nil
 }
 
 // DefaultRange is where a puzzle is looked for first.

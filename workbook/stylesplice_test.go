@@ -92,7 +92,7 @@ func assertStylesSpliced(t testing.TB, in, out []byte) {
 
 func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
 	in := excelStyles(t)
-	r, err := render(in, []layout.Sheet{solutionSheet(t)}, "")
+	r, err := render(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
 	require.NoError(t, err)
 	out, ok := spliceStyles(in, r.styles)
 	require.True(t, ok)
@@ -136,7 +136,7 @@ func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
 
 func TestSpliceStylesFallsBack(t *testing.T) {
 	rendered := func(t *testing.T, in []byte) []byte {
-		r, err := render(in, []layout.Sheet{solutionSheet(t)}, "")
+		r, err := render(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
 		require.NoError(t, err)
 		return r.styles
 	}

@@ -78,6 +78,10 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 // added (or replacing those of an earlier run), protected sheets getting
 // password, and check run on the written file before it replaces out.
 func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, password string, check func(path string) error) (notes []string, err error) {
+	paper, err := opts.paper()
+	if err != nil {
+		return nil, err
+	}
 	same, err := sameFile(p.File, out)
 	if err != nil {
 		return nil, err
@@ -107,7 +111,7 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 			s.sheet = s.draw()
 		}
 	}
-	parts, err := pk.splice(sheets, ct, password)
+	parts, err := pk.splice(sheets, ct, password, paper)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
@@ -215,7 +219,7 @@ func (p *pkg) planSheets(sheets []*ourSheet) []string {
 }
 
 // splice renders our sheets and returns the output's changed and new parts.
-func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string) (*outParts, error) {
+func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, paper layout.Paper) (*outParts, error) {
 	stylesPart := p.relOfType("/styles")
 	var styles []byte
 	if stylesPart != "" {
@@ -228,9 +232,12 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string) (
 	for i, s := range sheets {
 		drawn[i] = s.sheet
 	}
-	r, err := render(styles, drawn, password)
+	r, err := render(styles, drawn, password, paper)
 	if err != nil {
 		return nil, err
+	}
+	for i, s := range sheets {
+		s.sheet.Print = drawn[i].Print // paginated: the print area's names
 	}
 	out := &outParts{replace: map[string][]byte{}}
 
