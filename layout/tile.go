@@ -98,6 +98,8 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	t.CellPoints = cell
 	pages := (len(tiles) + perPage - 1) / perPage
 	t.ColWidths, t.RowHeights = map[int]float64{}, map[int]float64{}
+	t.Cells = make([]Cell, 0, len(tiles)*(shape.Cells()+1))
+	t.Merges = make([]Rect, 0, len(tiles))
 	for k, tile := range tiles {
 		if tile.Givens.Shape != shape {
 			return Tiled{}, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)

@@ -259,7 +259,9 @@ func digitLiteral(d, n int) string {
 
 // AnswerSheet is the hidden, protected sheet a self-checking worksheet
 // compares entries with: the solution at GridOrigin, digits held as the
-// worksheet holds them.
+// worksheet holds them. It is kept off the printout: Excel never prints a
+// hidden sheet, but LibreOffice does, so its print area is an empty cell,
+// and an empty page is not printed.
 func AnswerSheet(givens, solution solve.Grid) Sheet {
 	n := givens.Shape.Size
 	sh := SolutionSheet("Answers", givens, solution)
@@ -270,6 +272,7 @@ func AnswerSheet(givens, solution solve.Grid) Sheet {
 		}
 	}
 	sh.Hidden, sh.Protect = true, true
+	sh.Print.Area = Rect{Pos{1, 1}, Pos{1, 1}} // A1: empty, left of the title
 	return sh
 }
 

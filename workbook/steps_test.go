@@ -64,7 +64,7 @@ func TestWriteExtrasSteps(t *testing.T) {
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps"}, f.GetSheetList())
 
 	const s = "Steps"
-	assert.Equal(t, "Steps of classic.xlsx\nWeek 3!B2:J10", cellText(t, f, s, "B1"))
+	assert.Equal(t, "Steps of classic.xlsx\n'Week 3'!B2:J10", cellText(t, f, s, "B1"))
 	assert.Equal(t, "Grade", cellText(t, f, s, "C2"))
 	assert.Equal(t, ex.Grade.String(), cellText(t, f, s, "D2"))
 	assert.Equal(t, strconv.Itoa(ex.Score), cellText(t, f, s, "D3"))
@@ -110,7 +110,7 @@ func TestWriteExtrasSteps(t *testing.T) {
 	// its breaks make.
 	hf, err := f.GetHeaderFooter(s)
 	require.NoError(t, err)
-	assert.Contains(t, hf.OddFooter, "&L&9Steps of classic.xlsx · Week 3!B2:J10")
+	assert.Contains(t, hf.OddFooter, "&L&9Steps of classic.xlsx · 'Week 3'!B2:J10")
 	m := regexp.MustCompile(`&R&9Page &P of (\d+)$`).FindStringSubmatch(hf.OddFooter)
 	require.NotNil(t, m, hf.OddFooter)
 	pages, _ := strconv.Atoi(m[1])

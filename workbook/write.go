@@ -53,7 +53,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		return nil, err
 	}
 	base := filepath.Base(p.File)
-	title := fmt.Sprintf("Solution of %s\n%s", base, p.Where())
+	title := fmt.Sprintf("Solution of %s\n%s", base, p.Ref())
 	if x.Second != nil {
 		title += " (one of several solutions: see the sheet Two solutions)"
 	}
@@ -65,7 +65,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		sheets = append(sheets, x.stepsSheet(p))
 	}
 	if x.Second != nil {
-		t := fmt.Sprintf("%s of %s has more than one solution; two of them, where they differ shaded", p.Where(), base)
+		t := fmt.Sprintf("%s of %s has more than one solution; two of them, where they differ shaded", p.Ref(), base)
 		if x.Advice != "" {
 			t += "\n" + x.Advice
 		}
