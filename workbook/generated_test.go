@@ -1,16 +1,13 @@
 package workbook
 
 import (
-	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -295,35 +292,4 @@ func TestWriteGeneratedErrors(t *testing.T) {
 	assert.ErrorIs(t, err, ErrWrite)
 	entries, _ := os.ReadDir(dir)
 	assert.Empty(t, entries, "nothing left behind")
-}
-
-// TestLibreOfficePrintsTiledPages has LibreOffice print the book to PDF
-// and counts the pages: the breaks and the fit to one page wide hold.
-func TestLibreOfficePrintsTiledPages(t *testing.T) {
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Skip("soffice is not on PATH (install libreoffice-calc)")
-	}
-	if testing.Short() {
-		t.Skip("slow: starts LibreOffice")
-	}
-	pdfinfo, err := exec.LookPath("pdfinfo")
-	if err != nil {
-		t.Skip("pdfinfo is not on PATH (poppler-utils)")
-	}
-	dir := t.TempDir()
-	out := filepath.Join(dir, "book.xlsx")
-	// 13 puzzles, 4 to a page: 4 pages; answers 9 to a page: 2; the
-	// catalogue: 1.
-	require.NoError(t, WriteGenerated(out, testPuzzles(t, 13), BookOptions{PerPage: 4}))
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	cmd := exec.CommandContext(ctx, soffice, "--headless",
-		"-env:UserInstallation=file://"+filepath.Join(dir, "profile"),
-		"--convert-to", "pdf", "--outdir", dir, out)
-	outp, err := cmd.CombinedOutput()
-	require.NoError(t, err, string(outp))
-	info, err := exec.Command(pdfinfo, filepath.Join(dir, "book.pdf")).CombinedOutput()
-	require.NoError(t, err, string(info))
-	assert.Regexp(t, `Pages:\s+7\n`, string(info))
 }
