@@ -1,6 +1,8 @@
 package layout
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -86,7 +88,11 @@ func TestPaginate(t *testing.T) {
 
 func TestOnePage(t *testing.T) {
 	givens, solution := puzzle(t, solve.Shape9)
-	for _, sh := range []Sheet{SolutionSheet("t", givens, solution), CandidatesSheet("t", givens),
+	big := PageSheet("t", givens, solution, TileCell(9, 1, A4))
+	assert.Equal(t, TileCell(9, 1, A4), big.ColWidths[2])
+	assert.Equal(t, TileCell(9, 1, A4), big.RowHeights[2])
+	assert.Equal(t, 36.0, big.Cells[1].Style.FontSize, "the digits in proportion")
+	for _, sh := range []Sheet{big, SolutionSheet("t", givens, solution), CandidatesSheet("t", givens),
 		TwoSolutionsSheet("t", givens, solution, solution), WorksheetSheet(givens, WorksheetOptions{Title: "t"}).Sheet} {
 		p := sh.Print
 		assert.Equal(t, FitPage, p.Fit)
@@ -94,4 +100,12 @@ func TestOnePage(t *testing.T) {
 		assert.Equal(t, 2, p.Area.Min.Col, "column A, the margin on screen, is not printed")
 		assert.Equal(t, 1, p.Area.Min.Row)
 	}
+}
+
+func TestTextHeight9(t *testing.T) {
+	one := TextHeight("short", 200, 9)
+	assert.Equal(t, one, TextHeight("", 200, 9))
+	// 150 characters of 9 points in 236 points: 4 lines.
+	assert.Equal(t, math.Ceil(4*9*1.25+4), TextHeight(strings.Repeat("x", 150), 236, 9))
+	assert.Equal(t, math.Ceil(2*9*1.25+4), TextHeight("a\nb", 236, 9))
 }

@@ -82,6 +82,23 @@ func SolutionSheet(title string, givens, solution solve.Grid) Sheet {
 	return boardSheet(title, SolutionBoard(givens, solution, GridOrigin))
 }
 
+// PageSheet is SolutionSheet drawn to be printed: its cells cell points
+// a side (see TileCell), the digits in proportion.
+func PageSheet(title string, givens, solution solve.Grid, cell float64) Sheet {
+	b := SolutionBoard(givens, solution, GridOrigin)
+	font := digitSize(givens.Shape.Size, cell)
+	for i := range b.Cells {
+		b.Cells[i].Style.FontSize = font
+	}
+	for c := range b.ColWidths {
+		b.ColWidths[c] = cell
+	}
+	for r := range b.RowHeights {
+		b.RowHeights[r] = cell
+	}
+	return boardSheet(title, b)
+}
+
 // boardSheet puts a title above board and sets up the view and printing.
 func boardSheet(title string, board Board) Sheet {
 	var sh Sheet

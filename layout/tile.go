@@ -63,6 +63,29 @@ type Tiled struct {
 	CellPoints float64
 }
 
+// TileCell is the side of a cell of n x n grids tiled perPage (a key of
+// TileLayouts) to a portrait page of paper, in points: the largest square
+// cell, in whole pixels, that fits the grids, their captions and the
+// gutters between them in the printable area.
+func TileCell(n, perPage int, paper Paper) float64 {
+	grid := TileLayouts[perPage]
+	cols, rows := float64(grid[0]), float64(grid[1])
+	width, height := Print{}.Printable(paper)
+	cellW := (width - (cols-1)*TileGutter) / (cols * float64(n))
+	cellH := (height - rows*tileCaption - (rows-1)*TileGutter) / (rows * float64(n))
+	return math.Floor(min(cellW, cellH, tileMaxCell)/pixel) * pixel
+}
+
+// digitSize is the size of the digits of an n x n grid of cells cell
+// points wide.
+func digitSize(n int, cell float64) float64 {
+	share := tileDigitShare
+	if n > 9 {
+		share = tileWideShare
+	}
+	return max(math.Round(cell*share), tileMinFont)
+}
+
 // TileSheet lays tiles out perPage to a printed page of paper (a key of
 // TileLayouts), filling each page row by row. All tiles must have the same
 // shape.
@@ -79,18 +102,9 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
 
-	// The largest square cell that fits the tiles of a page and the
-	// gutters between them in the printable area, in whole pixels.
 	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
-	width, height := print.Printable(paper)
-	cellW := (width - float64(cols-1)*TileGutter) / float64(cols*n)
-	cellH := (height - float64(rows)*tileCaption - float64(rows-1)*TileGutter) / float64(rows*n)
-	cell := math.Floor(min(cellW, cellH, tileMaxCell)/pixel) * pixel
-	share := tileDigitShare
-	if n > 9 {
-		share = tileWideShare
-	}
-	font := max(math.Round(cell*share), tileMinFont)
+	cell := TileCell(n, perPage, paper)
+	font := digitSize(n, cell)
 	captionFont := min(max(math.Round(cell*0.4), 10), 14)
 
 	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)

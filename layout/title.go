@@ -43,3 +43,15 @@ func titleHeight(text string, width float64) float64 {
 	}
 	return math.Ceil(lines*TitleFontSize*1.35 + 6)
 }
+
+// TextHeight estimates the points that text of size points, wrapped in a
+// width of width points, needs: an average character is taken as 0.6 of
+// the size wide (wide fonts such as Verdana; narrower ones leave room).
+func TextHeight(text string, width, size float64) float64 {
+	perLine := max(1, math.Floor(width/(0.6*size)))
+	lines := 0.0
+	for line := range strings.SplitSeq(text, "\n") {
+		lines += max(1, math.Ceil(float64(utf8.RuneCountInString(line))/perLine))
+	}
+	return math.Ceil(lines*size*1.25 + 4)
+}

@@ -140,8 +140,9 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	sh.Add(Board{Area: row(ws.Status.Row), RowHeights: map[int]float64{ws.Status.Row: 24},
 		Cells:  []Cell{{Pos: ws.Status, Formula: status, Style: statusStyle}},
 		Merges: []Rect{row(ws.Status.Row)}})
-	sh.Add(Board{Area: row(ws.Status.Row + 1), RowHeights: map[int]float64{ws.Status.Row + 1: 30},
-		Cells: []Cell{{Pos: Pos{at.Col, ws.Status.Row + 1}, Text: instructions(n, opts.AnswerSheet != ""),
+	note := instructions(n, opts.AnswerSheet != "")
+	sh.Add(Board{Area: row(ws.Status.Row + 1), RowHeights: map[int]float64{ws.Status.Row + 1: TextHeight(note, width, 9)},
+		Cells: []Cell{{Pos: Pos{at.Col, ws.Status.Row + 1}, Text: note,
 			Style: Style{FontSize: 9, HAlign: AlignCenter, VAlign: AlignCenter, Wrap: true}}},
 		Merges: []Rect{row(ws.Status.Row + 1)}})
 	if opts.AnswerSheet != "" {

@@ -93,7 +93,7 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 	}
 	var sheets []*ourSheet
 	if opts.SheetPerPuzzle {
-		sheets = sheetPerPuzzle(puzzles, opts)
+		sheets = sheetPerPuzzle(puzzles, opts, paper)
 	} else if sheets, err = tiledSheets(puzzles, opts, paper); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
@@ -228,17 +228,19 @@ func number(at layout.Pos, n int, st layout.Style) layout.Cell {
 }
 
 // sheetPerPuzzle plans a sheet per puzzle and one per solution, each laid
-// out when it is written.
-func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions) []*ourSheet {
+// out when it is written: the puzzle as large as the page allows, its
+// solution half as large.
+func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper) []*ourSheet {
 	sheets := make([]*ourSheet, 0, 2*len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
 		sheets = append(sheets,
 			&ourSheet{name: fmt.Sprintf("Puzzle %d", p.Number), draw: func() layout.Sheet {
-				return puzzleSheet(p, opts)
+				return puzzleSheet(p, opts, paper)
 			}},
 			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() layout.Sheet {
-				sh := layout.SolutionSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution)
+				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
+				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
 				sh.Print.Header = opts.Title + " – answers"
 				return sh
 			}})
@@ -247,9 +249,11 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions) []*ourSheet {
 }
 
 // puzzleSheet is a puzzle on a sheet of its own, its grid at B2 under its
-// caption, the book's title in the page header.
-func puzzleSheet(p *GeneratedPuzzle, opts BookOptions) layout.Sheet {
-	sh := layout.SolutionSheet(caption(p, opts.ShowSeed), p.Givens, p.Givens)
+// caption as large as the page allows, the book's title in the page
+// header.
+func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layout.Sheet {
+	cell := layout.TileCell(p.Givens.Shape.Size, 1, paper)
+	sh := layout.PageSheet(caption(p, opts.ShowSeed), p.Givens, p.Givens, cell)
 	sh.Print.Header = opts.Title
 	return sh
 }
@@ -296,7 +300,7 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions, paper layout.Pap
 	// titles Write gives our sheets name it.
 	in := filepath.Join(dir, filepath.Base(out))
 	const name = "Puzzle"
-	if err := writeBook(in, []*ourSheet{{name: name, sheet: puzzleSheet(p, opts)}}, paper, nil); err != nil {
+	if err := writeBook(in, []*ourSheet{{name: name, sheet: puzzleSheet(p, opts, paper)}}, paper, nil); err != nil {
 		return err
 	}
 	n := p.Givens.Shape.Size

@@ -268,15 +268,24 @@ func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 		pz, so := fmt.Sprintf("Puzzle %d", p.Number), fmt.Sprintf("Solution %d", p.Number)
 		assert.Equal(t, p.Givens, readGridAt(t, f, pz, layout.GridOrigin, solve.Shape9))
 		assert.Equal(t, p.Solution, readGridAt(t, f, so, layout.GridOrigin, solve.Shape9))
-		w, err := f.GetColWidth(pz, "C")
-		require.NoError(t, err)
-		assert.Equal(t, (&renderer{digitPx: 9}).units(layout.SolutionColWidth), w, "35 pixels of Verdana 11's 9-pixel digits")
-		h, err := f.GetRowHeight(pz, 5)
-		require.NoError(t, err)
-		assert.Equal(t, layout.SolutionRowHeight, h)
-		st := cellStyle(t, f, pz, layout.GridOrigin)
-		assert.Equal(t, layout.SolutionFontSize, st.Font.Size)
-		assert.Equal(t, "center", st.Alignment.Horizontal)
+		// The puzzle as large as the page allows, its solution at half
+		// that: square cells (Verdana 11 has 9-pixel digits).
+		for _, s := range []struct {
+			sheet string
+			per   int
+		}{{pz, 1}, {so, 2}} {
+			cell := layout.TileCell(9, s.per, layout.A4)
+			w, err := f.GetColWidth(s.sheet, "C")
+			require.NoError(t, err)
+			assert.Equal(t, (&renderer{digitPx: 9}).units(cell), w, s.sheet)
+			assert.Equal(t, cell, (&renderer{digitPx: 9}).points(w), s.sheet)
+			h, err := f.GetRowHeight(s.sheet, 5)
+			require.NoError(t, err)
+			assert.Equal(t, cell, h, s.sheet)
+			st := cellStyle(t, f, s.sheet, layout.GridOrigin)
+			assert.InDelta(t, 0.62*cell, st.Font.Size, 0.5, s.sheet)
+			assert.Equal(t, "center", st.Alignment.Horizontal)
+		}
 	}
 }
 
