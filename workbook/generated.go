@@ -139,7 +139,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 // The columns of the Catalogue, and their widths in points.
 var (
 	catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where"}
-	catalogueWidths = []float64{36, 66, 48, 48, 150, 0, 132, 105}
+	catalogueWidths = []float64{36, 66, 48, 48, 215, 0, 132, 105}
 )
 
 const (
