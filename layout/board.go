@@ -9,12 +9,14 @@ import (
 // it is not 0, else Text; a cell with neither is empty but still styled
 // (its borders and fill are part of the drawing). A cell with a Formula
 // (written without the leading "=") shows what the spreadsheet app
-// computes from it instead.
+// computes from it instead. A cell with a Link goes there when clicked: a
+// place in the workbook, written as a reference ("Puzzles!B14").
 type Cell struct {
 	Pos     Pos
 	Number  int
 	Text    string
 	Formula string
+	Link    string
 	Style   Style
 }
 
@@ -24,7 +26,7 @@ type Cell struct {
 type Board struct {
 	Area       Rect
 	Cells      []Cell
-	ColWidths  map[int]float64 // by column number; in characters, as spreadsheets measure
+	ColWidths  map[int]float64 // by column number; in points (package workbook converts them to the sheet's units)
 	RowHeights map[int]float64 // by row number; in points
 	Merges     []Rect
 }
@@ -93,16 +95,6 @@ type CondFormat struct {
 	Range   Rect
 	Formula string
 	Style   Style
-}
-
-// Print is the page setup of a sheet.
-type Print struct {
-	Area      Rect // the range printed
-	FitToPage bool // shrink the area to one page
-	CenterH   bool // centre the area horizontally on the page
-	Landscape bool
-	FitWidth  bool   // shrink the area to the page's width, as many pages tall as it takes
-	TitleRows [2]int // first and last row printed atop every page; zero for none
 }
 
 // Add draws b on the sheet. Where b and the sheet both set a column width or

@@ -1,26 +1,37 @@
 package layout
 
-import "github.com/xlsudoku/xlsudoku/solve"
+import (
+	"math"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
 
 // The Candidates board's measures; see the package doc for its layout.
 const (
-	CandidateColWidth  = 2.7  // characters
-	CandidateRowHeight = 18.0 // points: as tall as the column is wide, so squares are square
+	CandidateColWidth  = 18.0 // points: the squares are square
+	CandidateRowHeight = 18.0 // points
 	CandidateFontSize  = 9.0
 )
 
 // CandidatesBoard draws the candidates of every cell of givens (the digits
 // not among the givens of its row, column and box) with its top-left square
-// at at. A given shows only its own digit, bold, on a light fill.
+// at at. A given fills its block with its digit, large, bold, on a light
+// fill.
 func CandidatesBoard(givens solve.Grid, at Pos) Board {
-	return CandidateSetsBoard(givens, givens.Candidates(), at)
+	return candidatesBoard(givens, givens.Candidates(), false, at)
 }
 
 // CandidateSetsBoard is CandidatesBoard drawing the sets cands (one per
-// cell, row-major, such as solve.LogicCandidates returns) instead of the
-// basic pencil marks. A given still shows only its own digit, bold, on a
-// light fill; every other cell shows its set, even a set of one.
+// cell, row-major) as solve.LogicCandidates returns them after logic: a
+// cell whose set holds one digit is solved, and fills its block with its
+// digit, large and blue, as a given fills its block in black.
 func CandidateSetsBoard(givens solve.Grid, cands []solve.Digits, at Pos) Board {
+	return candidatesBoard(givens, cands, true, at)
+}
+
+// candidatesBoard draws the board; with placed, a set of one is a digit
+// placed by the solver rather than the last candidate of a cell.
+func candidatesBoard(givens solve.Grid, cands []solve.Digits, placed bool, at Pos) Board {
 	s := givens.Shape
 	bh, bw := s.BoxRows, s.BoxCols // a block of squares per puzzle cell
 	rows, cols := s.Size*bh, s.Size*bw
@@ -30,6 +41,11 @@ func CandidateSetsBoard(givens solve.Grid, cands []solve.Digits, at Pos) Board {
 		ColWidths:  make(map[int]float64, cols),
 		RowHeights: make(map[int]float64, rows),
 	}
+	share := 0.62
+	if s.Size > 9 {
+		share = 0.45 // two-digit numbers
+	}
+	bigFont := math.Round(float64(min(bh, bw)) * CandidateRowHeight * share)
 	for y := range rows {
 		b.RowHeights[at.Row+y] = CandidateRowHeight
 		for x := range cols {
@@ -45,20 +61,28 @@ func CandidateSetsBoard(givens solve.Grid, cands []solve.Digits, at Pos) Board {
 					Bottom: endLine(y, bh, s.BoxRows),
 				},
 			}
-			given := givens.At(r, c) != 0
-			if given {
-				st.Fill, st.Bold, st.Color = GivenFill, true, GivenColor
-			}
-			cell := Cell{Pos: at.Add(y, x), Style: st}
+			cell := Cell{Pos: at.Add(y, x)}
 			set := solve.Digits(0)
-			if given {
-				set = solve.DigitsOf(givens.At(r, c))
-			} else if i := r*s.Size + c; i < len(cands) {
+			if i := r*s.Size + c; i < len(cands) {
 				set = cands[i]
 			}
-			if set.Has(d) {
+			big := givens.At(r, c)
+			if big != 0 {
+				st.Fill, st.Bold, st.Color = GivenFill, true, GivenColor
+			} else if placed && set.Len() == 1 {
+				big = set.List()[0]
+				st.Color = FilledColor
+			}
+			switch {
+			case big != 0 && y%bh == 0 && x%bw == 0:
+				// The block's first square holds the digit, the block merged.
+				st.FontSize = bigFont
+				cell.Number = big
+				b.Merges = append(b.Merges, RectAt(cell.Pos, bh, bw))
+			case big == 0 && set.Has(d):
 				cell.Number = d
 			}
+			cell.Style = st
 			b.Cells = append(b.Cells, cell)
 		}
 	}

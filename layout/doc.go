@@ -31,11 +31,20 @@
 //	4         9 |  7       |
 //	   ---------+----------+        thin line between blocks,
 //	5           |  1  2    |        thick line every 3 blocks
-//	6           |     5    |        r2c1: the given 8 (bold, shaded)
-//	7      8    |          |        r2c2: candidates 1 2 5
+//	6      8    |     5    |        r2c1: the given 8, B5:D7 merged
+//	7           |          |        r2c2: candidates 1 2 5
 //
-// A given's block shows only its own digit, in bold, on a light fill. There
-// are no lines inside a block, thin lines between blocks and thick lines
-// around each box and the whole board. The squares are small and square
-// (column width 2.7 characters, row height 18 points, font 9).
+// A given fills its block: the block is merged into one cell that shows
+// the digit large, bold and centred, on a light fill, as solving guides
+// and HoDoKu print it; on a board of the sets left after logic, a solved
+// cell fills its block the same way in blue. There are no lines inside a
+// block, thin lines between blocks and thick lines around each box and
+// the whole board. The squares are small and square (18 points a side,
+// font 9).
+//
+// # Sizes
+//
+// Every length is in points, column widths too: package workbook turns
+// widths into the spreadsheet's units, which depend on the workbook's
+// default font, so that the boards' cells come out square.
 package layout

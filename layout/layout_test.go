@@ -128,17 +128,25 @@ func TestCandidatesBoard(t *testing.T) {
 				r, c := y/bh, x/bw
 				d := (y%bh)*bw + x%bw + 1
 				st := cell.Style
-				if cands[r*s.Size+c].Has(d) {
-					assert.Equal(t, d, cell.Number, "square %v", cell.Pos)
-				} else {
-					assert.Zero(t, cell.Number, "square %v", cell.Pos)
-				}
 				given := givens.At(r, c)
 				assert.Equal(t, given != 0, st.Bold)
-				if given != 0 {
+				switch {
+				case given != 0 && d == 1:
+					// The block's first square: the given, large, the block merged.
+					assert.Equal(t, given, cell.Number, "square %v", cell.Pos)
+					assert.Greater(t, st.FontSize, 2*CandidateFontSize)
+					assert.Contains(t, b.Merges, RectAt(cell.Pos, bh, bw))
 					assert.Equal(t, GivenFill, st.Fill)
-					assert.Equal(t, d == given, cell.Number == given)
-				} else {
+				case given != 0:
+					assert.Zero(t, cell.Number, "square %v", cell.Pos)
+					assert.Equal(t, GivenFill, st.Fill)
+				case cands[r*s.Size+c].Has(d):
+					assert.Equal(t, d, cell.Number, "square %v", cell.Pos)
+					assert.Equal(t, CandidateFontSize, st.FontSize)
+				default:
+					assert.Zero(t, cell.Number, "square %v", cell.Pos)
+				}
+				if given == 0 {
 					assert.Empty(t, st.Fill)
 				}
 				assert.Equal(t, squareLine(x, bw, bw*s.BoxCols), st.Border.Left, "left of %v", cell.Pos)
@@ -149,6 +157,7 @@ func TestCandidatesBoard(t *testing.T) {
 			for col, w := range b.ColWidths {
 				assert.Equal(t, CandidateColWidth, w, "column %d", col)
 			}
+			assert.Len(t, b.Merges, givens.Filled(), "a merged block per given")
 			assert.Len(t, b.ColWidths, s.Size*bw)
 			assert.Len(t, b.RowHeights, s.Size*bh)
 		})
@@ -174,11 +183,13 @@ func TestCandidatesBoard9x9(t *testing.T) {
 	for _, c := range b.Cells {
 		at[c.Pos.String()] = c
 	}
-	// r1c1 holds the given 5: only the square of 5 (offset 1,1) shows it.
-	assert.Equal(t, 5, at["C3"].Number)
-	assert.True(t, at["C3"].Style.Bold)
-	assert.Zero(t, at["B2"].Number)
-	assert.Equal(t, GivenFill, at["B2"].Style.Fill)
+	// r1c1 holds the given 5: its block B2:D4 is one cell showing it large.
+	assert.Equal(t, 5, at["B2"].Number)
+	assert.True(t, at["B2"].Style.Bold)
+	assert.Equal(t, 33.0, at["B2"].Style.FontSize)
+	assert.Zero(t, at["C3"].Number)
+	assert.Equal(t, GivenFill, at["C3"].Style.Fill)
+	assert.Contains(t, b.Merges, Rect{Pos{2, 2}, Pos{4, 4}})
 	// r1c3 (E..G is c2, H..J is c3) is blank: candidates 1 2 4.
 	for sq, want := range map[string]int{"H2": 1, "I2": 2, "J2": 0, "H3": 4, "I3": 0, "J3": 0, "H4": 0, "I4": 0, "J4": 0} {
 		assert.Equal(t, want, at[sq].Number, sq)
@@ -194,8 +205,11 @@ func TestSheets(t *testing.T) {
 	givens, solution := puzzle(t, solve.Shape9)
 	sh := SolutionSheet("book.xlsx\nSheet1!B2:J10", givens, solution)
 	assert.Equal(t, "B1:J10", sh.Print.Area.String())
-	assert.True(t, sh.Print.FitToPage)
+	assert.Equal(t, FitPage, sh.Print.Fit)
 	assert.True(t, sh.Print.CenterH)
+	assert.True(t, sh.Print.CenterV)
+	assert.Empty(t, sh.Print.Header, "the title is on the sheet")
+	assert.False(t, sh.Print.PageNumbers, "one page")
 	assert.False(t, sh.Gridlines)
 	assert.Equal(t, []Rect{{Pos{2, 1}, Pos{10, 1}}}, sh.Merges)
 	assert.Equal(t, "book.xlsx\nSheet1!B2:J10", sh.Cells[0].Text)
@@ -228,4 +242,34 @@ func TestMoveAndStyles(t *testing.T) {
 	// 4x4: bold/not bold x 2 lines per side with box 2 => a handful of styles.
 	assert.LessOrEqual(t, len(b.Styles()), 32)
 	assert.Equal(t, []int{2, 3, 4, 5}, b.SortedCols())
+}
+
+func TestCandidateSetsBoardSolvedCells(t *testing.T) {
+	g, err := solve.ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	require.NoError(t, err)
+	cands := g.Candidates()
+	cands[2] = solve.Digits(1 << 3)               // r1c3 solved: 4
+	cands[3] = solve.Digits(1<<1 | 1<<5)          // r1c4: 2 6
+	b := CandidateSetsBoard(g, cands, GridOrigin) // placed by logic: a set of one is solved
+	at := map[string]Cell{}
+	for _, c := range b.Cells {
+		at[c.Pos.String()] = c
+	}
+	// r1c3 is H2:J4: its digit large and blue, the block merged.
+	assert.Equal(t, 4, at["H2"].Number)
+	assert.Equal(t, FilledColor, at["H2"].Style.Color)
+	assert.False(t, at["H2"].Style.Bold)
+	assert.Empty(t, at["H2"].Style.Fill)
+	assert.Greater(t, at["H2"].Style.FontSize, 2*CandidateFontSize)
+	assert.Zero(t, at["H3"].Number, "the 4's own square stays empty")
+	assert.Contains(t, b.Merges, Rect{Pos{8, 2}, Pos{10, 4}})
+	// r1c4 (K2:M4) keeps its two pencil marks, small, in their places.
+	assert.Equal(t, 2, at["L2"].Number)
+	assert.Equal(t, 6, at["M3"].Number)
+	assert.Equal(t, CandidateFontSize, at["L2"].Style.FontSize)
+
+	// The starting position's pencil marks: a cell with one candidate is
+	// not solved, its digit stays small in its place.
+	basic := CandidatesBoard(g, GridOrigin)
+	assert.Len(t, basic.Merges, g.Filled())
 }

@@ -10,12 +10,12 @@ import (
 // and right of a narrow margin column.
 var GridOrigin = Pos{Col: 2, Row: 2}
 
-// The Solution board's measures.
+// The Solution board's measures: square cells of 35 pixels.
 const (
-	SolutionColWidth   = 5.0  // characters
-	SolutionRowHeight  = 26.0 // points
-	SolutionFontSize   = 24.0 // points, for digits 1-9
-	SolutionFontSize16 = 18.0 // points, for grids with two-digit numbers: bold "16" fits a cell
+	SolutionColWidth   = 26.25 // points
+	SolutionRowHeight  = 26.25 // points
+	SolutionFontSize   = 24.0  // points, for digits 1-9
+	SolutionFontSize16 = 18.0  // points, for grids with two-digit numbers: bold "16" fits a cell
 )
 
 // SolutionBoard draws the solved grid with its top-left cell at at: one
@@ -76,9 +76,27 @@ func startLine(k, block, box int) Line {
 func endLine(k, block, box int) Line { return startLine(k+1, block, box) }
 
 // SolutionSheet is the printable Solution sheet: title above the grid, the
-// grid at GridOrigin, no gridlines, printed centred on one page.
+// grid at GridOrigin, no gridlines, printed centred on one page (see
+// OnePage).
 func SolutionSheet(title string, givens, solution solve.Grid) Sheet {
 	return boardSheet(title, SolutionBoard(givens, solution, GridOrigin))
+}
+
+// PageSheet is SolutionSheet drawn to be printed: its cells cell points
+// a side (see TileCell), the digits in proportion.
+func PageSheet(title string, givens, solution solve.Grid, cell float64) Sheet {
+	b := SolutionBoard(givens, solution, GridOrigin)
+	font := digitSize(givens.Shape.Size, cell)
+	for i := range b.Cells {
+		b.Cells[i].Style.FontSize = font
+	}
+	for c := range b.ColWidths {
+		b.ColWidths[c] = cell
+	}
+	for r := range b.RowHeights {
+		b.RowHeights[r] = cell
+	}
+	return boardSheet(title, b)
 }
 
 // boardSheet puts a title above board and sets up the view and printing.
@@ -92,8 +110,19 @@ func boardSheet(title string, board Board) Sheet {
 	sh.Add(Title(title, titleArea, width))
 	sh.Add(board)
 	sh.ColWidths[1] = MarginColWidth
-	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true}
+	sh.Print = OnePage(sh.Area)
 	return sh
+}
+
+// OnePage is the print setup of a sheet that is one printed page: area
+// (its board and title; column A, a margin on screen, left out), shrunk
+// to fit if need be, centred across and down the page. It has no header
+// or footer: its title is on the sheet.
+func OnePage(area Rect) Print {
+	if area.Min.Col == 1 && area.Max.Col > 1 {
+		area.Min.Col = 2
+	}
+	return Print{Area: area, Fit: FitPage, CenterH: true, CenterV: true}
 }
 
 // DifferFill marks the cells where two solutions differ.
@@ -125,6 +154,7 @@ func TwoSolutionsSheet(title string, givens, first, second solve.Grid) Sheet {
 	sh.Add(Title(title, Rect{Pos{GridOrigin.Col, GridOrigin.Row - 1}, Pos{GridOrigin.Col + 2*n, GridOrigin.Row - 1}}, width))
 	sh.ColWidths[GridOrigin.Col+n] = MarginColWidth
 	sh.ColWidths[1] = MarginColWidth
-	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true, Landscape: true}
+	sh.Print = OnePage(sh.Area)
+	sh.Print.Landscape = true
 	return sh
 }

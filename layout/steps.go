@@ -20,12 +20,13 @@ import (
 //	6       Techniques used    Full House 12, Naked Single 20, ... (merged D6:F6)
 //	7
 //	8  #    Technique          Step                         Placements           Eliminations
-//	9  1    Hidden Single      Hidden Single: in box 4, ... r5c2 = 7 (Week 3!C6)
-//	10 2    Pointing           Pointing: in box 1, 3 ...                         r2c5, r2c7 ≠ 3 (Week 3!F3, H3)
+//	9  1    Hidden Single      Hidden Single: in box 4, ... r5c2 = 7 ('Week 3'!C6)
+//	10 2    Pointing           Pointing: in box 1, 3 ...                         r2c5, r2c7 ≠ 3 ('Week 3'!F3, H3)
 //
 // The header row (8) has a fill and an autofilter, stays in view when the
 // table scrolls, and is printed atop every page; the sheet prints in
-// landscape, shrunk to the page's width.
+// landscape, shrunk to the page's width, its title and "Page n of N" in
+// the footer.
 
 // The Steps sheet's columns and measures.
 const (
@@ -40,8 +41,13 @@ const (
 	stepsLine       = 13.0     // points per line of 10pt text
 )
 
-// stepsWidths are the widths of columns B to F, in characters.
-var stepsWidths = [...]float64{5, 22, 60, 20, 36}
+// stepsWidths are the widths of columns B to F, in points.
+var stepsWidths = [...]float64{26.25, 115.5, 315, 105, 189}
+
+// stepsCharWidth is the width of an average character of the table's 10pt
+// text, in points: wrapping at word breaks loses some of a line, so a row
+// may have room to spare, but no text is cut.
+const stepsCharWidth = 4.4
 
 // StepsHeaderRow is the row of the table's header: below the title, five
 // rows of summary and a gap.
@@ -127,7 +133,8 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, ex *solve.Expla
 	sh.Freeze = Pos{1, header + 1}
 	sh.Filter = Rect{Pos{first, header}, Pos{last, end}}
 	sh.Gridlines = true
-	sh.Print = Print{Area: Rect{Pos{first, 1}, Pos{last, end}}, Landscape: true, FitWidth: true, TitleRows: [2]int{header, header}}
+	sh.Print = Print{Area: Rect{Pos{first, 1}, Pos{last, end}}, Landscape: true, Fit: FitWidth, CenterH: true,
+		TitleRows: [2]int{header, header}, Footer: strings.ReplaceAll(title, "\n", " · "), PageNumbers: true}
 	return sh
 }
 
@@ -147,11 +154,11 @@ func TechniqueCounts(counts map[solve.Technique]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// Placements writes a step's placements, one a line: "r5c2 = 7 (Week 3!C6)".
+// Placements writes a step's placements, one a line: "r5c2 = 7 ('Week 3'!C6)".
 func Placements(ps []solve.Candidate, sheet string, cell func(r, c int) string) string {
 	lines := make([]string, len(ps))
 	for i, p := range ps {
-		lines[i] = fmt.Sprintf("%v = %s (%s!%s)", p.Cell, solve.DigitString(p.Digit), sheet, cell(p.Row, p.Col))
+		lines[i] = fmt.Sprintf("%v = %s (%s%s)", p.Cell, solve.DigitString(p.Digit), SheetRef(sheet), cell(p.Row, p.Col))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -175,7 +182,7 @@ func Eliminations(es []solve.Candidate, sheet string, cell func(r, c int) string
 				rc.WriteString(", ")
 				names.WriteString(", ")
 			} else {
-				names.WriteString(sheet + "!")
+				names.WriteString(SheetRef(sheet))
 			}
 			rc.WriteString(c.String())
 			names.WriteString(cell(c.Row, c.Col))
@@ -186,14 +193,11 @@ func Eliminations(es []solve.Candidate, sheet string, cell func(r, c int) string
 }
 
 // textHeight estimates the points a table row needs for texts wrapped in
-// columns of widths (characters): the tallest cell's lines. A column of
-// width w holds about 1.5w characters of 10pt text in LibreOffice (and
-// more in Excel's Calibri); wrapping at word breaks loses some, so a line
-// is taken to hold 1.2w: a row may have room to spare, but no text is cut.
+// columns of widths (points): the tallest cell's lines.
 func textHeight(texts []string, widths []float64) float64 {
 	lines := 1.0
 	for i, t := range texts {
-		perLine := max(1, widths[i]*1.2)
+		perLine := max(1, math.Floor(widths[i]/stepsCharWidth))
 		n := 0.0
 		for line := range strings.SplitSeq(t, "\n") {
 			n += max(1, math.Ceil(float64(utf8.RuneCountInString(line))/perLine))

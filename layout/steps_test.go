@@ -21,16 +21,16 @@ func TestPlacementsAndEliminations(t *testing.T) {
 		want string
 	}{
 		{"none", nil, false, ""},
-		{"one placement", []solve.Candidate{{Cell: solve.Cell{Row: 4, Col: 1}, Digit: 7}}, false, "r5c2 = 7 (Week 3!C6)"},
+		{"one placement", []solve.Candidate{{Cell: solve.Cell{Row: 4, Col: 1}, Digit: 7}}, false, "r5c2 = 7 ('Week 3'!C6)"},
 		{"two placements", []solve.Candidate{{Cell: solve.Cell{Row: 0, Col: 0}, Digit: 1}, {Cell: solve.Cell{Row: 8, Col: 8}, Digit: 9}}, false,
-			"r1c1 = 1 (Week 3!B2)\nr9c9 = 9 (Week 3!J10)"},
+			"r1c1 = 1 ('Week 3'!B2)\nr9c9 = 9 ('Week 3'!J10)"},
 		{"no elimination", nil, true, ""},
 		{"one digit", []solve.Candidate{{Cell: solve.Cell{Row: 1, Col: 4}, Digit: 3}, {Cell: solve.Cell{Row: 1, Col: 6}, Digit: 3}}, true,
-			"r2c5, r2c7 ≠ 3 (Week 3!F3, H3)"},
+			"r2c5, r2c7 ≠ 3 ('Week 3'!F3, H3)"},
 		{"digits in first-seen order", []solve.Candidate{
 			{Cell: solve.Cell{Row: 0, Col: 0}, Digit: 7}, {Cell: solve.Cell{Row: 0, Col: 0}, Digit: 2}, {Cell: solve.Cell{Row: 0, Col: 8}, Digit: 7},
-		}, true, "r1c1, r1c9 ≠ 7 (Week 3!B2, J2)\nr1c1 ≠ 2 (Week 3!B2)"},
-		{"16x16 digits", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 16}}, true, "r16c16 ≠ " + solve.DigitString(16) + " (Week 3!Q17)"},
+		}, true, "r1c1, r1c9 ≠ 7 ('Week 3'!B2, J2)\nr1c1 ≠ 2 ('Week 3'!B2)"},
+		{"16x16 digits", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 16}}, true, "r16c16 ≠ " + solve.DigitString(16) + " ('Week 3'!Q17)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -74,7 +74,8 @@ func TestStepsSheet(t *testing.T) {
 	assert.Equal(t, Rect{Pos{1, 1}, Pos{StepsEliminationsCol, last}}, sh.Area)
 	assert.Equal(t, Pos{1, StepsHeaderRow + 1}, sh.Freeze)
 	assert.Equal(t, Rect{Pos{StepsNumberCol, StepsHeaderRow}, Pos{StepsEliminationsCol, last}}, sh.Filter)
-	assert.Equal(t, Print{Area: Rect{Pos{2, 1}, Pos{6, last}}, Landscape: true, FitWidth: true, TitleRows: [2]int{StepsHeaderRow, StepsHeaderRow}}, sh.Print)
+	assert.Equal(t, Print{Area: Rect{Pos{2, 1}, Pos{6, last}}, Landscape: true, Fit: FitWidth, CenterH: true,
+		TitleRows: [2]int{StepsHeaderRow, StepsHeaderRow}, Footer: "Steps of a.xlsx · Week 3!B2:J10", PageNumbers: true}, sh.Print)
 
 	assert.Equal(t, "Steps of a.xlsx\nWeek 3!B2:J10", cellAt(t, sh, Pos{2, 1}).Text)
 	assert.Equal(t, ex.Grade.String(), cellAt(t, sh, Pos{StepsTextCol, 2}).Text)
@@ -99,7 +100,7 @@ func TestStepsSheet(t *testing.T) {
 		assert.GreaterOrEqual(t, sh.RowHeights[row], stepsLine, "row %d", row)
 	}
 	// A step of the classic puzzle: its first is a single, placed in r?c? = d.
-	assert.Contains(t, cellAt(t, sh, Pos{StepsPlacementsCol, StepsHeaderRow + 1}).Text, "(Week 3!")
+	assert.Contains(t, cellAt(t, sh, Pos{StepsPlacementsCol, StepsHeaderRow + 1}).Text, "('Week 3'!")
 	// A few styles only, however many steps.
 	assert.LessOrEqual(t, len(sh.Styles()), 8)
 }
@@ -116,19 +117,19 @@ func TestStepsSheetComplete(t *testing.T) {
 }
 
 func TestTextHeight(t *testing.T) {
-	one := textHeight([]string{"short"}, []float64{20})
-	assert.Equal(t, one, textHeight([]string{""}, []float64{20}))
-	two := textHeight([]string{"a\nb"}, []float64{20})
+	one := textHeight([]string{"short"}, []float64{105})
+	assert.Equal(t, one, textHeight([]string{""}, []float64{105}))
+	two := textHeight([]string{"a\nb"}, []float64{105})
 	assert.Greater(t, two, one)
-	long := textHeight([]string{fmt.Sprintf("%0200d", 0)}, []float64{20})
+	long := textHeight([]string{fmt.Sprintf("%0200d", 0)}, []float64{105})
 	assert.Greater(t, long, 5*one)
 }
 
 func TestCandidateSetsBoard(t *testing.T) {
 	givens, _ := puzzle(t, solve.Shape9)
 	sets := givens.Candidates()
-	// A cell solved by logic keeps its one digit, drawn as a candidate;
-	// a given keeps its own digit whatever its set says.
+	// A cell solved by logic (a set of one) fills its block with its digit,
+	// as a given does; a given shows its own digit whatever its set says.
 	blank, given := -1, -1
 	for i, d := range givens.Cells[:81] {
 		if d == 0 && blank < 0 {
@@ -146,16 +147,21 @@ func TestCandidateSetsBoard(t *testing.T) {
 		y, x := c.Pos.Row-GridOrigin.Row, c.Pos.Col-GridOrigin.Col
 		i := (y/3)*9 + x/3
 		d := (y%3)*3 + x%3 + 1
-		want := sets[i]
-		if g := givens.Cells[i]; g != 0 {
-			want = solve.DigitsOf(int(g))
+		big := int(givens.Cells[i])
+		if i == blank {
+			big = one
 		}
-		if want.Has(d) {
+		switch {
+		case big != 0 && d == 1:
+			assert.Equal(t, big, c.Number, "%v", c.Pos)
+		case big != 0:
+			assert.Zero(t, c.Number, "%v", c.Pos)
+		case sets[i].Has(d):
 			assert.Equal(t, d, c.Number, "%v", c.Pos)
-		} else {
+		default:
 			assert.Zero(t, c.Number, "%v", c.Pos)
 		}
 		assert.Equal(t, givens.Cells[i] != 0, c.Style.Bold, "%v", c.Pos)
 	}
-	assert.Equal(t, CandidatesBoard(givens, GridOrigin), CandidateSetsBoard(givens, givens.Candidates(), GridOrigin))
+	assert.Len(t, b.Merges, givens.Filled()+1)
 }

@@ -27,16 +27,18 @@ const (
 // Style is how one cell looks. It is comparable, so it can key a map: a
 // renderer makes each distinct Style once and reuses it.
 type Style struct {
-	FontSize float64 // points; 0 keeps the workbook's default size
-	Bold     bool
-	Color    string // font colour as RRGGBB; "" keeps the default (black)
-	Fill     string // solid background as RRGGBB; "" for none
-	Border   Borders
-	HAlign   Align
-	VAlign   Align
-	Wrap     bool // wrap text within the cell
-	Unlocked bool // may be changed on a protected sheet
-	Hide     bool // on a protected sheet, show the value but not the formula
+	FontSize  float64 // points; 0 keeps the workbook's default size
+	Font      string  // the font's family; "" keeps the workbook's default font
+	Bold      bool
+	Underline bool
+	Color     string // font colour as RRGGBB; "" keeps the default (black)
+	Fill      string // solid background as RRGGBB; "" for none
+	Border    Borders
+	HAlign    Align
+	VAlign    Align
+	Wrap      bool // wrap text within the cell
+	Unlocked  bool // may be changed on a protected sheet
+	Hide      bool // on a protected sheet, show the value but not the formula
 }
 
 // The colours of the boards.

@@ -3,81 +3,92 @@ package layout
 import (
 	"fmt"
 	"math"
-	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
 
-// Paper is a sheet of paper to print on, in points (1/72 inch).
-type Paper struct {
-	Name          string
-	Width, Height float64
-	Code          int // the paperSize code of a worksheet's page setup
-}
+// A tiled sheet prints puzzles several to a page, as puzzle books do:
+//
+//	   A  B .. J  K  L .. T
+//	1     No. 1 · Easy      No. 2 · Easy      caption rows
+//	2     +-------+         +-------+
+//	..    | grid  |  gutter | grid  |
+//	10    +-------+         +-------+
+//	11                                        gap row, as tall as the gutter is wide
+//	12    No. 3 · Easy      No. 4 · Easy
+//	..
+//	21    ...                                 the last row of page 1
+//	22    No. 5 · Easy ...                    page 2 starts: a page break above
+//
+// The cells are square and as large as the paper's printable area allows
+// for the tiles of a page with even gutters between them (at four 9x9
+// grids to an A4 page, a grid is about 85 mm wide), and the digits grow
+// with the cells. Every page has the same rows, filled or not, so a page
+// holds exactly its tiles and the last page's tiles sit where the others
+// do. The print area starts at the first caption and ends at the last
+// grid's edge; column A is outside it.
 
-// The papers a tiled sheet can be printed on.
-var (
-	A4     = Paper{"a4", 595, 842, 9}
-	Letter = Paper{"letter", 612, 792, 1}
-)
-
-// ParsePaper reads a paper's name, "a4" or "letter", in any case.
-func ParsePaper(name string) (Paper, error) {
-	for _, p := range []Paper{A4, Letter} {
-		if strings.EqualFold(strings.TrimSpace(name), p.Name) {
-			return p, nil
-		}
-	}
-	return Paper{}, fmt.Errorf("unknown paper %q (a4 or letter)", name)
-}
-
-// The page margins of a tiled sheet, in inches: the header and footer sit
-// in the top and bottom margins.
+// Measures of a tiled sheet, in points.
 const (
-	TileMarginSide   = 0.5
-	TileMarginTop    = 0.75
-	TileMarginBottom = 0.75
-	TileMarginHeader = 0.3
-	TileMarginFooter = 0.3
-)
-
-// Measures of a tiled sheet.
-const (
-	tileEdgeWidth  = 2.0  // column A and the gaps between tiles, in characters
-	tileHeadHeight = 20.0 // the heading row of a tile, in points
-	tileGapHeight  = 14.0 // the empty row below a tile, in points
-	tileMaxCell    = 40.0 // no cell is taller than this, in points
+	TileGutter     = 24.0 // between the grids of a page, across and down
+	tileCaption    = 22.0 // the height of a caption row
+	tileEdge       = 9.0  // column A, left of the print area (on screen only)
+	tileMaxCell    = 72.0 // no cell is larger than an inch
+	pixel          = 0.75 // a screen pixel: sizes are whole pixels, as apps round them
+	tileMinFont    = 7.0
+	tileDigitShare = 0.62 // the digits' size, as a share of the cell's side (one digit)
+	tileWideShare  = 0.45 // the same for grids with two-digit numbers
 )
 
 // TileLayouts lists the tilings of a page: puzzles per page -> columns x
-// rows of tiles.
+// rows of tiles. 9 and 12 suit small grids (4x4, 6x6).
 var TileLayouts = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}, 9: {3, 3}, 12: {3, 4}}
 
-// Tile is one grid on a tiled sheet, headed by a line of text. The cells
-// that are not 0 in Givens are givens (bold black); the other digits of
+// Tile is one grid on a tiled sheet, under its caption. The cells that
+// are not 0 in Givens are givens (bold black); the other digits of
 // Solution are filled (blue), as on the Solution board. With a zero
 // Solution only the givens show.
 type Tile struct {
-	Heading  string
+	Caption  string
 	Givens   solve.Grid
 	Solution solve.Grid
 }
 
-// Tiled is a sheet of tiles, pages of them: the boards, the rows that start
-// a new printed page (every page but the first) and the heading cell of
-// every tile, in order.
+// Tiled is a sheet of tiles, pages of them: the sheet with its print setup
+// (Print.Breaks start every page but the first, Print.Pages counts them),
+// the caption cell of every tile in order, and the side of a grid cell.
 type Tiled struct {
 	Sheet
-	PageStarts []int
-	Headings   []Pos
-	Pages      int
-	CellPoints float64 // the side of a grid cell, in points
+	Captions   []Pos
+	CellPoints float64
 }
 
-// TileSheet lays tiles out perPage to a printed page (a key of
-// TileLayouts), filling each page row by row. The cells are square and as
-// large as the paper allows, so that printed one page wide every page
-// holds exactly its tiles. All tiles must have the same shape.
+// TileCell is the side of a cell of n x n grids tiled perPage (a key of
+// TileLayouts) to a portrait page of paper, in points: the largest square
+// cell, in whole pixels, that fits the grids, their captions and the
+// gutters between them in the printable area.
+func TileCell(n, perPage int, paper Paper) float64 {
+	grid := TileLayouts[perPage]
+	cols, rows := float64(grid[0]), float64(grid[1])
+	width, height := Print{}.Printable(paper)
+	cellW := (width - (cols-1)*TileGutter) / (cols * float64(n))
+	cellH := (height - rows*tileCaption - (rows-1)*TileGutter) / (rows * float64(n))
+	return math.Floor(min(cellW, cellH, tileMaxCell)/pixel) * pixel
+}
+
+// digitSize is the size of the digits of an n x n grid of cells cell
+// points wide.
+func digitSize(n int, cell float64) float64 {
+	share := tileDigitShare
+	if n > 9 {
+		share = tileWideShare
+	}
+	return max(math.Round(cell*share), tileMinFont)
+}
+
+// TileSheet lays tiles out perPage to a printed page of paper (a key of
+// TileLayouts), filling each page row by row. All tiles must have the same
+// shape.
 func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	grid, ok := TileLayouts[perPage]
 	if !ok {
@@ -91,27 +102,18 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
 
-	// The largest square cell that fits: width and height printable, less
-	// the narrow columns and the heading and gap rows; 5% to spare for
-	// the rounding of column widths.
-	width := (paper.Width - 2*72*TileMarginSide) * 0.95
-	height := (paper.Height - 72*(TileMarginTop+TileMarginBottom)) * 0.95
-	edge := charsToPoints(tileEdgeWidth)
-	cellW := (width - float64(cols+1)*edge) / float64(cols*n)
-	cellH := (height/float64(rows) - tileHeadHeight - tileGapHeight) / float64(n)
-	cell := math.Floor(min(cellW, cellH, tileMaxCell))
-	colChars := pointsToChars(cell)
-	font := math.Round(cell * 0.65)
-	if n > 9 {
-		font = math.Round(cell * 0.5)
-	}
-	font = max(font, 7)
+	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
+	cell := TileCell(n, perPage, paper)
+	font := digitSize(n, cell)
+	captionFont := min(max(math.Round(cell*0.4), 10), 14)
 
-	tileRows := n + 2 // heading, grid, gap
-	pageRows := rows * tileRows
+	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)
+	pageRows := rows*tileRows - 1
 	t.CellPoints = cell
-	t.Pages = (len(tiles) + perPage - 1) / perPage
-	t.Sheet.ColWidths, t.Sheet.RowHeights = map[int]float64{}, map[int]float64{}
+	pages := (len(tiles) + perPage - 1) / perPage
+	t.ColWidths, t.RowHeights = map[int]float64{}, map[int]float64{}
+	t.Cells = make([]Cell, 0, len(tiles)*(shape.Cells()+1))
+	t.Merges = make([]Rect, 0, len(tiles))
 	for k, tile := range tiles {
 		if tile.Givens.Shape != shape {
 			return Tiled{}, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
@@ -120,17 +122,16 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 		top := 1 + page*pageRows + (slot/cols)*tileRows
 		left := 2 + (slot%cols)*(n+1)
 		if slot == 0 && page > 0 {
-			t.PageStarts = append(t.PageStarts, top)
+			print.Breaks = append(print.Breaks, top)
 		}
 		head := Pos{Col: left, Row: top}
-		t.Headings = append(t.Headings, head)
-		hb := Board{
-			Area:       Rect{head, head.Add(0, n-1)},
-			Cells:      []Cell{{Pos: head, Text: tile.Heading, Style: Style{FontSize: 10, Bold: true, VAlign: AlignCenter}}},
-			RowHeights: map[int]float64{top: tileHeadHeight},
-			Merges:     []Rect{{head, head.Add(0, n-1)}},
-		}
-		t.Add(hb)
+		t.Captions = append(t.Captions, head)
+		caption := Rect{head, head.Add(0, n-1)}
+		t.Add(Board{
+			Area:   caption,
+			Cells:  []Cell{{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}}},
+			Merges: []Rect{caption},
+		})
 		sol := tile.Solution
 		if sol.Shape != shape {
 			sol = tile.Givens
@@ -140,39 +141,32 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 			b.Cells[i].Style.FontSize = font
 		}
 		for c := range b.ColWidths {
-			b.ColWidths[c] = colChars
+			b.ColWidths[c] = cell
 		}
 		for r := range b.RowHeights {
 			b.RowHeights[r] = cell
 		}
 		t.Add(b)
-		t.RowHeights[top+n+1] = tileGapHeight
 	}
-	// Every page has its full height, so the breaks fall where they should.
-	last := t.Pages * pageRows
+	// Every row of every page has its height, so that the pages are alike.
+	last := pages * pageRows
 	for r := 1; r <= last; r++ {
-		if _, ok := t.RowHeights[r]; !ok {
+		switch (r - 1) % pageRows % tileRows {
+		case 0:
+			t.RowHeights[r] = tileCaption
+		case n + 1:
+			t.RowHeights[r] = TileGutter
+		default:
 			t.RowHeights[r] = cell
-			if (r-1)%tileRows == 0 {
-				t.RowHeights[r] = tileHeadHeight
-			} else if (r-1)%tileRows == n+1 {
-				t.RowHeights[r] = tileGapHeight
-			}
 		}
 	}
-	t.ColWidths[1] = tileEdgeWidth
+	t.ColWidths[1] = tileEdge
 	for k := 1; k < cols; k++ {
-		t.ColWidths[1+k*(n+1)] = tileEdgeWidth
+		t.ColWidths[1+k*(n+1)] = TileGutter
 	}
-	t.Area = Rect{Pos{1, 1}, Pos{1 + cols*(n+1), last}}
-	t.Print = Print{Area: t.Area, CenterH: true}
+	print.Area = Rect{Pos{2, 1}, Pos{1 + cols*(n+1) - 1, last}}
+	print.Pages = pages
+	t.Print = print
+	t.Area = Rect{Pos{1, 1}, print.Area.Max}
 	return t, nil
 }
-
-// charsToPoints is the width of a column of w characters of the default
-// font (Calibri 11, 7 pixels a digit, 5 pixels of padding), in points.
-func charsToPoints(w float64) float64 { return (math.Trunc(w*7) + 5) * 0.75 }
-
-// pointsToChars is the column width, in characters, that is about p points
-// wide.
-func pointsToChars(p float64) float64 { return math.Round((p/0.75-5)/7*100) / 100 }

@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +15,7 @@ func tiles(n int, shape solve.Shape) []Tile {
 	for i := range out {
 		g := solve.NewGrid(shape)
 		g.Set(0, 0, 1)
-		out[i] = Tile{Heading: "No.", Givens: g}
+		out[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: g}
 	}
 	return out
 }
@@ -26,44 +27,74 @@ func TestTileSheet(t *testing.T) {
 		perPage  int
 		shape    solve.Shape
 		paper    Paper
-		headings []Pos // the first few
-		starts   []int
+		captions []Pos // the first few
+		breaks   []int
 		area     string
 	}{
-		{"4 to a page", 5, 4, solve.Shape9, A4, []Pos{{2, 1}, {12, 1}, {2, 12}, {12, 12}, {2, 23}}, []int{23}, "A1:U44"},
-		{"1 to a page", 2, 1, solve.Shape9, Letter, []Pos{{2, 1}, {2, 12}}, []int{12}, "A1:K22"},
-		{"6 to a page", 6, 6, solve.Shape6, A4, []Pos{{2, 1}, {9, 1}, {2, 9}, {9, 9}, {2, 17}, {9, 17}}, nil, "A1:O24"},
-		{"2 to a page, 16x16", 3, 2, solve.Shape16, A4, []Pos{{2, 1}, {2, 19}, {2, 37}}, []int{37}, "A1:R72"},
+		{"4 to a page", 5, 4, solve.Shape9, A4, []Pos{{2, 1}, {12, 1}, {2, 12}, {12, 12}, {2, 22}}, []int{22}, "B1:T42"},
+		{"1 to a page", 2, 1, solve.Shape9, Letter, []Pos{{2, 1}, {2, 11}}, []int{11}, "B1:J20"},
+		{"2 to a page", 3, 2, solve.Shape9, A4, []Pos{{2, 1}, {2, 12}, {2, 22}}, []int{22}, "B1:J42"},
+		{"6 to a page", 6, 6, solve.Shape6, A4, []Pos{{2, 1}, {9, 1}, {2, 9}, {9, 9}, {2, 17}, {9, 17}}, nil, "B1:N23"},
+		{"9 to a page, 6x6", 10, 9, solve.Shape6, A4, []Pos{{2, 1}, {9, 1}, {16, 1}, {2, 9}}, []int{24}, "B1:U46"},
+		{"12 to a page, 4x4", 13, 12, solve.Shape4, Letter, []Pos{{2, 1}, {7, 1}, {12, 1}, {2, 7}}, []int{24}, "B1:O46"},
+		{"2 to a page, 16x16", 3, 2, solve.Shape16, A4, []Pos{{2, 1}, {2, 19}, {2, 36}}, []int{36}, "B1:Q70"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			ts, err := TileSheet(tiles(tt.n, tt.shape), tt.perPage, tt.paper)
 			require.NoError(t, err)
-			assert.Equal(t, tt.headings, ts.Headings)
-			assert.Equal(t, tt.starts, ts.PageStarts)
-			assert.Equal(t, tt.area, ts.Print.Area.String())
-			assert.Equal(t, (tt.n+tt.perPage-1)/tt.perPage, ts.Pages)
-			// Every row of every page has a height: the pages are all as
-			// tall, and the printed page holds exactly one.
-			pageRows := ts.Print.Area.Rows() / ts.Pages
-			for p := range ts.Pages {
+			p := ts.Print
+			assert.Equal(t, tt.captions, ts.Captions[:len(tt.captions)])
+			assert.Equal(t, tt.breaks, p.Breaks)
+			assert.Equal(t, tt.area, p.Area.String())
+			assert.Equal(t, (tt.n+tt.perPage-1)/tt.perPage, p.Pages)
+			assert.Equal(t, tt.paper, p.Paper)
+			assert.True(t, p.PageNumbers && p.CenterH && p.CenterV)
+			assert.Equal(t, FitWidth, p.Fit)
+			width, height := p.Printable(tt.paper)
+
+			// Every row of every page has a height, the pages are alike and
+			// each fits the printable height.
+			pageRows := p.Area.Rows() / p.Pages
+			for pg := range p.Pages {
 				total := 0.0
 				for r := 1; r <= pageRows; r++ {
-					h, ok := ts.RowHeights[p*pageRows+r]
-					require.True(t, ok, "row %d", p*pageRows+r)
+					h, ok := ts.RowHeights[pg*pageRows+r]
+					require.True(t, ok, "row %d", pg*pageRows+r)
 					total += h
 				}
-				printable := tt.paper.Height - 72*(TileMarginTop+TileMarginBottom)
-				assert.LessOrEqual(t, total, printable, "page %d", p+1)
+				assert.LessOrEqual(t, total, height, "page %d", pg+1)
 			}
-			width := 0.0
-			for _, w := range ts.ColWidths {
-				width += charsToPoints(w)
+			// The printed columns fit the page's width and end at a grid:
+			// the grids and the gutters between them, nothing else.
+			used := 0.0
+			for c := p.Area.Min.Col; c <= p.Area.Max.Col; c++ {
+				w, ok := ts.ColWidths[c]
+				require.True(t, ok, "column %d", c)
+				used += w
 			}
-			assert.LessOrEqual(t, width, tt.paper.Width-2*72*TileMarginSide)
-			// The grid's cells are square, to within a point.
-			g := ts.Headings[0].Add(1, 0)
-			assert.InDelta(t, ts.RowHeights[g.Row], charsToPoints(ts.ColWidths[g.Col]), 1.5)
+			assert.LessOrEqual(t, used, width)
+			cols := TileLayouts[tt.perPage][0]
+			assert.Equal(t, cols*tt.shape.Size+cols-1, p.Area.Cols())
+			// The page is used: the grids fill its width or its height.
+			rows := TileLayouts[tt.perPage][1]
+			tall := float64(rows)*(tileCaption+float64(tt.shape.Size)*ts.CellPoints) + float64(rows-1)*TileGutter
+			if ts.CellPoints < tileMaxCell {
+				assert.True(t, used > width-float64(cols*tt.shape.Size)*pixel || tall > height-float64(rows*tt.shape.Size)*pixel,
+					"%.0f of %.0f wide, %.0f of %.0f tall", used, width, tall, height)
+			}
+
+			// The cells are square, whole pixels; the gutters are even.
+			g := ts.Captions[0].Add(1, 0)
+			assert.Equal(t, ts.CellPoints, ts.RowHeights[g.Row])
+			assert.Equal(t, ts.CellPoints, ts.ColWidths[g.Col])
+			assert.Zero(t, int(ts.CellPoints*100)%75, "a whole number of pixels")
+			if rows > 1 {
+				assert.Equal(t, TileGutter, ts.RowHeights[g.Row+tt.shape.Size], "the gap under a grid")
+			}
+			if cols > 1 {
+				assert.Equal(t, TileGutter, ts.ColWidths[g.Col+tt.shape.Size], "the gutter right of a grid")
+			}
 			// The first given is drawn big, bold and boxed.
 			var first *Cell
 			for i := range ts.Cells {
@@ -75,8 +106,30 @@ func TestTileSheet(t *testing.T) {
 			assert.Equal(t, 1, first.Number)
 			assert.True(t, first.Style.Bold)
 			assert.Equal(t, Thick, first.Style.Border.Left)
-			assert.Greater(t, first.Style.FontSize, 9.0)
+			assert.GreaterOrEqual(t, first.Style.FontSize, 9.0)
 		})
+	}
+}
+
+// TestTileSizes: the fewer grids to a page, the larger they are; at four
+// to an A4 page a 9x9 grid is about 85 mm wide.
+func TestTileSizes(t *testing.T) {
+	const mm = 72 / 25.4
+	for _, paper := range []Paper{A4, Letter} {
+		var cells, fonts []float64
+		for _, per := range []int{12, 9, 6, 4, 2, 1} {
+			ts, err := TileSheet(tiles(1, solve.Shape9), per, paper)
+			require.NoError(t, err)
+			cells = append(cells, ts.CellPoints)
+			fonts = append(fonts, ts.Cells[1].Style.FontSize)
+			if per == 4 {
+				assert.InDelta(t, 87, 9*ts.CellPoints/mm, 4, "%s: a grid at 4 to a page, mm", paper.Name)
+			}
+		}
+		for i := 1; i < len(cells); i++ {
+			assert.Greater(t, cells[i], cells[i-1], "%s: cells %v", paper.Name, cells)
+			assert.Greater(t, fonts[i], fonts[i-1], "%s: fonts %v", paper.Name, fonts)
+		}
 	}
 }
 

@@ -9,17 +9,20 @@ import (
 // Title measures.
 const (
 	TitleFontSize  = 12.0
-	MarginColWidth = 3.0 // column A, left of the boards
+	MarginColWidth = 15.75 // column A, left of the boards, in points
+	// titleCharEm is the width of an average character of a bold title,
+	// as a share of its size: generous, for wide fonts such as Verdana.
+	titleCharEm = 0.62
 )
 
 // Title draws text in bold across area, merged into one cell when area is
 // wider than a cell. Lines break at "\n" and wrap; the row is made tall
-// enough for the lines that a width of widthChars characters holds.
-func Title(text string, area Rect, widthChars float64) Board {
+// enough for the lines that a width of width points holds.
+func Title(text string, area Rect, width float64) Board {
 	b := Board{
 		Area:       area,
 		ColWidths:  map[int]float64{},
-		RowHeights: map[int]float64{area.Min.Row: titleHeight(text, widthChars)},
+		RowHeights: map[int]float64{area.Min.Row: titleHeight(text, width)},
 		Cells: []Cell{{Pos: area.Min, Text: text, Style: Style{
 			FontSize: TitleFontSize, Bold: true, HAlign: AlignStart, VAlign: AlignCenter, Wrap: true,
 		}}},
@@ -30,13 +33,25 @@ func Title(text string, area Rect, widthChars float64) Board {
 	return b
 }
 
-// titleHeight estimates the points a wrapped title needs. A bold character
-// of the title font is about 1.2 characters of the default width.
-func titleHeight(text string, widthChars float64) float64 {
-	perLine := max(1, widthChars/(1.2*TitleFontSize/11))
+// titleHeight estimates the points a wrapped title needs in a width of
+// width points.
+func titleHeight(text string, width float64) float64 {
+	perLine := max(1, math.Floor(width/(titleCharEm*TitleFontSize)))
 	lines := 0.0
 	for line := range strings.SplitSeq(text, "\n") {
 		lines += max(1, math.Ceil(float64(utf8.RuneCountInString(line))/perLine))
 	}
 	return math.Ceil(lines*TitleFontSize*1.35 + 6)
+}
+
+// TextHeight estimates the points that text of size points, wrapped in a
+// width of width points, needs: an average character is taken as 0.6 of
+// the size wide (wide fonts such as Verdana; narrower ones leave room).
+func TextHeight(text string, width, size float64) float64 {
+	perLine := max(1, math.Floor(width/(0.6*size)))
+	lines := 0.0
+	for line := range strings.SplitSeq(text, "\n") {
+		lines += max(1, math.Ceil(float64(utf8.RuneCountInString(line))/perLine))
+	}
+	return math.Ceil(lines*size*1.25 + 4)
 }

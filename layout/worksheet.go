@@ -44,7 +44,8 @@ const (
 
 // WorksheetOptions choose what a worksheet checks.
 type WorksheetOptions struct {
-	Title string
+	Title  string
+	Header string // printed atop the page: the title of a set of worksheets; "" for none
 	// AnswerSheet names the (hidden) sheet holding the solution at
 	// GridOrigin, as AnswerSheet draws it: with it, the worksheet has a
 	// "Check my work" cell that shades wrong entries when set to Yes.
@@ -139,8 +140,9 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	sh.Add(Board{Area: row(ws.Status.Row), RowHeights: map[int]float64{ws.Status.Row: 24},
 		Cells:  []Cell{{Pos: ws.Status, Formula: status, Style: statusStyle}},
 		Merges: []Rect{row(ws.Status.Row)}})
-	sh.Add(Board{Area: row(ws.Status.Row + 1), RowHeights: map[int]float64{ws.Status.Row + 1: 30},
-		Cells: []Cell{{Pos: Pos{at.Col, ws.Status.Row + 1}, Text: instructions(n, opts.AnswerSheet != ""),
+	note := instructions(n, opts.AnswerSheet != "")
+	sh.Add(Board{Area: row(ws.Status.Row + 1), RowHeights: map[int]float64{ws.Status.Row + 1: TextHeight(note, width, 9)},
+		Cells: []Cell{{Pos: Pos{at.Col, ws.Status.Row + 1}, Text: note,
 			Style: Style{FontSize: 9, HAlign: AlignCenter, VAlign: AlignCenter, Wrap: true}}},
 		Merges: []Rect{row(ws.Status.Row + 1)}})
 	if opts.AnswerSheet != "" {
@@ -175,7 +177,8 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 		})
 	}
 	sh.Protect = true
-	sh.Print = Print{Area: sh.Area, FitToPage: true, CenterH: true}
+	sh.Print = OnePage(sh.Area)
+	sh.Print.Header = opts.Header
 	// The helpers lie right of the printed area; keep Area to what shows.
 	ws.Sheet = sh
 	return ws
@@ -257,7 +260,9 @@ func digitLiteral(d, n int) string {
 
 // AnswerSheet is the hidden, protected sheet a self-checking worksheet
 // compares entries with: the solution at GridOrigin, digits held as the
-// worksheet holds them.
+// worksheet holds them. It is kept off the printout: Excel never prints a
+// hidden sheet, but LibreOffice does, so its print area is an empty cell,
+// and an empty page is not printed.
 func AnswerSheet(givens, solution solve.Grid) Sheet {
 	n := givens.Shape.Size
 	sh := SolutionSheet("Answers", givens, solution)
@@ -268,6 +273,7 @@ func AnswerSheet(givens, solution solve.Grid) Sheet {
 		}
 	}
 	sh.Hidden, sh.Protect = true, true
+	sh.Print.Area = Rect{Pos{1, 1}, Pos{1, 1}} // A1: empty, left of the title
 	return sh
 }
 

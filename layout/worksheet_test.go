@@ -166,6 +166,10 @@ func TestAnswerSheet(t *testing.T) {
 	givens, sol := puzzleOf(t, solve.Shape16)
 	sh := AnswerSheet(givens, sol)
 	assert.True(t, sh.Hidden && sh.Protect)
+	assert.Equal(t, "A1", sh.Print.Area.String(), "printed as nothing")
+	for _, c := range sh.Cells {
+		assert.NotEqual(t, sh.Print.Area.Min, c.Pos, "the print area is empty")
+	}
 	letters := 0
 	for _, c := range sh.Cells {
 		if c.Text != "" && len(c.Text) == 1 {

@@ -44,7 +44,9 @@
 // its relationships and [Content_Types].xml (entries inserted), the styles
 // part (our fonts, fills, borders and cell formats inserted at the ends of
 // its lists; see stylesplice.go), and adds our two
-// worksheet parts, which excelize draws from package layout's description.
+// worksheet parts, written from package layout's description, page setup
+// included (sheetpart.go; excelize makes their styles). Every sheet we
+// write prints on Options.Paper.
 // docProps/app.xml is left as it was; spreadsheet apps rebuild it.
 //
 // WriteExtras adds to that: a Steps sheet listing a human-style solve

@@ -114,12 +114,12 @@ func FuzzReadSheet(f *testing.F) {
 // input apart from the added entries and counts.
 func FuzzSpliceStyles(f *testing.F) {
 	excel := excelStyles(f)
-	r, err := render(excel, nil, "")
+	r, err := render(excel, nil, "", layout.A4)
 	if err != nil {
 		f.Fatal(err)
 	}
 	// The entries a Solution sheet adds, spliced into what the fuzzer makes.
-	withOurs, err := render(excel, []layout.Sheet{solutionSheetTB(f)}, "")
+	withOurs, err := render(excel, []layout.Sheet{solutionSheetTB(f)}, "", layout.A4)
 	if err != nil {
 		f.Fatal(err)
 	}

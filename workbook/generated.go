@@ -6,10 +6,9 @@ import (
 	"compress/flate"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
-	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -33,9 +32,10 @@ type GeneratedPuzzle struct {
 // BookOptions choose how a new workbook of puzzles looks.
 type BookOptions struct {
 	Title          string // printed in each page's header; "" is "Sudoku"
-	PerPage        int    // puzzles on each printed page: 1, 2, 4 or 6; 0 is 4
+	PerPage        int    // puzzles on each printed page: 1, 2, 4 or 6, and 9 or 12 for grids up to 6x6; 0 is 4
 	Paper          string // "a4" (the default) or "letter"
 	SheetPerPuzzle bool   // a sheet per puzzle and one per solution, instead of tiled pages
+	ShowSeed       bool   // print each puzzle's seed in its caption (the Catalogue always lists it)
 }
 
 // MaxGeneratedSheets bounds the sheets of a new workbook (spreadsheet apps
@@ -50,7 +50,7 @@ const (
 )
 
 // answersPerPage: the answers are printed smaller, more to a page.
-var answersPerPage = map[int]int{1: 4, 2: 6, 4: 9, 6: 12}
+var answersPerPage = map[int]int{1: 4, 2: 6, 4: 9, 6: 12, 9: 12, 12: 12}
 
 // WriteGenerated writes a new workbook holding puzzles to out, replacing
 // it atomically (a temporary file beside it, then a rename).
@@ -62,7 +62,7 @@ var answersPerPage = map[int]int{1: 4, 2: 6, 4: 9, 6: 12}
 // page, on a Puzzles sheet; their solutions, smaller, on an Answers sheet;
 // and a Catalogue sheet lists them with a link to each. With
 // opts.SheetPerPuzzle, each puzzle gets a sheet of its own, grid at B2, and
-// its solution the sheet after it.
+// its solution the sheet after it. Every sheet prints on opts.Paper.
 func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) error {
 	if len(puzzles) == 0 {
 		return fmt.Errorf("%w: no puzzles to write", ErrUsage)
@@ -72,8 +72,8 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 		return fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	opts.PerPage = cmp.Or(opts.PerPage, 4)
-	if _, ok := answersPerPage[opts.PerPage]; !ok {
-		return fmt.Errorf("%w: %d puzzles to a page (1, 2, 4 or 6)", ErrUsage, opts.PerPage)
+	if _, ok := answersPerPage[opts.PerPage]; !ok || opts.PerPage > 6 && puzzles[0].Givens.Shape.Size > 6 {
+		return fmt.Errorf("%w: %d puzzles to a page (1, 2, 4 or 6; 9 or 12 for grids up to 6x6)", ErrUsage, opts.PerPage)
 	}
 	opts.Title = cmp.Or(opts.Title, "Sudoku")
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
@@ -86,317 +86,176 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 		}
 	}
 	if len(puzzles) == 1 && !opts.SheetPerPuzzle {
-		return writeOne(out, &puzzles[0], opts)
+		return writeOne(out, &puzzles[0], opts, paper)
 	}
 	if opts.SheetPerPuzzle && 2*len(puzzles) > MaxGeneratedSheets {
 		return fmt.Errorf("%w: %d puzzles make more than %d sheets", ErrUsage, len(puzzles), MaxGeneratedSheets)
 	}
-	f := excelize.NewFile()
-	defer f.Close()
-	font, err := f.GetDefaultFont()
-	if err != nil {
-		return err
-	}
-	r := &renderer{f: f, font: font, ids: map[layout.Style]int{}}
+	var sheets []*ourSheet
 	if opts.SheetPerPuzzle {
-		err = writeSheetPerPuzzle(r, puzzles, opts)
-	} else {
-		err = writeTiled(r, puzzles, opts, paper)
-	}
-	if err != nil {
+		sheets = sheetPerPuzzle(puzzles, opts, paper)
+	} else if sheets, err = tiledSheets(puzzles, opts, paper); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	return saveAtomic(f, out)
+	return writeBook(out, sheets, paper, nil)
 }
 
-// heading is the line above a puzzle: "No. 12 · Hard · seed 4711".
-func heading(p *GeneratedPuzzle) string {
-	return fmt.Sprintf("No. %d · %s · seed %d", p.Number, p.Grade, p.Seed)
+// caption is the line above a puzzle: "No. 12 · Hard", and with the seed
+// "No. 12 · Hard · seed 4711".
+func caption(p *GeneratedPuzzle, seed bool) string {
+	s := fmt.Sprintf("No. %d · %s", p.Number, p.Grade)
+	if seed {
+		s += fmt.Sprintf(" · seed %d", p.Seed)
+	}
+	return s
 }
 
-func writeTiled(r *renderer, puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper) error {
-	f := r.f
+// tiledSheets lays out the Puzzles, Answers and Catalogue sheets.
+func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper) ([]*ourSheet, error) {
 	puz := make([]layout.Tile, len(puzzles))
 	ans := make([]layout.Tile, len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
-		puz[i] = layout.Tile{Heading: heading(p), Givens: p.Givens}
-		ans[i] = layout.Tile{Heading: fmt.Sprintf("No. %d · %s", p.Number, p.Grade), Givens: p.Givens, Solution: p.Solution}
+		puz[i] = layout.Tile{Caption: caption(p, opts.ShowSeed), Givens: p.Givens}
+		ans[i] = layout.Tile{Caption: caption(p, false), Givens: p.Givens, Solution: p.Solution}
 	}
 	puzSheet, err := layout.TileSheet(puz, opts.PerPage, paper)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	ansSheet, err := layout.TileSheet(ans, answersPerPage[opts.PerPage], paper)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	if err := f.SetSheetName("Sheet1", SheetPuzzles); err != nil {
-		return err
-	}
-	if _, err := f.NewSheet(SheetAnswers); err != nil {
-		return err
-	}
-	if _, err := f.NewSheet(SheetCatalogue); err != nil {
-		return err
-	}
-	for _, s := range []struct {
-		name, title string
-		t           *layout.Tiled
-	}{{SheetPuzzles, opts.Title, &puzSheet}, {SheetAnswers, opts.Title + " – answers", &ansSheet}} {
-		if err := pageSetup(f, s.name, s.title, paper, false); err != nil {
-			return err
-		}
-		if err := r.stream(s.name, s.t.Sheet, func(sw *excelize.StreamWriter) error {
-			return tiledBreaks(f, sw, s.name, s.t)
-		}); err != nil {
-			return err
-		}
-	}
-	return writeCatalogue(r, puzzles, puzSheet.Headings, opts, paper)
+	puzSheet.Print.Header = opts.Title
+	ansSheet.Print.Header = opts.Title + " – answers"
+	return []*ourSheet{
+		{name: SheetPuzzles, sheet: puzSheet.Sheet},
+		{name: SheetAnswers, sheet: ansSheet.Sheet},
+		{name: SheetCatalogue, sheet: catalogueSheet(puzzles, puzSheet.Captions, opts.Title)},
+	}, nil
 }
 
-// tiledBreaks sets the breaks between the pages of a tiled sheet and its
-// print area.
-func tiledBreaks(f *excelize.File, sw *excelize.StreamWriter, name string, t *layout.Tiled) error {
-	for _, row := range t.PageStarts {
-		if err := sw.InsertPageBreak(fmt.Sprintf("A%d", row)); err != nil {
-			return err
-		}
-	}
-	return f.SetDefinedName(&excelize.DefinedName{
-		Name: "_xlnm.Print_Area", RefersTo: quoteSheet(name) + "!" + t.Print.Area.Absolute(), Scope: name,
-	})
-}
+// The columns of the Catalogue, and their widths in points.
+var (
+	catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where"}
+	catalogueWidths = []float64{36, 66, 48, 48, 215, 0, 132, 105}
+)
 
-// pageSetup: the paper, printed one page wide (as many pages tall as it
-// takes), centred, no gridlines, the title in the header and the page
-// number in the footer.
-func pageSetup(f *excelize.File, name, title string, paper layout.Paper, landscape bool) error {
-	one, zero, yes, no := 1, 0, true, false
-	orient := "portrait"
-	if landscape {
-		orient = "landscape"
-	}
-	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{
-		Size: &paper.Code, Orientation: &orient, FitToWidth: &one, FitToHeight: &zero,
-	}); err != nil {
-		return err
-	}
-	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-		return err
-	}
-	side, top, bottom, header, footer := layout.TileMarginSide, layout.TileMarginTop, layout.TileMarginBottom, layout.TileMarginHeader, layout.TileMarginFooter
-	if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{
-		Left: &side, Right: &side, Top: &top, Bottom: &bottom, Header: &header, Footer: &footer, Horizontally: &yes,
-	}); err != nil {
-		return err
-	}
-	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &no}); err != nil {
-		return err
-	}
-	esc := strings.ReplaceAll(title, "&", "&&")
-	return f.SetHeaderFooter(name, &excelize.HeaderFooterOptions{
-		OddHeader: "&C&\"-,Bold\"&14" + esc,
-		OddFooter: "&L" + esc + "&RPage &P of &N",
-	})
-}
+const (
+	catalogueFont    = 10.0
+	catalogueRow     = 15.0
+	cataloguePuzzle  = 6                       // the puzzle's column, F
+	catalogueMono    = "Courier New"           // the puzzle as one line, in 9 points
+	catalogueMonoPts = 5.4                     // a character of it
+	linkColor        = layout.FilledColor      // links are blue and underlined
+	catalogueNumbers = "No.,Score,Givens,Seed" // right-aligned, their headers too
+)
 
-// The columns of the Catalogue.
-var catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where"}
-
-func writeCatalogue(r *renderer, puzzles []GeneratedPuzzle, where []layout.Pos, opts BookOptions, paper layout.Paper) error {
-	f := r.f
-	name := SheetCatalogue
-	head, err := r.style(layout.Style{Bold: true, Fill: layout.GivenFill, Border: layout.Borders{Bottom: layout.Thin}})
-	if err != nil {
-		return err
-	}
-	link, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Family: r.font, Color: "1F4FD1", Underline: "single"}})
-	if err != nil {
-		return err
-	}
-	mono, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Family: "Courier New", Size: 9}})
-	if err != nil {
-		return err
-	}
-	if err := pageSetup(f, name, opts.Title+" – catalogue", paper, true); err != nil {
-		return err
-	}
-	sw, err := f.NewStreamWriter(name)
-	if err != nil {
-		return err
-	}
+// catalogueSheet lists the puzzles: number, grade, score, givens, hardest
+// technique, the puzzle as one line, the seed and a link to its caption on
+// the Puzzles sheet (where, in order). Printed landscape, one page wide,
+// the header row atop every page.
+func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string) layout.Sheet {
+	var sh layout.Sheet
 	cells := puzzles[0].Givens.Shape.Cells()
-	for col, w := range []float64{6, 9, 7, 7, 34, math.Min(float64(cells)*1.05, 255), 20, 16} {
-		if err := sw.SetColWidth(col+1, col+1, w); err != nil {
-			return err
+	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
+	for i, w := range catalogueWidths {
+		if i+1 == cataloguePuzzle {
+			w = min(float64(cells)*catalogueMonoPts+12, 1200)
 		}
+		sh.ColWidths[i+1] = w
 	}
-	if err := sw.SetPanes(&excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return err
+	right := map[string]bool{}
+	for _, h := range strings.Split(catalogueNumbers, ",") {
+		right[h] = true
 	}
-	row := make([]any, len(catalogueHeader))
+	style := func(col int) layout.Style {
+		st := layout.Style{FontSize: catalogueFont, VAlign: layout.AlignCenter, HAlign: layout.AlignStart}
+		if right[catalogueHeader[col-1]] {
+			st.HAlign = layout.AlignEnd
+		}
+		return st
+	}
 	for i, h := range catalogueHeader {
-		row[i] = excelize.Cell{StyleID: head, Value: h}
+		st := style(i + 1)
+		st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
+		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
 	}
-	if err := sw.SetRow("A1", row); err != nil {
-		return err
-	}
+	sh.RowHeights[1] = catalogueRow + 3
+	mono := style(cataloguePuzzle)
+	mono.Font, mono.FontSize = catalogueMono, 9
+	link := style(len(catalogueHeader))
+	link.Color, link.Underline = linkColor, true
 	for i := range puzzles {
 		p := &puzzles[i]
-		var seed any = p.Seed
-		if p.Seed > 1<<53 {
-			seed = fmt.Sprint(p.Seed) // beyond a spreadsheet number's precision
+		row := i + 2
+		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: row} }
+		seed := layout.Cell{Pos: at(7), Style: style(7)}
+		if p.Seed > 1<<53 || p.Seed == 0 {
+			seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
+		} else {
+			seed.Number = int(p.Seed)
 		}
-		ref := fmt.Sprintf("%s!%s", quoteSheet(SheetPuzzles), where[i])
-		row := []any{p.Number, p.Grade.String(), p.Score, p.Givens.Filled(), p.Hardest.String(),
-			excelize.Cell{StyleID: mono, Value: solve.FormatLine(&p.Givens)}, seed,
-			excelize.Cell{StyleID: link, Value: fmt.Sprintf("%s!%s", SheetPuzzles, where[i])}}
-		cell := fmt.Sprintf("A%d", i+2)
-		if err := sw.SetRow(cell, row); err != nil {
-			return err
-		}
-		if err := f.SetCellHyperLink(name, fmt.Sprintf("H%d", i+2), ref, "Location"); err != nil {
-			return err
-		}
+		ref := layout.SheetRef(SheetPuzzles) + where[i].String()
+		sh.Cells = append(sh.Cells,
+			layout.Cell{Pos: at(1), Number: p.Number, Style: style(1)},
+			layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style(2)},
+			number(at(3), p.Score, style(3)),
+			number(at(4), p.Givens.Filled(), style(4)),
+			layout.Cell{Pos: at(5), Text: p.Hardest.String(), Style: style(5)},
+			layout.Cell{Pos: at(6), Text: solve.FormatLine(&p.Givens), Style: mono},
+			seed,
+			layout.Cell{Pos: at(8), Text: ref, Link: ref, Style: link},
+		)
+		sh.RowHeights[row] = catalogueRow
 	}
-	if err := f.SetDefinedName(&excelize.DefinedName{
-		Name: "_xlnm.Print_Titles", RefersTo: quoteSheet(name) + "!$1:$1", Scope: name,
-	}); err != nil {
-		return err
-	}
-	return sw.Flush()
+	last := layout.Pos{Col: len(catalogueHeader), Row: len(puzzles) + 1}
+	sh.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: last}
+	sh.Gridlines = true
+	sh.Freeze = layout.Pos{Col: 1, Row: 2}
+	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
+		TitleRows: [2]int{1, 1}, Header: title + " – catalogue", PageNumbers: true}
+	return sh
 }
 
-func writeSheetPerPuzzle(r *renderer, puzzles []GeneratedPuzzle, opts BookOptions) error {
-	f := r.f
+// number is a cell holding n, a 0 written as text (a Cell's 0 is empty).
+func number(at layout.Pos, n int, st layout.Style) layout.Cell {
+	if n == 0 {
+		return layout.Cell{Pos: at, Text: "0", Style: st}
+	}
+	return layout.Cell{Pos: at, Number: n, Style: st}
+}
+
+// sheetPerPuzzle plans a sheet per puzzle and one per solution, each laid
+// out when it is written: the puzzle as large as the page allows, its
+// solution half as large.
+func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper) []*ourSheet {
+	sheets := make([]*ourSheet, 0, 2*len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
-		pz := fmt.Sprintf("Puzzle %d", p.Number)
-		so := fmt.Sprintf("Solution %d", p.Number)
-		if i == 0 {
-			if err := f.SetSheetName("Sheet1", pz); err != nil {
-				return err
-			}
-		} else if _, err := f.NewSheet(pz); err != nil {
-			return err
-		}
-		if _, err := f.NewSheet(so); err != nil {
-			return err
-		}
-		for _, s := range []struct {
-			name  string
-			sheet layout.Sheet
-		}{
-			{pz, layout.SolutionSheet(opts.Title+"\n"+heading(p), p.Givens, p.Givens)},
-			{so, layout.SolutionSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution)},
-		} {
-			if err := singleSetup(f, s.name, s.sheet); err != nil {
-				return err
-			}
-			if err := r.stream(s.name, s.sheet, nil); err != nil {
-				return err
-			}
-		}
+		sheets = append(sheets,
+			&ourSheet{name: fmt.Sprintf("Puzzle %d", p.Number), draw: func() layout.Sheet {
+				return puzzleSheet(p, opts, paper)
+			}},
+			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() layout.Sheet {
+				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
+				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
+				sh.Print.Header = opts.Title + " – answers"
+				return sh
+			}})
 	}
-	return nil
+	return sheets
 }
 
-// singleSetup: one grid printed centred on one page.
-func singleSetup(f *excelize.File, name string, sh layout.Sheet) error {
-	one, yes := 1, true
-	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &sh.Gridlines}); err != nil {
-		return err
-	}
-	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-		return err
-	}
-	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &one}); err != nil {
-		return err
-	}
-	// No print area: the sheet holds nothing else, and excelize's
-	// SetDefinedName costs time in the number of sheets and names.
-	return f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Horizontally: &yes})
-}
-
-// stream draws sh on the empty sheet name with excelize's StreamWriter:
-// setup (if any) runs first (page breaks), then the column widths, the
-// rows in order, and the merged ranges. The sheet's properties and view
-// must be set before: the StreamWriter writes them when it starts.
-func (r *renderer) stream(name string, sh layout.Sheet, setup func(*excelize.StreamWriter) error) error {
-	sw, err := r.f.NewStreamWriter(name)
-	if err != nil {
-		return err
-	}
-	if setup != nil {
-		if err := setup(sw); err != nil {
-			return err
-		}
-	}
-	cols := sh.SortedCols()
-	for i := 0; i < len(cols); {
-		j := i + 1
-		for j < len(cols) && cols[j] == cols[j-1]+1 && sh.ColWidths[cols[j]] == sh.ColWidths[cols[i]] {
-			j++
-		}
-		if err := sw.SetColWidth(cols[i], cols[j-1], sh.ColWidths[cols[i]]); err != nil {
-			return err
-		}
-		i = j
-	}
-	// The cells in row order, sorted as keys (row, column, index): moving
-	// whole cells about took a third of the time to draw a tiled sheet.
-	order := make([]uint64, len(sh.Cells))
-	for i, c := range sh.Cells {
-		order[i] = uint64(c.Pos.Row)<<44 | uint64(c.Pos.Col)<<28 | uint64(i)
-	}
-	slices.Sort(order)
-	sorted := func(k int) *layout.Cell { return &sh.Cells[order[k]&(1<<28-1)] }
-	rows := sh.SortedRows()
-	var values []any
-	k := 0
-	for _, row := range rows {
-		values = values[:0]
-		first := 0
-		for ; k < len(order) && sorted(k).Pos.Row < row; k++ {
-			// cells in a row without a height: not drawn by our layouts
-		}
-		for ; k < len(order) && sorted(k).Pos.Row == row; k++ {
-			c := sorted(k)
-			if first == 0 {
-				first = c.Pos.Col
-			}
-			for first+len(values) < c.Pos.Col {
-				values = append(values, nil)
-			}
-			id, err := r.style(c.Style)
-			if err != nil {
-				return err
-			}
-			cell := excelize.Cell{StyleID: id}
-			switch {
-			case c.Number != 0:
-				cell.Value = c.Number
-			case c.Text != "":
-				cell.Value = c.Text
-			}
-			values = append(values, cell)
-		}
-		at := fmt.Sprintf("A%d", row)
-		if first != 0 {
-			at = layout.Pos{Col: first, Row: row}.String()
-		}
-		if err := sw.SetRow(at, values, excelize.RowOpts{Height: sh.RowHeights[row]}); err != nil {
-			return err
-		}
-	}
-	for _, m := range sh.Merges {
-		if err := sw.MergeCell(m.Min.String(), m.Max.String()); err != nil {
-			return err
-		}
-	}
-	return sw.Flush()
+// puzzleSheet is a puzzle on a sheet of its own, its grid at B2 under its
+// caption as large as the page allows, the book's title in the page
+// header.
+func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layout.Sheet {
+	cell := layout.TileCell(p.Givens.Shape.Size, 1, paper)
+	sh := layout.PageSheet(caption(p, opts.ShowSeed), p.Givens, p.Givens, cell)
+	sh.Print.Header = opts.Title
+	return sh
 }
 
 // saveAtomic saves f to a temporary file beside out and renames it over
@@ -431,7 +290,7 @@ func saveAtomic(f *excelize.File, out string) (err error) {
 // writeOne writes one puzzle the way "xlsudoku solve -o" writes its
 // output: a Puzzle sheet with the grid at B2, then the Solution and
 // Candidates sheets that Write adds to it.
-func writeOne(out string, p *GeneratedPuzzle, opts BookOptions) error {
+func writeOne(out string, p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) error {
 	dir, err := os.MkdirTemp("", "xlsudoku-generate-")
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
@@ -440,35 +299,13 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions) error {
 	// The puzzle's own workbook, under the output's name so that the
 	// titles Write gives our sheets name it.
 	in := filepath.Join(dir, filepath.Base(out))
-	f := excelize.NewFile()
-	defer f.Close()
-	font, err := f.GetDefaultFont()
-	if err != nil {
-		return err
-	}
-	r := &renderer{f: f, font: font, ids: map[layout.Style]int{}}
 	const name = "Puzzle"
-	if err := f.SetSheetName("Sheet1", name); err != nil {
+	if err := writeBook(in, []*ourSheet{{name: name, sheet: puzzleSheet(p, opts, paper)}}, paper, nil); err != nil {
 		return err
-	}
-	sh := layout.SolutionSheet(opts.Title+"\n"+heading(p), p.Givens, p.Givens)
-	if err := r.draw(name, sh); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if err := f.SetDefinedName(&excelize.DefinedName{
-		Name: "_xlnm.Print_Area", RefersTo: quoteSheet(name) + "!" + sh.Print.Area.Absolute(), Scope: name,
-	}); err != nil {
-		return err
-	}
-	if err := f.SaveAs(in); err != nil {
-		return fmt.Errorf("%w: %v", ErrWrite, err)
-	}
-	if err := os.Chmod(in, 0o644); err != nil { // Write gives the output the input's mode
-		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	n := p.Givens.Shape.Size
 	rng := layout.RectAt(layout.GridOrigin, n, n)
-	ropts := Options{Sheet: name, Range: rng.String(), Box: fmt.Sprintf("%dx%d", p.Givens.Shape.BoxRows, p.Givens.Shape.BoxCols)}
+	ropts := Options{Sheet: name, Range: rng.String(), Box: fmt.Sprintf("%dx%d", p.Givens.Shape.BoxRows, p.Givens.Shape.BoxCols), Paper: paper.Name}
 	pz, err := Read(in, ropts)
 	if err != nil {
 		return fmt.Errorf("%w: reading the puzzle back: %v", ErrWrite, err)
@@ -484,7 +321,10 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions) error {
 // time it took to write a tiled book, and the file grows by a quarter.
 // The compressors are pooled, as archive/zip pools its own: a book with a
 // sheet per puzzle has thousands of parts.
-func fastZip(w io.Writer) excelize.ZipWriter {
+func fastZip(w io.Writer) excelize.ZipWriter { return newZip(w) }
+
+// newZip is a zip writer compressing as fastZip does.
+func newZip(w io.Writer) *zip.Writer {
 	zw := zip.NewWriter(w)
 	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
 		if fw, ok := fastFlate.Get().(*flate.Writer); ok {

@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"fmt"
 	"path/filepath"
 	"testing"
 )
@@ -24,5 +25,34 @@ func BenchmarkWriteGenerated(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(puzzles)*b.N)/b.Elapsed().Seconds(), "puzzles/s")
 		})
+	}
+}
+
+// BenchmarkSheetPerPuzzle writes books of a sheet per puzzle (and one per
+// solution) and of worksheets (a sheet per puzzle, spliced after an
+// Instructions sheet) at 200 and 800 puzzles: the time per puzzle stays
+// the same, the work grows with the puzzles.
+//
+//	go test ./workbook -run '^$' -bench SheetPerPuzzle -benchtime 5x
+func BenchmarkSheetPerPuzzle(b *testing.B) {
+	all := testPuzzles(b, 800)
+	for _, kind := range []string{"sheet-per-puzzle", "worksheets"} {
+		for _, n := range []int{200, 800} {
+			b.Run(fmt.Sprintf("%s/%d", kind, n), func(b *testing.B) {
+				out := filepath.Join(b.TempDir(), "book.xlsx")
+				for b.Loop() {
+					var err error
+					if kind == "worksheets" {
+						err = WriteWorksheetBook(out, all[:n], BookOptions{}, WorksheetOptions{})
+					} else {
+						err = WriteGenerated(out, all[:n], BookOptions{SheetPerPuzzle: true})
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(n*b.N), "µs/puzzle")
+			})
+		}
 	}
 }

@@ -108,7 +108,7 @@ const (
 func (m *Marking) markedSheet() layout.Sheet {
 	p := m.Puzzle
 	n := p.Grid.Shape.Size
-	title := fmt.Sprintf("Marked: %s of %s\n%d of %d right · %d wrong · %d empty", p.Where(), filepath.Base(p.File), m.Correct, m.Blanks(), m.Wrong, m.Empty)
+	title := fmt.Sprintf("Marked: %s of %s\n%d of %d right · %d wrong · %d empty", p.Ref(), filepath.Base(p.File), m.Correct, m.Blanks(), m.Wrong, m.Empty)
 	if m.Changed > 0 {
 		title += fmt.Sprintf(" · %s changed", count(m.Changed, "given", "givens"))
 	}
@@ -153,8 +153,9 @@ func (m *Marking) markedSheet() layout.Sheet {
 
 // WriteMarked writes a copy of the returned workbook at marks' file to out
 // with a Marked sheet for each of its puzzles (after the student's own
-// sheets, which are kept as they are). All marks must come from one file.
-func WriteMarked(marks []*Marking, out string) (notes []string, err error) {
+// sheets, which are kept as they are), printed on paper ("a4", the
+// default, or "letter"). All marks must come from one file.
+func WriteMarked(marks []*Marking, out, paper string) (notes []string, err error) {
 	if len(marks) == 0 {
 		return nil, fmt.Errorf("%w: nothing to mark", ErrUsage)
 	}
@@ -169,7 +170,7 @@ func WriteMarked(marks []*Marking, out string) (notes []string, err error) {
 		}
 		sheets = append(sheets, &ourSheet{kind: kind, name: name, sheet: m.markedSheet()})
 	}
-	return writeSheets(marks[0].Puzzle, out, Options{}, sheets, "", func(path string) error {
+	return writeSheets(marks[0].Puzzle, out, Options{Paper: paper}, sheets, "", func(path string) error {
 		pk, err := openPackage(path, 0)
 		if err != nil {
 			return err

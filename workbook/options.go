@@ -19,6 +19,19 @@ type Options struct {
 	// sixteenth of it. 0 is DefaultMaxPartSize. A part past it is an
 	// ErrOpen error: it guards against decompression bombs.
 	MaxPartSize int64
+	Paper       string // the paper the sheets written print on: "a4" (the default) or "letter"
+}
+
+// paper returns the paper of o.Paper.
+func (o Options) paper() (layout.Paper, error) {
+	if o.Paper == "" {
+		return layout.A4, nil
+	}
+	p, err := layout.ParsePaper(o.Paper)
+	if err != nil {
+		return p, fmt.Errorf("%w: --paper: %v", ErrUsage, err)
+	}
+	return p, nil
 }
 
 // DefaultRange is where a puzzle is looked for first.

@@ -55,6 +55,11 @@ func (p *Puzzle) complete() bool { return p.Grid.Filled() == p.Grid.Shape.Cells(
 // Where names the puzzle's range with its sheet: "Week 3!B2:J10".
 func (p *Puzzle) Where() string { return p.Sheet + "!" + p.Range }
 
+// Ref names the puzzle's range as a spreadsheet reference, the sheet quoted
+// where it must be: "'Week 3'!B2:J10". What we write in a workbook uses
+// it; messages use Where.
+func (p *Puzzle) Ref() string { return layout.SheetRef(p.Sheet) + p.Range }
+
 // unitName names a row, column or box of the puzzle by sheet terms.
 func (p *Puzzle) unitName(u solve.Unit) string {
 	s := p.Grid.Shape

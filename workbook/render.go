@@ -5,21 +5,36 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"strings"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 )
 
-// renderer draws layout sheets with excelize, making each distinct
-// layout.Style once: one NewStyle per cell was five times slower.
+// renderer writes layout sheets as worksheet parts (sheetpart.go), their
+// styles made with excelize in a scratch workbook that holds the styles
+// part they go with, each distinct layout.Style once: one NewStyle per
+// cell was five times slower.
 type renderer struct {
 	f        *excelize.File
 	font     string // the workbook's default font, named in every font we make
+	digitPx  int    // the width of its widest digit, in pixels: the unit of column widths
 	ids      map[layout.Style]int
 	cond     map[layout.Style]int // conditional formats' styles
 	password string               // for the sheets it protects; "" for none
+}
+
+// newRenderer makes the renderer of f's styles.
+func newRenderer(f *excelize.File, password string) (*renderer, error) {
+	font, err := f.GetDefaultFont()
+	if err != nil {
+		return nil, fmt.Errorf("the styles part: %v", err)
+	}
+	size := 11.0
+	if s, err := f.GetStyle(0); err == nil && s.Font != nil && s.Font.Size > 0 {
+		size = s.Font.Size
+	}
+	return &renderer{f: f, font: font, digitPx: digitPixels(font, size), ids: map[layout.Style]int{}, password: password}, nil
 }
 
 // excelize's border styles.
@@ -32,8 +47,16 @@ func (r *renderer) style(s layout.Style) (int, error) {
 	if id, ok := r.ids[s]; ok {
 		return id, nil
 	}
+	family := r.font
+	if s.Font != "" {
+		family = s.Font
+	}
+	underline := ""
+	if s.Underline {
+		underline = "single"
+	}
 	st := &excelize.Style{
-		Font:      &excelize.Font{Family: r.font, Size: s.FontSize, Bold: s.Bold, Color: s.Color},
+		Font:      &excelize.Font{Family: family, Size: s.FontSize, Bold: s.Bold, Color: s.Color, Underline: underline},
 		Alignment: &excelize.Alignment{Horizontal: align(s.HAlign, "left"), Vertical: align(s.VAlign, "top"), WrapText: s.Wrap},
 	}
 	for _, side := range []struct {
@@ -96,168 +119,6 @@ func (r *renderer) condStyle(s layout.Style) (int, error) {
 	return id, nil
 }
 
-// checks adds what a fillable sheet has beyond its cells: validation,
-// conditional formats, hidden helper columns and protection. They live in
-// the worksheet part after the cells, so the streamed sheets get them
-// after their rows are written.
-func (r *renderer) checks(name string, sh layout.Sheet) error {
-	f := r.f
-	for _, v := range sh.Validations {
-		dv := excelize.NewDataValidation(true)
-		refs := make([]string, len(v.Ranges))
-		for i, rg := range v.Ranges {
-			refs[i] = rg.String()
-		}
-		dv.Sqref = strings.Join(refs, " ")
-		var err error
-		switch v.Kind {
-		case "whole":
-			err = dv.SetRange(v.Min, v.Max, excelize.DataValidationTypeWhole, excelize.DataValidationOperatorBetween)
-		case "list":
-			err = dv.SetDropList(v.List)
-		case "custom":
-			dv.Type = "custom"
-			dv.Formula1 = escapeXML(v.Formula)
-		default:
-			err = fmt.Errorf("unknown validation %q", v.Kind)
-		}
-		if err != nil {
-			return err
-		}
-		if v.Input != "" {
-			dv.SetInput(v.InputTitle, v.Input)
-		}
-		if v.Message != "" {
-			dv.SetError(excelize.DataValidationErrorStyleStop, v.ErrorTitle, v.Message)
-		}
-		if err := f.AddDataValidation(name, dv); err != nil {
-			return err
-		}
-	}
-	for _, cf := range sh.CondFormats {
-		id, err := r.condStyle(cf.Style)
-		if err != nil {
-			return err
-		}
-		if err := f.SetConditionalFormat(name, cf.Range.String(), []excelize.ConditionalFormatOptions{
-			{Type: "formula", Criteria: cf.Formula, Format: &id},
-		}); err != nil {
-			return err
-		}
-	}
-	for _, col := range sh.HiddenCols {
-		if err := f.SetColVisible(name, layout.ColumnName(col), false); err != nil {
-			return err
-		}
-	}
-	if sh.Protect {
-		if err := f.ProtectSheet(name, &excelize.SheetProtectionOptions{
-			Password: r.password, SelectLockedCells: true, SelectUnlockedCells: true,
-		}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// draw renders sh on the (empty) worksheet name.
-func (r *renderer) draw(name string, sh layout.Sheet) error {
-	f := r.f
-	cols := sh.SortedCols()
-	for i := 0; i < len(cols); {
-		// One call per run of adjacent columns of one width.
-		j := i + 1
-		for j < len(cols) && cols[j] == cols[j-1]+1 && sh.ColWidths[cols[j]] == sh.ColWidths[cols[i]] {
-			j++
-		}
-		if err := f.SetColWidth(name, layout.ColumnName(cols[i]), layout.ColumnName(cols[j-1]), sh.ColWidths[cols[i]]); err != nil {
-			return err
-		}
-		i = j
-	}
-	for _, row := range sh.SortedRows() {
-		if err := f.SetRowHeight(name, row, sh.RowHeights[row]); err != nil {
-			return err
-		}
-	}
-	for _, c := range sh.Cells {
-		ref := c.Pos.String()
-		id, err := r.style(c.Style)
-		if err != nil {
-			return err
-		}
-		if err := f.SetCellStyle(name, ref, ref, id); err != nil {
-			return err
-		}
-		switch {
-		case c.Formula != "":
-			err = f.SetCellFormula(name, ref, c.Formula)
-		case c.Number != 0:
-			err = f.SetCellInt(name, ref, int64(c.Number))
-		case c.Text != "":
-			// An inline string: the shared string table is the input's and
-			// stays untouched.
-			err = f.SetCellDefault(name, ref, c.Text)
-		}
-		if err != nil {
-			return err
-		}
-	}
-	for _, m := range sh.Merges {
-		if err := f.MergeCell(name, m.Min.String(), m.Max.String()); err != nil {
-			return err
-		}
-	}
-	yes, one := true, 1
-	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &sh.Gridlines}); err != nil {
-		return err
-	}
-	if sh.Print.FitToPage {
-		if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-			return err
-		}
-		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &one}); err != nil {
-			return err
-		}
-	}
-	if sh.Print.FitWidth {
-		zero := 0
-		if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-			return err
-		}
-		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &zero}); err != nil {
-			return err
-		}
-	}
-	if sh.Freeze != (layout.Pos{}) {
-		pane := "bottomLeft"
-		switch {
-		case sh.Freeze.Col > 1 && sh.Freeze.Row > 1:
-			pane = "bottomRight"
-		case sh.Freeze.Col > 1:
-			pane = "topRight"
-		}
-		if err := f.SetPanes(name, &excelize.Panes{
-			Freeze: true, XSplit: sh.Freeze.Col - 1, YSplit: sh.Freeze.Row - 1, TopLeftCell: sh.Freeze.String(), ActivePane: pane,
-			Selection: []excelize.Selection{{SQRef: sh.Freeze.String(), ActiveCell: sh.Freeze.String(), Pane: pane}},
-		}); err != nil {
-			return err
-		}
-	}
-	if sh.Print.Landscape {
-		o := "landscape"
-		if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Orientation: &o}); err != nil {
-			return err
-		}
-	}
-	if sh.Print.CenterH {
-		if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Horizontally: &yes}); err != nil {
-			return err
-		}
-	}
-	return r.checks(name, sh)
-}
-
 // rendered is what drawing produced: the styles part (the input's styles
 // plus ours) and one worksheet part per sheet drawn.
 type rendered struct {
@@ -265,59 +126,52 @@ type rendered struct {
 	sheets [][]byte
 }
 
-// render draws sheets into a scratch workbook that carries the input's
-// styles part (nil: excelize's default styles) and returns the parts to
-// splice into the output. Only our sheets and the styles go through
-// excelize; nothing else of the input does.
-func render(styles []byte, sheets []layout.Sheet, password string) (*rendered, error) {
+// render writes sheets (printed on paper) for a workbook whose styles part
+// is styles (nil: excelize's default styles) and returns the parts to
+// splice into the output: the styles part with ours added, and one
+// worksheet part per sheet. Only the styles go through excelize; nothing
+// else of the input does.
+func render(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
 	f := excelize.NewFile()
 	defer f.Close()
-	r := &renderer{f: f, ids: map[layout.Style]int{}, password: password}
 	if styles != nil {
 		f.Pkg.Store("xl/styles.xml", styles)
 		f.Styles = nil // read the input's styles instead of the template's
 	}
-	font, err := f.GetDefaultFont()
+	r, err := newRenderer(f, password)
 	if err != nil {
-		return nil, fmt.Errorf("the styles part: %v", err)
+		return nil, err
 	}
-	r.font = font
 	if err := fixStyleCounts(f); err != nil {
 		return nil, err
 	}
-	for i, sh := range sheets {
-		name := fmt.Sprintf("S%d", i+1)
-		if _, err := f.NewSheet(name); err != nil {
-			return nil, err
-		}
-		if err := r.draw(name, sh); err != nil {
-			return nil, err
-		}
-	}
-	parts := capture{}
-	f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return parts })
-	if _, err := f.WriteToBuffer(); err != nil {
-		return nil, err
-	}
-	out := &rendered{styles: parts["xl/styles.xml"].Bytes()}
+	out := &rendered{}
 	for i := range sheets {
-		// The template's Sheet1 is sheet1.xml; new sheets follow it.
-		b, ok := parts[fmt.Sprintf("xl/worksheets/sheet%d.xml", i+2)]
-		if !ok {
-			return nil, fmt.Errorf("excelize did not write sheet %d", i+1)
-		}
-		// excelize leaves the dimension at A1; give the used range.
-		dim := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: sheets[i].Area.Max}
-		data := bytes.Replace(b.Bytes(), []byte(`<dimension ref="A1">`), []byte(`<dimension ref="`+dim.String()+`">`), 1)
-		if flt := sheets[i].Filter; flt != (layout.Rect{}) {
-			// excelize's AutoFilter marks the sheet as filtered and drops
-			// its other properties (fit to page); the element itself
-			// follows the cells.
-			data = bytes.Replace(data, []byte(`</sheetData>`), []byte(`</sheetData><autoFilter ref="`+flt.String()+`"/>`), 1)
+		data, err := r.sheetPart(&sheets[i], paper, false)
+		if err != nil {
+			return nil, err
 		}
 		out.sheets = append(out.sheets, data)
 	}
+	parts, err := r.parts()
+	if err != nil {
+		return nil, err
+	}
+	out.styles = parts["xl/styles.xml"].Bytes()
 	return out, nil
+}
+
+// parts returns the parts of the scratch workbook as excelize writes them.
+func (r *renderer) parts() (capture, error) {
+	c := capture{}
+	r.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return c })
+	if _, err := r.f.WriteToBuffer(); err != nil {
+		return nil, err
+	}
+	if _, ok := c["xl/styles.xml"]; !ok {
+		return nil, fmt.Errorf("excelize wrote no styles part")
+	}
+	return c, nil
 }
 
 // fixStyleCounts makes the count attributes of the styles' lists match the

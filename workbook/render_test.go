@@ -88,7 +88,8 @@ func TestWrittenSheetsLook(t *testing.T) {
 			for c := range n {
 				w, err := g.GetColWidth("Solution", layout.ColumnName(2+c))
 				require.NoError(t, err)
-				assert.Equal(t, layout.SolutionColWidth, w)
+				assert.Equal(t, calibri.units(layout.SolutionColWidth), w)
+				assert.Equal(t, 5.0, w, "35 pixels of Calibri 11: as wide as tall")
 			}
 			title, err := g.GetCellValue("Solution", "B1")
 			require.NoError(t, err)
@@ -110,6 +111,8 @@ func TestWrittenSheetsLook(t *testing.T) {
 			margins, err := g.GetPageMargins("Solution")
 			require.NoError(t, err)
 			assert.True(t, *margins.Horizontally)
+			assert.True(t, *margins.Vertically)
+			assert.Equal(t, layout.A4.Code, *pl.Size)
 			var areas []string
 			for _, dn := range g.GetDefinedName() {
 				if dn.Name == "_xlnm.Print_Area" {
@@ -132,9 +135,14 @@ func TestWrittenSheetsLook(t *testing.T) {
 				d := (y%shape.BoxRows)*shape.BoxCols + x%shape.BoxCols + 1
 				v, err := g.GetCellValue("Candidates", cell)
 				require.NoError(t, err)
-				if cands[r*n+c].Has(d) {
+				switch given := givens.At(r, c); {
+				case given != 0:
+					// A given fills its block, merged (excelize reads a merged
+					// range's value in each of its cells).
+					assert.Equal(t, strconv.Itoa(given), v, cell)
+				case given == 0 && cands[r*n+c].Has(d):
 					assert.Equal(t, strconv.Itoa(d), v, cell)
-				} else {
+				default:
 					assert.Empty(t, v, cell)
 				}
 				b, st := borders(t, g, "Candidates", cell)
@@ -151,15 +159,21 @@ func TestWrittenSheetsLook(t *testing.T) {
 					assert.Equal(t, []string{layout.GivenFill}, st.Fill.Color, cell)
 				}
 			}
+			merges, err := g.GetMergeCells("Candidates")
+			require.NoError(t, err)
+			assert.Len(t, merges, 1+givens.Filled(), "the title and a block per given")
 			w, err := g.GetColWidth("Candidates", "B")
 			require.NoError(t, err)
-			assert.Equal(t, layout.CandidateColWidth, w)
+			assert.Equal(t, calibri.units(layout.CandidateColWidth), w)
 			h, err := g.GetRowHeight("Candidates", 2)
 			require.NoError(t, err)
 			assert.Equal(t, layout.CandidateRowHeight, h)
 		})
 	}
 }
+
+// calibri converts widths for a workbook in Calibri 11, excelize's default.
+var calibri = &renderer{digitPx: 7}
 
 func lineW(boxEdge bool) int {
 	if boxEdge {
@@ -177,5 +191,5 @@ func TestOurSheetsUseNoSharedStrings(t *testing.T) {
 		assert.NotContains(t, string(parts[name]), `t="s"`, name)
 		assert.NotContains(t, string(parts[name]), `tabSelected`, name)
 	}
-	assert.Contains(t, string(parts["xl/worksheets/sheet2.xml"]), `<dimension ref="A1:J10">`)
+	assert.Contains(t, string(parts["xl/worksheets/sheet2.xml"]), `<dimension ref="A1:J10"/>`)
 }

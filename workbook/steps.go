@@ -56,7 +56,7 @@ func (x *Extras) candidatesSheet(p *Puzzle) *ourSheet {
 	if x.CandidatesNote != "" {
 		note = x.CandidatesNote
 	}
-	title := fmt.Sprintf("Candidates of %s\n%s (%s)", filepath.Base(p.File), p.Where(), note)
+	title := fmt.Sprintf("Candidates of %s\n%s (%s)", filepath.Base(p.File), p.Ref(), note)
 	sh := &ourSheet{kind: kindCandidates, name: "Candidates"}
 	if x.Candidates != nil {
 		sh.sheet = layout.CandidateSetsSheet(title, p.Grid, x.Candidates)
@@ -68,7 +68,7 @@ func (x *Extras) candidatesSheet(p *Puzzle) *ourSheet {
 
 // stepsSheet plans the Steps sheet of x.Explanation.
 func (x *Extras) stepsSheet(p *Puzzle) *ourSheet {
-	title := fmt.Sprintf("Steps of %s\n%s", filepath.Base(p.File), p.Where())
+	title := fmt.Sprintf("Steps of %s\n%s", filepath.Base(p.File), p.Ref())
 	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, x.Explanation)}
 }
 

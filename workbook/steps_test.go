@@ -2,7 +2,9 @@ package workbook
 
 import (
 	"path/filepath"
+	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -62,7 +64,7 @@ func TestWriteExtrasSteps(t *testing.T) {
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps"}, f.GetSheetList())
 
 	const s = "Steps"
-	assert.Equal(t, "Steps of classic.xlsx\nWeek 3!B2:J10", cellText(t, f, s, "B1"))
+	assert.Equal(t, "Steps of classic.xlsx\n'Week 3'!B2:J10", cellText(t, f, s, "B1"))
 	assert.Equal(t, "Grade", cellText(t, f, s, "C2"))
 	assert.Equal(t, ex.Grade.String(), cellText(t, f, s, "D2"))
 	assert.Equal(t, strconv.Itoa(ex.Score), cellText(t, f, s, "D3"))
@@ -86,7 +88,7 @@ func TestWriteExtrasSteps(t *testing.T) {
 	assert.Equal(t, first.Technique.String(), cellText(t, f, s, "C"+row))
 	assert.Equal(t, first.Text(), cellText(t, f, s, "D"+row))
 	pl := first.Placements[0]
-	assert.Equal(t, pl.Cell.String()+" = "+strconv.Itoa(pl.Digit)+" (Week 3!"+layout.GridOrigin.Add(pl.Row, pl.Col).String()+")", cellText(t, f, s, "E"+row))
+	assert.Equal(t, pl.Cell.String()+" = "+strconv.Itoa(pl.Digit)+" ('Week 3'!"+layout.GridOrigin.Add(pl.Row, pl.Col).String()+")", cellText(t, f, s, "E"+row))
 	assert.True(t, styleAt(t, f, s, "D"+row).Alignment.WrapText)
 	lastRow := strconv.Itoa(layout.StepsHeaderRow + len(ex.Steps))
 	assert.Equal(t, strconv.Itoa(len(ex.Steps)), cellText(t, f, s, "B"+lastRow))
@@ -103,6 +105,16 @@ func TestWriteExtrasSteps(t *testing.T) {
 	assert.Equal(t, "landscape", *pl2.Orientation)
 	assert.Equal(t, 1, *pl2.FitToWidth)
 	assert.Equal(t, 0, *pl2.FitToHeight)
+	assert.Equal(t, layout.A4.Code, *pl2.Size)
+	// The footer names the puzzle and counts the sheet's own pages, which
+	// its breaks make.
+	hf, err := f.GetHeaderFooter(s)
+	require.NoError(t, err)
+	assert.Contains(t, hf.OddFooter, "&L&9Steps of classic.xlsx · 'Week 3'!B2:J10")
+	m := regexp.MustCompile(`&R&9Page &P of (\d+)$`).FindStringSubmatch(hf.OddFooter)
+	require.NotNil(t, m, hf.OddFooter)
+	pages, _ := strconv.Atoi(m[1])
+	assert.Len(t, rowBreaks(t, out, s), pages-1)
 	names := map[string]string{}
 	for _, n := range f.GetDefinedName() {
 		if n.Scope == s {
@@ -254,25 +266,33 @@ func TestWriteExtrasLogicCandidates(t *testing.T) {
 	for r := range 9 {
 		for c := range 9 {
 			want := cands[r*9+c]
-			if d := g.At(r, c); d != 0 {
-				want = solve.DigitsOf(d)
-			} else if want.Len() == 1 {
+			big := g.At(r, c)
+			if big == 0 && want.Len() == 1 {
 				sawSingle = true
+				big = want.List()[0]
 			}
 			for d := 1; d <= 9; d++ {
 				at := layout.GridOrigin.Add(r*3+(d-1)/3, c*3+(d-1)%3).String()
 				v := cellText(t, h, "Candidates", at)
-				if want.Has(d) {
+				switch {
+				case big != 0:
+					// A given, or a cell solved by logic, fills its block
+					// (merged: excelize reads its value in every square).
+					assert.Equal(t, strconv.Itoa(big), v, "r%dc%d at %s", r+1, c+1, at)
+				case want.Has(d):
 					assert.Equal(t, strconv.Itoa(d), v, "r%dc%d at %s", r+1, c+1, at)
-				} else {
+				default:
 					assert.Empty(t, v, "r%dc%d at %s", r+1, c+1, at)
 				}
 				st := styleAt(t, h, "Candidates", at)
 				assert.Equal(t, g.At(r, c) != 0, st.Font.Bold, "only givens are bold: %s", at)
+				if big != 0 && g.At(r, c) == 0 {
+					assert.Equal(t, layout.FilledColor, strings.TrimPrefix(st.Font.Color, "FF"), "solved by logic: blue, at %s", at)
+				}
 			}
 		}
 	}
-	assert.True(t, sawSingle, "the puzzle has cells solved by logic, drawn like candidates")
+	assert.True(t, sawSingle, "the puzzle has cells solved by logic, drawn large")
 
 	_, err = WriteExtras(p, sol, out, Options{}, Extras{Candidates: cands[:80]})
 	assert.ErrorIs(t, err, ErrUsage)

@@ -103,7 +103,7 @@ func assertStylesSpliced(t testing.TB, in, out []byte) {
 
 func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
 	in := excelStyles(t)
-	r, err := render(in, []layout.Sheet{solutionSheet(t)}, "")
+	r, err := render(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
 	require.NoError(t, err)
 	out, ok := spliceStyles(in, r.styles)
 	require.True(t, ok)
@@ -147,7 +147,7 @@ func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
 
 func TestSpliceStylesFallsBack(t *testing.T) {
 	rendered := func(t *testing.T, in []byte) []byte {
-		r, err := render(in, []layout.Sheet{solutionSheet(t)}, "")
+		r, err := render(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
 		require.NoError(t, err)
 		return r.styles
 	}
@@ -236,7 +236,7 @@ func TestSpliceStylesConditionalFormats(t *testing.T) {
 		"self-closed dxfs": dxfs.ReplaceAll(excel, []byte(`<dxfs count="0"/>`)),
 	} {
 		t.Run(name, func(t *testing.T) {
-			r, err := render(in, []layout.Sheet{ws}, "")
+			r, err := render(in, []layout.Sheet{ws}, "", layout.A4)
 			require.NoError(t, err)
 			out, ok := spliceStyles(in, r.styles)
 			require.True(t, ok)

@@ -3,6 +3,7 @@ package workbook
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -31,8 +32,10 @@ func (r *SummaryRow) totals() (right, blanks, wrong int) {
 
 // WriteSummary writes a new workbook to out with one row per file (sorted
 // by file name): its score on each puzzle, the total, the share right and
-// the wrong cells; a bar chart of the shares beside it; printed landscape
-// on paper ("a4" or "letter"), one page wide.
+// the wrong cells; a bar chart of the shares under it; printed landscape
+// on paper ("a4" or "letter"), one page wide, "Class summary" atop every
+// page, the chart on a page of its own when it does not fit under the
+// table, "Page n of N" at the foot.
 func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
 		return fmt.Errorf("%w: %s: the summary is written as .xlsx", ErrUsage, out)
@@ -51,6 +54,13 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	}
 	f := excelize.NewFile()
 	defer f.Close()
+	if err := f.SetDefaultFont(bookFont); err != nil {
+		return err
+	}
+	r, err := newRenderer(f, "")
+	if err != nil {
+		return err
+	}
 	const name = "Summary"
 	if err := f.SetSheetName("Sheet1", name); err != nil {
 		return err
@@ -84,7 +94,7 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 			if k < len(r.Marks) {
 				m := r.Marks[k]
 				row = append(row, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
-				wrong = append(wrong, m.Cells(Wrong)...)
+				wrong = append(wrong, cellRefs(m, Wrong)...)
 			} else {
 				row = append(row, "")
 			}
@@ -112,15 +122,61 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	for k := range puzzles {
 		widths[k+2] = 10
 	}
+	tableWidth := 0.0
 	for col, w := range widths {
 		c, _ := excelize.ColumnNumberToName(col)
 		if err := f.SetColWidth(name, c, c, w); err != nil {
 			return err
 		}
+		tableWidth += r.points(w)
 	}
+
+	// Printing: the table, then the chart under it, on its own page when
+	// it does not fit under the table, and no taller than a page.
+	pr := layout.Print{Paper: pp, Landscape: true, Fit: layout.FitWidth, CenterH: true,
+		TitleRows: [2]int{1, 1}, Header: "Class summary", PageNumbers: true}
+	pw, ph := pr.Printable(pp)
+	const chartWidth = 640 // pixels
+	scale := min(1, pw/max(tableWidth, 0.75*chartWidth))
+	capacity := ph / scale * 0.96
+	heights := []float64{summaryHeader}
+	for range rows {
+		heights = append(heights, summaryRow)
+	}
+	chartRow := len(rows) + 3 // under a gap row
+	chartHeight := min(0.75*float64(max(240, 24*len(rows)+80)), capacity-summaryHeader-summaryRow)
+	heights = append(heights, summaryRow, chartHeight)
+	lastRow := chartRow + int(math.Ceil(chartHeight/summaryRow))
+	if len(rows) == 0 {
+		heights, lastRow = heights[:1], 1
+	}
+	for row := 1; row <= lastRow; row++ {
+		h := summaryRow
+		if row == 1 {
+			h = summaryHeader
+		}
+		if err := f.SetRowHeight(name, row, h); err != nil {
+			return err
+		}
+	}
+	for _, i := range layout.BreakRows(heights, capacity, summaryHeader) {
+		pr.Breaks = append(pr.Breaks, i+1)
+	}
+	pr.Pages = len(pr.Breaks) + 1
+	lastCol, width := 0, 0.0
+	for width < max(tableWidth, 0.75*chartWidth) {
+		lastCol++
+		if w, ok := widths[lastCol]; ok {
+			width += r.points(w)
+		} else {
+			width += r.points(defaultColWidth)
+		}
+	}
+	pr.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: lastCol, Row: lastRow}}
+
 	if len(rows) > 0 {
 		sc, _ := excelize.ColumnNumberToName(scoreCol)
-		at, _ := excelize.CoordinatesToCellName(1, len(rows)+4)
+		at, _ := excelize.CoordinatesToCellName(1, chartRow)
 		ref := quoteSheet(name)
 		if err := f.AddChart(name, at, &excelize.Chart{
 			Type: excelize.Bar,
@@ -133,32 +189,39 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 			Legend:    excelize.ChartLegend{Position: "none"},
 			XAxis:     excelize.ChartAxis{ReverseOrder: true},
 			YAxis:     excelize.ChartAxis{Maximum: ptr(1.0), Minimum: ptr(0.0), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
-			Dimension: excelize.ChartDimension{Width: 640, Height: uint(max(240, 24*len(rows)+80))},
+			Dimension: excelize.ChartDimension{Width: chartWidth, Height: uint(chartHeight / 0.75)},
 		}); err != nil {
 			return err
 		}
 	}
-	one, zero, yes := 1, 0, true
-	orient := "landscape"
-	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{Size: &pp.Code, Orientation: &orient, FitToWidth: &one, FitToHeight: &zero}); err != nil {
-		return err
-	}
-	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-		return err
-	}
-	if err := f.SetPageMargins(name, &excelize.PageLayoutMarginsOptions{Horizontally: &yes}); err != nil {
-		return err
-	}
-	if err := f.SetHeaderFooter(name, &excelize.HeaderFooterOptions{OddHeader: "&C&\"-,Bold\"Class summary", OddFooter: "&RPage &P of &N"}); err != nil {
+	if err := setPrint(f, name, pr); err != nil {
 		return err
 	}
 	if err := f.SetPanes(name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
 		return err
 	}
-	if err := f.SetDefinedName(&excelize.DefinedName{Name: "_xlnm.Print_Titles", RefersTo: quoteSheet(name) + "!$1:$1", Scope: name}); err != nil {
-		return err
-	}
 	return saveAtomic(f, out)
+}
+
+// The summary's row heights, in points, and excelize's default column
+// width, in units.
+const (
+	summaryHeader   = 18.0
+	summaryRow      = 15.0
+	defaultColWidth = 9.140625
+)
+
+// cellRefs names the cells with mark k as spreadsheet references
+// ("'Puzzle 1'!D4").
+func cellRefs(m *Marking, k Mark) []string {
+	var out []string
+	n := m.Puzzle.Grid.Shape.Size
+	for i, mk := range m.Marks {
+		if mk == k {
+			out = append(out, layout.SheetRef(m.Puzzle.Sheet)+m.Puzzle.Cell(i/n, i%n))
+		}
+	}
+	return out
 }
 
 func ptr[T any](v T) *T { return &v }

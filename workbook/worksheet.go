@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"os"
@@ -25,6 +26,7 @@ const (
 // WorksheetOptions choose what a fillable worksheet has.
 type WorksheetOptions struct {
 	Title    string // above the board; "" names the source
+	Header   string // printed atop the page (the title of a set of worksheets); "" for none
 	Password string // for the protected sheets; "" protects without one
 	// SelfCheck stores the answer on a hidden, protected sheet and adds a
 	// "Check my work" cell that shades wrong entries when set to Yes. A
@@ -47,7 +49,7 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
 	}
 	if w.Title == "" {
-		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Where())
+		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Ref())
 	}
 	sheets := worksheetSheets(p.Grid, solution, w, "", "Worksheet")
 	return writeSheets(p, out, opts, sheets, w.Password, func(path string) error {
@@ -74,7 +76,7 @@ func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, na
 		sheets = append(sheets, answers)
 	}
 	ws.draw = func() layout.Sheet {
-		o := layout.WorksheetOptions{Title: w.Title}
+		o := layout.WorksheetOptions{Title: w.Title, Header: w.Header}
 		if answers != nil {
 			o.AnswerSheet = answers.name
 		}
@@ -150,13 +152,17 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 	if title == "" {
 		title = "Sudoku"
 	}
+	paper, err := layout.ParsePaper(cmp.Or(book.Paper, "a4"))
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrUsage, err)
+	}
 	dir, err := os.MkdirTemp("", "xlsudoku-worksheets-")
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	defer os.RemoveAll(dir)
 	in := filepath.Join(dir, filepath.Base(out))
-	if err := writeInstructions(in, title, puzzles, w); err != nil {
+	if err := writeInstructions(in, title, puzzles, w, paper); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
 	if err := os.Chmod(in, 0o644); err != nil { // the output takes the input's mode
@@ -170,7 +176,7 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 			return fmt.Errorf("%w: puzzle %d has no complete solution", ErrUsage, p.Number)
 		}
 		pw := w
-		pw.Title = fmt.Sprintf("%s\nNo. %d · %s", title, p.Number, p.Grade)
+		pw.Title, pw.Header = caption(p, book.ShowSeed), title
 		pw.Grade, pw.Seed = p.Grade.String(), p.Seed
 		suffix := " " + strconv.Itoa(p.Number)
 		sheets = append(sheets, worksheetSheets(p.Givens, p.Solution, pw, suffix, "Puzzle"+suffix)...)
@@ -186,17 +192,24 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 		}
 	}
 	base := &Puzzle{File: in}
-	_, err = writeSheets(base, out, Options{}, ordered, w.Password, func(path string) error {
+	_, err = writeSheets(base, out, Options{Paper: paper.Name}, ordered, w.Password, func(path string) error {
 		return verifyWorksheets(path, givens)
 	})
 	return err
 }
 
 // writeInstructions writes the first sheet of a book of worksheets: what
-// to do, and what the status under each board means.
-func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions) error {
+// to do, and what the status under each board means; printed on paper.
+func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions, paper layout.Paper) error {
 	f := excelize.NewFile()
 	defer f.Close()
+	if err := f.SetDefaultFont(bookFont); err != nil {
+		return err
+	}
+	r, err := newRenderer(f, "")
+	if err != nil {
+		return err
+	}
 	const name = "Instructions"
 	if err := f.SetSheetName("Sheet1", name); err != nil {
 		return err
@@ -225,7 +238,8 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		return err
 	}
 	// A column as wide as a portrait page, the lines wrapped in it.
-	if err := f.SetColWidth(name, "B", "B", 80); err != nil {
+	const width, perLine = 480.0, 70 // points, and characters of a line in it
+	if err := f.SetColWidth(name, "B", "B", r.units(width)); err != nil {
 		return err
 	}
 	for i, l := range lines {
@@ -240,17 +254,15 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		if err := f.SetCellStyle(name, cell, cell, st); err != nil {
 			return err
 		}
-		if h := 15 * float64(1+len(l)/90); h > 15 {
+		if h := 15 * float64(1+len(l)/perLine); h > 15 {
 			if err := f.SetRowHeight(name, i+2, h); err != nil {
 				return err
 			}
 		}
 	}
-	one, zero, yes, no := 1, 0, true, false
-	if err := f.SetSheetProps(name, &excelize.SheetPropsOptions{FitToPage: &yes}); err != nil {
-		return err
-	}
-	if err := f.SetPageLayout(name, &excelize.PageLayoutOptions{FitToWidth: &one, FitToHeight: &zero}); err != nil {
+	no := false
+	if err := setPrint(f, name, layout.Print{Area: layout.Rect{Min: layout.Pos{Col: 2, Row: 2}, Max: layout.Pos{Col: 2, Row: len(lines) + 1}},
+		Paper: paper, Fit: layout.FitWidth, CenterH: true}); err != nil {
 		return err
 	}
 	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &no}); err != nil {

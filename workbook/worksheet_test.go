@@ -231,12 +231,15 @@ func TestGradeReturnedWorksheet(t *testing.T) {
 
 	// The marked copy keeps the student's sheet and adds a Marked sheet.
 	out := filepath.Join(t.TempDir(), "marked.xlsx")
-	_, err = WriteMarked([]*Marking{m}, out)
+	_, err = WriteMarked([]*Marking{m}, out, "letter")
 	require.NoError(t, err)
 	f, err := excelize.OpenFile(out)
 	require.NoError(t, err)
 	defer f.Close()
 	assert.Equal(t, []string{"Week 3", "Worksheet", "Marked"}, f.GetSheetList())
+	pl, err := f.GetPageLayout("Marked")
+	require.NoError(t, err)
+	assert.Equal(t, layout.Letter.Code, *pl.Size, "on the paper asked for")
 	for ref, fill := range map[string]string{"D2": RightFill, "E2": RightFill, "G2": WrongFill, "H2": WrongFill, "B2": ChangedFill, "I2": EmptyFill} {
 		id, err := f.GetCellStyle("Marked", ref)
 		require.NoError(t, err)

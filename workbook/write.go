@@ -54,7 +54,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		return nil, err
 	}
 	base := filepath.Base(p.File)
-	title := fmt.Sprintf("Solution of %s\n%s", base, p.Where())
+	title := fmt.Sprintf("Solution of %s\n%s", base, p.Ref())
 	if x.Second != nil {
 		title += " (one of several solutions: see the sheet Two solutions)"
 	}
@@ -66,7 +66,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		sheets = append(sheets, x.stepsSheet(p))
 	}
 	if x.Second != nil {
-		t := fmt.Sprintf("%s of %s has more than one solution; two of them, where they differ shaded", p.Where(), base)
+		t := fmt.Sprintf("%s of %s has more than one solution; two of them, where they differ shaded", p.Ref(), base)
 		if x.Advice != "" {
 			t += "\n" + x.Advice
 		}
@@ -79,6 +79,10 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 // added (or replacing those of an earlier run), protected sheets getting
 // password, and check run on the written file before it replaces out.
 func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, password string, check func(path string) error) (notes []string, err error) {
+	paper, err := opts.paper()
+	if err != nil {
+		return nil, err
+	}
 	pk, ct, err := openOutput(p, out, opts)
 	if err != nil {
 		return nil, err
@@ -91,7 +95,7 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 			s.sheet = s.draw()
 		}
 	}
-	parts, err := pk.splice(sheets, ct, password)
+	parts, err := pk.splice(sheets, ct, password, paper)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
@@ -199,7 +203,7 @@ func (p *pkg) planSheets(sheets []*ourSheet) []string {
 }
 
 // splice renders our sheets and returns the output's changed and new parts.
-func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string) (*outParts, error) {
+func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, paper layout.Paper) (*outParts, error) {
 	stylesPart := p.relOfType("/styles")
 	var styles []byte
 	if stylesPart != "" {
@@ -212,9 +216,12 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string) (
 	for i, s := range sheets {
 		drawn[i] = s.sheet
 	}
-	r, err := render(styles, drawn, password)
+	r, err := render(styles, drawn, password, paper)
 	if err != nil {
 		return nil, err
+	}
+	for i, s := range sheets {
+		s.sheet.Print = drawn[i].Print // paginated: the print area's names
 	}
 	out := &outParts{replace: map[string][]byte{}}
 

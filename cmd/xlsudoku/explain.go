@@ -51,7 +51,11 @@ func runExplain(e *env, args []string) error {
 	fs.StringVar(&o.candidates, "candidates", "basic", "workbook: the Candidates sheet shows the `basic` pencil marks of the givens, or those left after all logic before a guess (logic)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
 	o.inputFlags.add(fs, true)
+	o.addPaper(fs)
 	if done, err := parseFlags(e, fs, explainHelp, args); done {
+		return err
+	}
+	if err := checkPaper("explain", fs, &o.paper, writesWorkbook(o.output) && !o.json); err != nil {
 		return err
 	}
 	if o.candidates != "basic" && o.candidates != "logic" {

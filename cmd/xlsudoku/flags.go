@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -23,6 +24,7 @@ type inputFlags struct {
 	puzzle  int
 	workers int
 	maxPart byteSize
+	paper   string // for the commands that write a workbook (addPaper)
 }
 
 // add registers the flags; text says whether the command reads text
@@ -75,7 +77,37 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 }
 
 func (f *inputFlags) workbookOptions(inPlace bool) workbook.Options {
-	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle, MaxPartSize: int64(f.maxPart)}
+	return workbook.Options{Sheet: f.sheet, Range: f.rng, Box: f.box, InPlace: inPlace, Puzzle: f.puzzle, MaxPartSize: int64(f.maxPart), Paper: f.paper}
+}
+
+// addPaper registers --paper for a command that writes a workbook.
+func (f *inputFlags) addPaper(fs *pflag.FlagSet) { paperFlag(fs, &f.paper) }
+
+// paperFlag registers --paper: the paper every sheet a command writes
+// prints on.
+func paperFlag(fs *pflag.FlagSet, p *string) {
+	fs.StringVar(p, "paper", "a4", "workbook: the paper every sheet written prints on, a4 or letter")
+}
+
+// checkPaper reads --paper (in any case) and refuses it where the command
+// writes no workbook.
+func checkPaper(cmd string, fs *pflag.FlagSet, paper *string, writes bool) error {
+	switch p := strings.ToLower(strings.TrimSpace(*paper)); p {
+	case "a4", "letter":
+		*paper = p
+	default:
+		return usagef("%s: --paper must be a4 or letter, not %s", cmd, quote(*paper))
+	}
+	if fs.Changed("paper") && !writes {
+		return usagef("%s: --paper is for the workbook a command writes (-o FILE.xlsx)", cmd)
+	}
+	return nil
+}
+
+// writesWorkbook reports whether an output name is a workbook's.
+func writesWorkbook(out string) bool {
+	ext := strings.ToLower(filepath.Ext(out))
+	return ext == ".xlsx" || ext == ".xlsm" || ext == ".xltx" || ext == ".xltm"
 }
 
 // parseFlags parses the flags of a command that reads one INPUT, and

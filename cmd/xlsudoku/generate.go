@@ -67,6 +67,7 @@ type generateOptions struct {
 	paper          string
 	title          string
 	sheetPerPuzzle bool
+	showSeed       bool
 	worksheet      bool
 	variants       int
 	sheetOptions
@@ -87,9 +88,10 @@ func runGenerate(e *env, args []string) error {
 	workersFlag(fs, &o.workers, "make puzzles on `N` goroutines (the puzzles do not depend on it)")
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE`: a workbook (.xlsx) or text (any other name); default: text on stdout")
 	fs.StringVar(&o.format, "format", "", "text or xlsx (default: from the name given to -o; text without -o)")
-	setFlag(fs, &o.perPage, "per-page", 0, []int{1, 2, 4, 6}, "workbook: puzzles on each printed page, 1, 2, 4 or 6 (default 4; 2 for 12x12, 1 for 16x16)")
-	fs.StringVar(&o.paper, "paper", "a4", "workbook: paper size, a4 or letter")
+	setFlag(fs, &o.perPage, "per-page", 0, []int{1, 2, 4, 6, 9, 12}, "workbook: puzzles on each printed page, 1, 2, 4 or 6, and 9 or 12 up to 6x6 (default 4; 2 for 12x12, 1 for 16x16)")
+	paperFlag(fs, &o.paper)
 	fs.StringVar(&o.title, "title", "", "workbook: the title printed in each page's header (default: \"Sudoku\")")
+	fs.BoolVar(&o.showSeed, "show-seed", false, "workbook: print each puzzle's seed in its caption (the Catalogue lists it anyway)")
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
 	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
 	o.sheetOptions.add(fs)
@@ -207,7 +209,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
 		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
 	}
-	book := []string{"per-page", "paper", "title", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password", "variants"}
+	book := []string{"per-page", "paper", "title", "show-seed", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password", "variants"}
 	if o.format == "text" {
 		for _, name := range book {
 			if fs.Changed(name) {
@@ -225,11 +227,20 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 			o.perPage = 2
 		}
 	}
-	switch strings.ToLower(o.paper) {
-	case "a4", "letter":
-		o.paper = strings.ToLower(o.paper)
-	default:
-		return opts, usagef("generate: --paper must be a4 or letter, not %s", quote(o.paper))
+	if err := checkPaper("generate", fs, &o.paper, o.format == "xlsx"); err != nil {
+		return opts, err
+	}
+	if fs.Changed("per-page") {
+		switch {
+		case o.sheetPerPuzzle:
+			return opts, usagef("generate: --per-page tiles puzzles on a Puzzles sheet; --sheet-per-puzzle gives each its own page")
+		case o.worksheet:
+			return opts, usagef("generate: --per-page tiles puzzles on a Puzzles sheet; --worksheet gives each its own sheet")
+		case o.count == 1:
+			return opts, usagef("generate: --per-page tiles several puzzles; one puzzle (-n 1) gets a sheet of its own")
+		case o.perPage > 6 && o.size > 6:
+			return opts, usagef("generate: --per-page %d is for grids up to 6x6; a %dx%d grid takes 1, 2, 4 or 6 to a page", o.perPage, o.size, o.size)
+		}
 	}
 	if err := checkVariants("generate", o.variants, o.output); err != nil {
 		return opts, err
@@ -280,7 +291,7 @@ func writeGeneratedBook(puzzles []generate.Puzzle, o generateOptions) error {
 		}
 	}
 	opts := workbook.BookOptions{
-		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle,
+		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle, ShowSeed: o.showSeed,
 	}
 	write := workbook.WriteGenerated
 	if o.worksheet {

@@ -59,9 +59,12 @@ func runGrade(e *env, args []string) error {
 	fs.StringVarP(&o.output, "output", "o", "", "write the one FILE graded, marked, to `OUT.xlsx`")
 	fs.StringVar(&o.outdir, "outdir", "", "write each file marked into `DIR`, under its own name")
 	fs.StringVar(&o.summary, "summary", "", "write a class summary (a row per file, a chart of the scores) to `FILE.xlsx`")
-	fs.StringVar(&o.paper, "paper", "a4", "the summary's paper: a4 or letter")
+	paperFlag(fs, &o.paper)
 	o.inputFlags.add(fs, false)
 	if done, err := parseCommon(e, fs, gradeHelp, args); done {
+		return err
+	}
+	if err := checkPaper("grade", fs, &o.paper, o.output != "" || o.outdir != "" || o.summary != ""); err != nil {
 		return err
 	}
 	files := fs.Args()
@@ -162,7 +165,7 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 	if out == "" {
 		return nil
 	}
-	notes, err := workbook.WriteMarked(marks, out)
+	notes, err := workbook.WriteMarked(marks, out, o.paper)
 	printNotes(e, notes)
 	return err
 }

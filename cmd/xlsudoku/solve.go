@@ -61,7 +61,11 @@ func runSolve(e *env, args []string) error {
 	fs.StringVar(&o.candidates, "candidates", "basic", "workbook: the Candidates sheet shows the `basic` pencil marks of the givens, or those left after all logic before a guess (logic)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
 	o.inputFlags.add(fs, true)
+	o.addPaper(fs)
 	if done, err := parseFlags(e, fs, solveHelp, args); done {
+		return err
+	}
+	if err := checkPaper("solve", fs, &o.paper, writesWorkbook(o.output) && !o.count); err != nil {
 		return err
 	}
 	switch o.format {

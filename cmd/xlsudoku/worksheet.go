@@ -83,7 +83,11 @@ func runWorksheet(e *env, args []string) error {
 	fs.Uint64Var(&o.seed, "seed", 0, "with --variants: make the variants of seed `S` (default: random, printed on stderr)")
 	o.sheetOptions.add(fs)
 	o.inputFlags.add(fs, false)
+	o.addPaper(fs)
 	if done, err := parseFlags(e, fs, worksheetHelp, args); done {
+		return err
+	}
+	if err := checkPaper("worksheet", fs, &o.paper, true); err != nil {
 		return err
 	}
 	in := fs.Arg(0)

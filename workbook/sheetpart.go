@@ -1,0 +1,415 @@
+package workbook
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+)
+
+// Our sheets' worksheet parts are written here, straight from package
+// layout's description, in the element order of the SpreadsheetML schema;
+// excelize only makes the styles they use (renderer.style). Drawing them
+// with excelize's sheet functions cost time in the number of sheets of the
+// workbook at every call, which made a book of a sheet per puzzle grow
+// with the square of its puzzles.
+
+// sheetPart returns the worksheet part of sh, printed on paper unless the
+// sheet names its own; selected makes it the sheet the workbook opens at.
+func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
+	if sh.Print.Paper == (layout.Paper{}) {
+		sh.Print.Paper = paper
+	}
+	if sh.Print.PageNumbers && sh.Print.Pages == 0 {
+		sh.Paginate(paper)
+	}
+	pr := sh.Print
+	var b bytes.Buffer
+	b.Grow(256 + 64*len(sh.Cells))
+	b.WriteString(xml.Header)
+	b.WriteString(`<worksheet xmlns="` + nsMain + `" xmlns:r="` + nsRelationships + `">`)
+	if pr.Fit != layout.FitNone {
+		b.WriteString(`<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>`)
+	}
+	fmt.Fprintf(&b, `<dimension ref="%s"/>`, usedRange(sh))
+	r.sheetView(&b, sh, selected)
+	b.WriteString(`<sheetFormatPr defaultRowHeight="15"/>`)
+	r.cols(&b, sh)
+	if err := r.sheetData(&b, sh); err != nil {
+		return nil, err
+	}
+	if sh.Protect {
+		b.WriteString(`<sheetProtection`)
+		if r.password != "" {
+			fmt.Fprintf(&b, ` password="%s"`, sheetPasswordHash(r.password))
+		}
+		b.WriteString(` sheet="true" objects="true" scenarios="true" formatCells="true" formatColumns="true" formatRows="true"` +
+			` insertColumns="true" insertRows="true" insertHyperlinks="true" deleteColumns="true" deleteRows="true"` +
+			` sort="true" autoFilter="true" pivotTables="true"/>`)
+	}
+	if sh.Filter != (layout.Rect{}) {
+		fmt.Fprintf(&b, `<autoFilter ref="%s"/>`, sh.Filter)
+	}
+	if len(sh.Merges) > 0 {
+		fmt.Fprintf(&b, `<mergeCells count="%d">`, len(sh.Merges))
+		for _, m := range sh.Merges {
+			fmt.Fprintf(&b, `<mergeCell ref="%s"/>`, m)
+		}
+		b.WriteString(`</mergeCells>`)
+	}
+	for i, cf := range sh.CondFormats {
+		id, err := r.condStyle(cf.Style)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, `<conditionalFormatting sqref="%s"><cfRule type="expression" dxfId="%d" priority="%d"><formula>%s</formula></cfRule></conditionalFormatting>`,
+			cf.Range, id, i+1, esc(cf.Formula))
+	}
+	if err := validations(&b, sh.Validations); err != nil {
+		return nil, err
+	}
+	links(&b, sh)
+	printSetup(&b, pr)
+	b.WriteString(`</worksheet>`)
+	return b.Bytes(), nil
+}
+
+// usedRange is the dimension of a sheet: from A1 to the last row and
+// column that hold a cell.
+func usedRange(sh *layout.Sheet) string {
+	last := layout.Pos{Col: max(1, sh.Area.Max.Col), Row: max(1, sh.Area.Max.Row)}
+	for _, c := range sh.Cells {
+		last.Col, last.Row = max(last.Col, c.Pos.Col), max(last.Row, c.Pos.Row)
+	}
+	return layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: last}.String()
+}
+
+func (r *renderer) sheetView(b *bytes.Buffer, sh *layout.Sheet, selected bool) {
+	b.WriteString(`<sheetViews><sheetView`)
+	if !sh.Gridlines {
+		b.WriteString(` showGridLines="0"`)
+	}
+	if selected {
+		b.WriteString(` tabSelected="1"`)
+	}
+	b.WriteString(` workbookViewId="0"`)
+	if sh.Freeze == (layout.Pos{}) {
+		b.WriteString(`/></sheetViews>`)
+		return
+	}
+	pane := "bottomLeft"
+	switch {
+	case sh.Freeze.Col > 1 && sh.Freeze.Row > 1:
+		pane = "bottomRight"
+	case sh.Freeze.Col > 1:
+		pane = "topRight"
+	}
+	b.WriteString(`><pane`)
+	if sh.Freeze.Col > 1 {
+		fmt.Fprintf(b, ` xSplit="%d"`, sh.Freeze.Col-1)
+	}
+	if sh.Freeze.Row > 1 {
+		fmt.Fprintf(b, ` ySplit="%d"`, sh.Freeze.Row-1)
+	}
+	fmt.Fprintf(b, ` topLeftCell="%s" activePane="%s" state="frozen"/><selection pane="%s" activeCell="%s" sqref="%s"/></sheetView></sheetViews>`,
+		sh.Freeze, pane, pane, sh.Freeze, sh.Freeze)
+}
+
+// cols writes the column widths, one element per run of adjacent columns
+// alike, the hidden columns hidden.
+func (r *renderer) cols(b *bytes.Buffer, sh *layout.Sheet) {
+	hidden := map[int]bool{}
+	for _, c := range sh.HiddenCols {
+		hidden[c] = true
+	}
+	all := sh.SortedCols()
+	for c := range hidden {
+		if _, ok := sh.ColWidths[c]; !ok {
+			all = append(all, c)
+		}
+	}
+	if len(all) == 0 {
+		return
+	}
+	slices.Sort(all)
+	width := func(c int) float64 {
+		if w, ok := sh.ColWidths[c]; ok {
+			return r.units(w)
+		}
+		return r.units(layout.DefaultColWidth)
+	}
+	b.WriteString(`<cols>`)
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j] == all[j-1]+1 && width(all[j]) == width(all[i]) && hidden[all[j]] == hidden[all[i]] {
+			j++
+		}
+		fmt.Fprintf(b, `<col min="%d" max="%d" width="%s" customWidth="1"`, all[i], all[j-1], num(width(all[i])))
+		if hidden[all[i]] {
+			b.WriteString(` hidden="1"`)
+		}
+		b.WriteString(`/>`)
+		i = j
+	}
+	b.WriteString(`</cols>`)
+}
+
+// sheetData writes the rows in order, each with its height and its cells
+// in column order; of two cells at one place, the later one.
+func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
+	// Sort keys (row, column, index): moving whole cells about took a
+	// third of the time to draw a tiled sheet.
+	order := make([]uint64, len(sh.Cells))
+	for i, c := range sh.Cells {
+		order[i] = uint64(c.Pos.Row)<<44 | uint64(c.Pos.Col)<<28 | uint64(i)
+	}
+	slices.Sort(order)
+	cell := func(k int) *layout.Cell { return &sh.Cells[order[k]&(1<<28-1)] }
+	rows := sh.SortedRows()
+	b.WriteString(`<sheetData>`)
+	k, ri := 0, 0
+	for k < len(order) || ri < len(rows) {
+		row := math.MaxInt
+		if k < len(order) {
+			row = cell(k).Pos.Row
+		}
+		if ri < len(rows) && rows[ri] <= row {
+			row = rows[ri]
+		}
+		fmt.Fprintf(b, `<row r="%d"`, row)
+		if h, ok := sh.RowHeights[row]; ok {
+			fmt.Fprintf(b, ` ht="%s" customHeight="1"`, num(h))
+		}
+		if ri < len(rows) && rows[ri] == row {
+			ri++
+		}
+		if k == len(order) || cell(k).Pos.Row != row {
+			b.WriteString(`/>`)
+			continue
+		}
+		b.WriteString(`>`)
+		for ; k < len(order) && cell(k).Pos.Row == row; k++ {
+			c := cell(k)
+			if k+1 < len(order) && cell(k+1).Pos == c.Pos {
+				continue // drawn over
+			}
+			id, err := r.style(c.Style)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintf(b, `<c r="%s" s="%d"`, c.Pos, id)
+			switch {
+			case c.Formula != "":
+				fmt.Fprintf(b, `><f>%s</f></c>`, esc(c.Formula))
+			case c.Number != 0:
+				fmt.Fprintf(b, `><v>%d</v></c>`, c.Number)
+			case c.Text != "":
+				// An inline string: a workbook's shared strings are its own.
+				fmt.Fprintf(b, ` t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, esc(c.Text))
+			default:
+				b.WriteString(`/>`)
+			}
+		}
+		b.WriteString(`</row>`)
+	}
+	b.WriteString(`</sheetData>`)
+	return nil
+}
+
+// validations writes the data validations.
+func validations(b *bytes.Buffer, vs []layout.Validation) error {
+	if len(vs) == 0 {
+		return nil
+	}
+	fmt.Fprintf(b, `<dataValidations count="%d">`, len(vs))
+	for _, v := range vs {
+		refs := make([]string, len(v.Ranges))
+		for i, rg := range v.Ranges {
+			refs[i] = rg.String()
+		}
+		var f1, f2 string
+		switch v.Kind {
+		case "whole":
+			fmt.Fprintf(b, `<dataValidation type="whole" operator="between"`)
+			f1, f2 = strconv.Itoa(v.Min), strconv.Itoa(v.Max)
+		case "list":
+			b.WriteString(`<dataValidation type="list"`)
+			f1 = `"` + strings.Join(v.List, ",") + `"`
+		case "custom":
+			b.WriteString(`<dataValidation type="custom"`)
+			f1 = v.Formula
+		default:
+			return fmt.Errorf("unknown validation %q", v.Kind)
+		}
+		b.WriteString(` allowBlank="1"`)
+		if v.Input != "" {
+			fmt.Fprintf(b, ` showInputMessage="1" promptTitle="%s" prompt="%s"`, esc(v.InputTitle), esc(v.Input))
+		}
+		if v.Message != "" {
+			fmt.Fprintf(b, ` showErrorMessage="1" errorStyle="stop" errorTitle="%s" error="%s"`, esc(v.ErrorTitle), esc(v.Message))
+		}
+		fmt.Fprintf(b, ` sqref="%s"><formula1>%s</formula1>`, strings.Join(refs, " "), esc(f1))
+		if f2 != "" {
+			fmt.Fprintf(b, `<formula2>%s</formula2>`, esc(f2))
+		}
+		b.WriteString(`</dataValidation>`)
+	}
+	b.WriteString(`</dataValidations>`)
+	return nil
+}
+
+// links writes the cells' links to places in the workbook (no
+// relationship needed).
+func links(b *bytes.Buffer, sh *layout.Sheet) {
+	first := true
+	for _, c := range sh.Cells {
+		if c.Link == "" {
+			continue
+		}
+		if first {
+			b.WriteString(`<hyperlinks>`)
+			first = false
+		}
+		display := c.Text
+		if display == "" {
+			display = c.Link
+		}
+		fmt.Fprintf(b, `<hyperlink ref="%s" location="%s" display="%s"/>`, c.Pos, esc(c.Link), esc(display))
+	}
+	if !first {
+		b.WriteString(`</hyperlinks>`)
+	}
+}
+
+// printSetup writes how the sheet prints: centring, margins, paper,
+// orientation, fit, page numbers, header and footer, page breaks.
+func printSetup(b *bytes.Buffer, pr layout.Print) {
+	if pr.CenterH || pr.CenterV {
+		b.WriteString(`<printOptions`)
+		if pr.CenterH {
+			b.WriteString(` horizontalCentered="1"`)
+		}
+		if pr.CenterV {
+			b.WriteString(` verticalCentered="1"`)
+		}
+		b.WriteString(`/>`)
+	}
+	fmt.Fprintf(b, `<pageMargins left="%s" right="%s" top="%s" bottom="%s" header="%s" footer="%s"/>`,
+		num(layout.MarginSide), num(layout.MarginSide), num(layout.MarginTop), num(layout.MarginBottom),
+		num(layout.MarginHeader), num(layout.MarginFooter))
+	orient := "portrait"
+	if pr.Landscape {
+		orient = "landscape"
+	}
+	fmt.Fprintf(b, `<pageSetup paperSize="%d" orientation="%s"`, pr.Paper.Code, orient)
+	switch pr.Fit {
+	case layout.FitPage:
+		b.WriteString(` fitToWidth="1" fitToHeight="1"`)
+	case layout.FitWidth:
+		b.WriteString(` fitToWidth="1" fitToHeight="0"`)
+	}
+	if pr.PageNumbers {
+		b.WriteString(` firstPageNumber="1" useFirstPageNumber="1"`)
+	}
+	b.WriteString(`/>`)
+	header, footer := headerFooter(pr)
+	if header != "" || footer != "" {
+		b.WriteString(`<headerFooter>`)
+		if header != "" {
+			fmt.Fprintf(b, `<oddHeader>%s</oddHeader>`, esc(header))
+		}
+		if footer != "" {
+			fmt.Fprintf(b, `<oddFooter>%s</oddFooter>`, esc(footer))
+		}
+		b.WriteString(`</headerFooter>`)
+	}
+	if len(pr.Breaks) > 0 {
+		fmt.Fprintf(b, `<rowBreaks count="%d" manualBreakCount="%d">`, len(pr.Breaks), len(pr.Breaks))
+		for _, row := range pr.Breaks {
+			// A break's id is the last row of the page before it.
+			fmt.Fprintf(b, `<brk id="%d" max="16383" man="1"/>`, row-1)
+		}
+		b.WriteString(`</rowBreaks>`)
+	}
+}
+
+// headerFooter returns the codes of the page header and footer: the
+// header centred, bold and large; the footer's text left, "Page n of N"
+// right, both small. N is the sheet's own count of pages: the apps' &N
+// counts every page of the workbook.
+func headerFooter(pr layout.Print) (header, footer string) {
+	if pr.Header != "" {
+		// The size before the font: "&14" followed by a title starting
+		// with a digit would read as another size.
+		header = `&C&14&"-,Bold"` + hfText(pr.Header)
+	}
+	if pr.Footer != "" {
+		footer = "&L&9" + hfText(pr.Footer)
+	}
+	if pr.PageNumbers {
+		if pr.Pages > 0 {
+			footer += "&R&9Page &P of " + strconv.Itoa(pr.Pages)
+		} else {
+			footer += "&R&9Page &P"
+		}
+	}
+	return header, footer
+}
+
+// hfText makes text safe in a header or footer: one line, no codes (&
+// doubled), short enough for the 255 characters a header may have.
+func hfText(text string) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if r := []rune(text); len(r) > 100 {
+		text = string(r[:99]) + "…"
+	}
+	return strings.ReplaceAll(text, "&", "&&")
+}
+
+// esc escapes text for XML content or an attribute value, characters XML
+// cannot hold replaced.
+func esc(s string) string {
+	var b strings.Builder
+	_ = xml.EscapeText(&b, []byte(s))
+	return b.String()
+}
+
+// num writes a number as XML attributes hold it: 26.25, 9.
+func num(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
+
+// units is the column width, in the units of the workbook's default font,
+// that is points wide: a whole number of pixels, as Excel draws a width w
+// (w digits of the font's widest digit, its padding included).
+func (r *renderer) units(points float64) float64 {
+	px := math.Round(points / 0.75)
+	d := float64(r.digitPx)
+	return math.Ceil(px*256/d) / 256
+}
+
+// sheetPasswordHash is the legacy hash of a sheet's protection password
+// (ECMA-376 Part 4, 14.7.1), each character taken as one byte, as Excel
+// takes it: it keeps honest users out, no more.
+func sheetPasswordHash(password string) string {
+	var bs []byte
+	for _, r := range password {
+		b := byte(r)
+		if b == 0 {
+			b = byte(r >> 8)
+		}
+		bs = append(bs, b)
+	}
+	h := 0
+	for i := len(bs) - 1; i >= 0; i-- {
+		h = (h>>14)&1 | (h<<1)&0x7fff
+		h ^= int(bs[i])
+	}
+	h = (h>>14)&1 | (h<<1)&0x7fff
+	h ^= len(bs)
+	h ^= 0xCE4B
+	return fmt.Sprintf("%04X", h)
+}
