@@ -29,11 +29,15 @@
 // student's entries by how they look: bold, locked, shaded or plain-coloured
 // digits are the givens.
 //
-// Reading parses the zip package itself, read-only, streaming each sheet it
-// looks at only as far as it needs: a worksheet that is not read is never
-// decompressed, and no sheet is ever loaded into excelize (which would
-// rewrite it on save). No part may unpack to more than Options.MaxPartSize
-// (see partlimit.go), so a decompression bomb is refused, not read.
+// Reading parses the zip package itself, read-only (package opc, beneath
+// this one, does the package mechanics: parts, relationships, bounded
+// reads, byte splices, saving), streaming each sheet it looks at only as
+// far as it needs: a worksheet that is not read is never decompressed, and
+// no sheet is ever loaded into excelize (which would rewrite it on save).
+// No part may unpack to more than Options.MaxPartSize (see partlimit.go),
+// so a decompression bomb is refused, not read. This package gives the
+// parts their meaning: the workbook part's sheets and defined names, shared
+// strings, cell formats, cells, puzzles.
 //
 // # Writing
 //
@@ -43,7 +47,7 @@
 // only the workbook part (our <sheet> entries and defined names inserted),
 // its relationships and [Content_Types].xml (entries inserted), the styles
 // part (our fonts, fills, borders and cell formats inserted at the ends of
-// its lists; see stylesplice.go), and adds our two
+// its lists; see opc.SpliceStyles), and adds our two
 // worksheet parts, written from package layout's description, page setup
 // included (sheetpart.go; excelize makes their styles). Every sheet we
 // write prints on Options.Paper.

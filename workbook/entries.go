@@ -78,7 +78,7 @@ func readAllGivens(path string, opts Options) (*Puzzle, solve.Grid, error) {
 	if err != nil {
 		return nil, solve.Grid{}, err
 	}
-	defer pk.close()
+	defer pk.Close()
 	var digits []styledDigit
 	for _, sh := range pk.worksheets() {
 		if sh.name != p.Sheet {
@@ -181,11 +181,11 @@ func splitGivens(digits []styledDigit, blanks []int, looks []cellLook) ([]bool, 
 // bold, unlocked, filled or coloured. A workbook without a readable styles
 // part has none: every digit looks the same.
 func (p *pkg) cellLooks() []cellLook {
-	name := p.relOfType("/styles")
+	name := p.rels.OfType("/styles")
 	if name == "" {
 		return nil
 	}
-	data, err := p.read(name)
+	data, err := p.Read(name)
 	if err != nil {
 		return nil
 	}

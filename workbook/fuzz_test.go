@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"os"
 	"path/filepath"
@@ -127,7 +128,7 @@ func FuzzSpliceStyles(f *testing.F) {
 	f.Add(r.styles)
 	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><fonts><font/></fonts><fills count='2'><fill/><fill/></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		out, ok := spliceStyles(in, withOurs.styles)
+		out, ok := opc.SpliceStyles(in, withOurs.styles)
 		if ok {
 			assertStylesSpliced(t, in, out)
 		}
@@ -196,8 +197,7 @@ func FuzzParseStyles(f *testing.F) {
 	f.Add(excelStyles(f))
 	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><numFmts><numFmt numFmtId="164" formatCode="d/m"/></numFmts><borders><border><left style="thin"/></border></borders><cellXfs><xf numFmtId="164" borderId="0"/><xf/></cellXfs></styleSheet>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		r := &partReader{rc: io.NopCloser(bytes.NewReader(data)), part: "xl/styles.xml", limit: 1 << 20, tokenAt: -1}
-		st, err := parseStyles(newTokens(r))
+		st, err := parseStyles(opc.NewTokens(bytes.NewReader(data), "xl/styles.xml", 1<<20))
 		if err != nil {
 			return
 		}

@@ -175,7 +175,7 @@ func WriteMarked(marks []*Marking, out, paper string) (notes []string, err error
 		if err != nil {
 			return err
 		}
-		defer pk.close()
+		defer pk.Close()
 		found := 0
 		for _, s := range pk.worksheets() {
 			if strings.HasPrefix(s.ours, "marked") {

@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"compress/flate"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"hash/crc32"
 	"os"
 	"strings"
@@ -106,11 +107,11 @@ func TestReadBombs(t *testing.T) {
 			`<definedName name="x">1</definedName>`, `</definedNames></workbook>`, limit/8), 0, "more than 64 KiB", limit},
 		{"relationships", "xl/_rels/workbook.xml.rels", bomb(`<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">`,
 			`<Relationship Id="rX" Type="x" Target="x"/>`, `</Relationships>`, limit/8), 0, "more than 64 KiB", limit},
-		{"long text", "xl/worksheets/sheet1.xml", sheet(`<row r="2"><c r="B2" t="str"><v>` + strings.Repeat(" ", 2*maxToken) + `</v></c></row>`), 0, "longer than 1 MiB", 0},
-		{"long tag", "xl/worksheets/sheet1.xml", sheet(`<row r="2"` + strings.Repeat(` a="1"`, maxToken/5) + `/>`), 0, "longer than 1 MiB", 0},
+		{"long text", "xl/worksheets/sheet1.xml", sheet(`<row r="2"><c r="B2" t="str"><v>` + strings.Repeat(" ", 2*opc.MaxToken) + `</v></c></row>`), 0, "longer than 1 MiB", 0},
+		{"long tag", "xl/worksheets/sheet1.xml", sheet(`<row r="2"` + strings.Repeat(` a="1"`, opc.MaxToken/5) + `/>`), 0, "longer than 1 MiB", 0},
 		{"rows over and over", "xl/worksheets/sheet1.xml", bomb(`<worksheet xmlns="`+nsMain+`"><sheetData>`, `<row r="1"/>`, `</sheetData></worksheet>`, 64<<10), 0, "lists rows 1 to", 0},
 		{"cells over and over", "xl/worksheets/sheet1.xml", bomb(`<worksheet xmlns="`+nsMain+`"><sheetData><row r="2">`, `<c r="B2"><v>5</v></c>`, `</row></sheetData></worksheet>`, 1<<20), 0, "more cells than a sheet has columns", 0},
-		{"long CDATA", "xl/worksheets/sheet1.xml", sheet(`<row r="2"><c r="B2" t="str"><v><![CDATA[` + strings.Repeat("<", 2*maxToken) + `]]></v></c></row>`), 0, "longer than 1 MiB", 0},
+		{"long CDATA", "xl/worksheets/sheet1.xml", sheet(`<row r="2"><c r="B2" t="str"><v><![CDATA[` + strings.Repeat("<", 2*opc.MaxToken) + `]]></v></c></row>`), 0, "longer than 1 MiB", 0},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := cellBook(t, `<c r="D2" t="s"><v>0</v></c>`)

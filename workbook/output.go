@@ -13,7 +13,7 @@ func CheckOutput(p *Puzzle, out string, opts Options) error {
 	if err != nil {
 		return err
 	}
-	pk.close()
+	pk.Close()
 	return nil
 }
 
@@ -31,7 +31,7 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	ct, err := pk.read("[Content_Types].xml")
+	ct, err := pk.Read("[Content_Types].xml")
 	if err == nil {
 		err = checkExtension(ct, pk.wbPath, out)
 	} else {
@@ -44,7 +44,7 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 			ErrOpen, p.File)
 	}
 	if err != nil {
-		pk.close()
+		pk.Close()
 		return nil, nil, err
 	}
 	return pk, ct, nil

@@ -23,8 +23,8 @@ type sheetRef struct {
 func (p *pkg) worksheets() []sheetRef {
 	var out []sheetRef
 	for i, s := range p.wb.sheets {
-		rel, ok := p.rel(s.RID)
-		if !ok || !strings.HasSuffix(rel.Type, "/worksheet") || !p.has(rel.Target) {
+		rel, ok := p.rels.ByID(s.RID)
+		if !ok || !strings.HasSuffix(rel.Type, "/worksheet") || !p.Has(rel.Target) {
 			continue
 		}
 		out = append(out, sheetRef{index: i, name: s.Name, part: rel.Target, ours: p.ourKind(i)})
@@ -42,7 +42,7 @@ func Read(path string, opts Options) (*Puzzle, error) {
 	if err != nil {
 		return nil, err
 	}
-	pk.close()
+	pk.Close()
 	if err := p.check(); err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func Read(path string, opts Options) (*Puzzle, error) {
 func locate(path string, opts Options) (*Puzzle, *pkg, error) {
 	p, pk, err := locateIn(path, opts)
 	if err != nil && pk != nil {
-		pk.close()
+		pk.Close()
 		pk = nil
 	}
 	return p, pk, err

@@ -80,7 +80,7 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	if err != nil {
 		return nil, err
 	}
-	defer pk.close()
+	defer pk.Close()
 	if opts.Puzzle > 0 {
 		if opts, err = pk.bookPuzzle(opts); err != nil {
 			return nil, err
@@ -108,13 +108,13 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			return out, nil
 		}
 	}
-	pk.close()
+	pk.Close()
 
 	p, pk, err := locate(path, opts)
 	if err != nil {
 		return nil, err
 	}
-	defer pk.close()
+	defer pk.Close()
 	sh, err := pk.findSheet(pk.worksheets(), p.Sheet)
 	if err != nil {
 		return nil, err

@@ -1,8 +1,10 @@
 package workbook
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"strconv"
 	"strings"
@@ -39,14 +41,14 @@ const maxScanXML = 8 << 20
 // (and the sheet is not huge). It never loads the sheet as a whole.
 func (p *pkg) scanSheet(sh sheetRef, area layout.Rect, validations bool) (*sheetScan, error) {
 	name := sh.part
-	if f, ok := p.parts[strings.ToLower(name)]; ok && f.UncompressedSize64 > maxScanXML {
+	if size, ok := p.Size(name); ok && size > maxScanXML {
 		validations = false
 	}
-	t, err := p.stream(name)
+	t, err := p.Stream(name)
 	if err != nil {
 		return nil, p.partErr(name, err)
 	}
-	defer t.r.Close()
+	defer t.Close()
 	out := &sheetScan{}
 	at := map[layout.Pos]int{} // index in out.cells
 	row, col := 0, 0
@@ -55,7 +57,7 @@ func (p *pkg) scanSheet(sh sheetRef, area layout.Rect, validations bool) (*sheet
 	// than a sheet can hold, rather than read to its limit.
 	rowsIn, cells := 0, 0
 	for {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err == io.EOF {
 			return out, p.loadStrings(sh.name, out.cells)
 		}
@@ -80,11 +82,11 @@ func (p *pkg) scanSheet(sh sheetRef, area layout.Rect, validations bool) (*sheet
 				rowsIn++
 			}
 			if rowsIn > 2*area.Max.Row+16 {
-				return nil, p.partErr(name, &partError{name, fmt.Sprintf("is damaged: it lists rows 1 to %d over and over", area.Max.Row)})
+				return nil, p.partErr(name, &opc.PartError{Part: name, Msg: fmt.Sprintf("is damaged: it lists rows 1 to %d over and over", area.Max.Row)})
 			}
 		case "c":
 			if cells++; cells > layout.MaxCol {
-				return nil, p.partErr(name, &partError{name, fmt.Sprintf("is damaged: row %d lists more cells than a sheet has columns", row)})
+				return nil, p.partErr(name, &opc.PartError{Part: name, Msg: fmt.Sprintf("is damaged: row %d lists more cells than a sheet has columns", row)})
 			}
 			c, err := readCell(t, se)
 			if err != nil {
@@ -125,7 +127,7 @@ func attr(se xml.StartElement, local string) string {
 }
 
 // readCell reads a <c> element whose start was just read.
-func readCell(t *tokens, se xml.StartElement) (rawCell, error) {
+func readCell(t *opc.Tokens, se xml.StartElement) (rawCell, error) {
 	var c rawCell
 	for _, a := range se.Attr {
 		switch a.Name.Local {
@@ -144,7 +146,7 @@ func readCell(t *tokens, se xml.StartElement) (rawCell, error) {
 	}
 	depth := 1
 	for depth > 0 {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err != nil {
 			return c, err
 		}
@@ -178,10 +180,10 @@ func readCell(t *tokens, se xml.StartElement) (rawCell, error) {
 
 // elementText reads the text of an element whose start was just read, up to
 // and including its end, cut at maxText bytes.
-func elementText(t *tokens) (string, error) {
+func elementText(t *opc.Tokens) (string, error) {
 	var b textBuilder
 	for depth := 1; depth > 0; {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err != nil {
 			return "", err
 		}
@@ -195,4 +197,29 @@ func elementText(t *tokens) (string, error) {
 		}
 	}
 	return b.String(), nil
+}
+
+// maxText is the longest text kept of a cell: a digit, however padded
+// with spaces, is far shorter, and messages show no more.
+const maxText = 256
+
+// textBuilder collects the text of a cell up to maxText bytes; longer
+// text is cut and marked, so that it never reads as a digit.
+type textBuilder struct {
+	b   []byte
+	cut bool
+}
+
+func (t *textBuilder) write(s []byte) {
+	if room := maxText - len(t.b); len(s) > room {
+		s, t.cut = s[:max(room, 0)], true
+	}
+	t.b = append(t.b, s...)
+}
+
+func (t *textBuilder) String() string {
+	if t.cut {
+		return string(bytes.ToValidUTF8(t.b, nil)) + "…"
+	}
+	return string(t.b)
 }

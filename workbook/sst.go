@@ -3,6 +3,7 @@ package workbook
 import (
 	"encoding/xml"
 	"fmt"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"strconv"
 	"strings"
@@ -50,18 +51,18 @@ func (p *pkg) loadStrings(sheet string, cells []rawCell) error {
 	if len(want) == 0 {
 		return nil
 	}
-	name := p.relOfType("/sharedStrings")
+	name := p.rels.OfType("/sharedStrings")
 	if name == "" {
 		p.sst.total = 0
 		return nil
 	}
-	t, err := p.stream(name)
+	t, err := p.Stream(name)
 	if err != nil {
 		return p.partErr(name, err)
 	}
-	defer t.r.Close()
+	defer t.Close()
 	for k := 0; k <= last; {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err == io.EOF {
 			p.sst.total = k
 			return nil
@@ -96,7 +97,7 @@ func (p *pkg) sharedString(sheet string, c rawCell) (string, error) {
 	if s, ok := p.sst.items[i]; ok {
 		return s, nil
 	}
-	table := p.relOfType("/sharedStrings")
+	table := p.rels.OfType("/sharedStrings")
 	if table == "" {
 		return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but the workbook has no shared string table; it is damaged",
 			ErrOpen, p.file, sheet, c.Pos, i)
@@ -108,11 +109,11 @@ func (p *pkg) sharedString(sheet string, c rawCell) (string, error) {
 // richText reads the text of a string item (<si>, <is>) whose start element
 // was just read: its <t> and its runs' <t>, without phonetic hints (<rPh>),
 // cut at maxText bytes.
-func richText(t *tokens) (string, error) {
+func richText(t *opc.Tokens) (string, error) {
 	var b textBuilder
 	depth, inT, inPh := 1, false, 0
 	for depth > 0 {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err != nil {
 			return "", err
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"math"
 	"strconv"
@@ -44,7 +45,7 @@ func (p *pkg) checkStyle(sheet string, c rawCell) (*styleInfo, error) {
 		return nil, fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged", ErrOpen, p.file, sheet, c.Pos)
 	case c.S < 0 || (st.known && c.S > 0 && c.S >= len(st.date)):
 		return nil, fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged",
-			ErrOpen, p.file, sheet, c.Pos, c.S, p.relOfType("/styles"), count(len(st.date), "cell format", "cell formats"))
+			ErrOpen, p.file, sheet, c.Pos, c.S, p.rels.OfType("/styles"), count(len(st.date), "cell format", "cell formats"))
 	}
 	return st, nil
 }
@@ -56,19 +57,18 @@ func (p *pkg) stylesOf() (*styleInfo, error) {
 	if p.styles != nil {
 		return p.styles, nil
 	}
-	name := p.relOfType("/styles")
-	f, ok := p.parts[strings.ToLower(name)]
-	if name == "" || !ok {
+	name := p.rels.OfType("/styles")
+	if name == "" || !p.Has(name) {
 		p.styles = &styleInfo{}
 		return p.styles, nil
 	}
-	r, err := openPart(f, name, p.limits.whole)
+	t, err := p.StreamWhole(name)
 	if err != nil {
 		return nil, p.partErr(name, err)
 	}
-	defer r.Close()
-	st, err := parseStyles(newTokens(r))
-	var pe *partError
+	defer t.Close()
+	st, err := parseStyles(t)
+	var pe *opc.PartError
 	switch {
 	case errors.As(err, &pe):
 		return nil, p.partErr(name, err)
@@ -81,7 +81,7 @@ func (p *pkg) stylesOf() (*styleInfo, error) {
 
 // parseStyles reads the number formats, borders and cell formats of a
 // styles part.
-func parseStyles(t *tokens) (*styleInfo, error) {
+func parseStyles(t *opc.Tokens) (*styleInfo, error) {
 	custom := map[int]string{}
 	var (
 		bordered []bool
@@ -91,7 +91,7 @@ func parseStyles(t *tokens) (*styleInfo, error) {
 	)
 	depth := 0
 	for {
-		tok, err := t.next()
+		tok, err := t.Next()
 		if err == io.EOF {
 			break
 		}
@@ -109,7 +109,7 @@ func parseStyles(t *tokens) (*styleInfo, error) {
 				count = 0
 			case depth == 3:
 				if count++; count > maxStyles {
-					return nil, &partError{t.r.part, fmt.Sprintf("lists more than %d %s; Excel allows 64,000 cell formats", maxStyles, path[1])}
+					return nil, &opc.PartError{Part: t.Part(), Msg: fmt.Sprintf("lists more than %d %s; Excel allows 64,000 cell formats", maxStyles, path[1])}
 				}
 				switch {
 				case path[1] == "numFmts" && path[2] == "numFmt":

@@ -99,7 +99,7 @@ func sheetsOf(t *testing.T, path string, want ...string) {
 	t.Helper()
 	pk, err := openPackage(path, 0)
 	require.NoError(t, err)
-	defer pk.close()
+	defer pk.Close()
 	var got []string
 	for _, s := range pk.worksheets() {
 		got = append(got, s.name)

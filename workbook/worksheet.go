@@ -99,7 +99,7 @@ func verifyWorksheets(path string, want []solve.Grid) error {
 	if err != nil {
 		return err
 	}
-	defer pk.close()
+	defer pk.Close()
 	k := 0
 	for _, s := range pk.worksheets() {
 		if !isWorksheetKind(s.ours) {

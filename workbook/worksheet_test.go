@@ -142,7 +142,7 @@ func TestWriteWorksheet(t *testing.T) {
 	}
 	pk, err := openPackage(out, 0)
 	require.NoError(t, err)
-	defer pk.close()
+	defer pk.Close()
 	id, ok, err := pk.identityOf(2)
 	require.NoError(t, err)
 	require.True(t, ok)

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"os"
 	"path/filepath"
@@ -87,7 +88,7 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	if err != nil {
 		return nil, err
 	}
-	defer pk.close()
+	defer pk.Close()
 
 	notes = pk.planSheets(sheets)
 	for _, s := range sheets {
@@ -204,11 +205,11 @@ func (p *pkg) planSheets(sheets []*ourSheet) []string {
 
 // splice renders our sheets and returns the output's changed and new parts.
 func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, paper layout.Paper) (*outParts, error) {
-	stylesPart := p.relOfType("/styles")
+	stylesPart := p.rels.OfType("/styles")
 	var styles []byte
 	if stylesPart != "" {
 		var err error
-		if styles, err = p.read(stylesPart); err != nil {
+		if styles, err = p.Read(stylesPart); err != nil {
 			return nil, err
 		}
 	}
@@ -226,10 +227,10 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	out := &outParts{replace: map[string][]byte{}}
 
 	wb := p.wb
-	var wbEdits []edit
+	var wbEdits []opc.Edit
 	var newSheets, newNames, rels, overrides strings.Builder
 	taken := map[string]bool{}
-	for _, rel := range p.rels {
+	for _, rel := range p.rels.List {
 		taken[rel.ID] = true
 	}
 	maxID := 0
@@ -252,18 +253,18 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 		if s.existing {
 			out.replace[strings.ToLower(s.part)] = content
 		} else {
-			out.add = append(out.add, newPart{s.part, content})
-			id := nextRelID(p.rels, taken)
+			out.add = append(out.add, opc.Part{Name: s.part, Content: content})
+			id := p.rels.NextID(taken)
 			maxID++
 			state := ""
 			if s.sheet.Hidden {
 				state = ` state="hidden"`
 			}
-			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s%s %s:id="%s"/>`, el("sheet"), escapeXML(s.name), maxID, state, relDecl, relAttr, id)
-			fmt.Fprintf(&rels, `<Relationship Id="%s" Type="%s" Target="%s"/>`, id, relWorksheet, escapeXML(p.relTarget(s.part)))
-			fmt.Fprintf(&overrides, `<Override PartName="/%s" ContentType="%s"/>`, escapeXML(s.part), ctWorksheet)
+			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s%s %s:id="%s"/>`, el("sheet"), opc.EscapeXML(s.name), maxID, state, relDecl, relAttr, id)
+			rels.WriteString(opc.RelationshipElement(id, relWorksheet, p.relTarget(s.part)))
+			overrides.WriteString(opc.OverrideElement(s.part, ctWorksheet))
 			fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
-				el("definedName"), markerName, s.index, escapeXML(strconv.Quote(s.kind)), el("definedName"))
+				el("definedName"), markerName, s.index, opc.EscapeXML(strconv.Quote(s.kind)), el("definedName"))
 		}
 		for _, n := range s.localNames() {
 			var text string
@@ -272,53 +273,53 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				if n.hidden {
 					hidden = ` hidden="1"`
 				}
-				text = fmt.Sprintf(`<%s name="%s" localSheetId="%d"%s>%s</%s>`, el("definedName"), n.name, s.index, hidden, escapeXML(n.value), el("definedName"))
+				text = fmt.Sprintf(`<%s name="%s" localSheetId="%d"%s>%s</%s>`, el("definedName"), n.name, s.index, hidden, opc.EscapeXML(n.value), el("definedName"))
 			}
 			if old, ok := wb.localName(n.name, s.index); ok && s.existing {
-				wbEdits = append(wbEdits, edit{old.start, old.end, text})
+				wbEdits = append(wbEdits, opc.Edit{Start: old.start, End: old.end, Text: text})
 			} else {
 				newNames.WriteString(text)
 			}
 		}
 	}
 	if newSheets.Len() > 0 {
-		wbEdits = append(wbEdits, edit{wb.sheetsEnd, wb.sheetsEnd, newSheets.String()})
+		wbEdits = append(wbEdits, opc.Edit{Start: wb.sheetsEnd, End: wb.sheetsEnd, Text: newSheets.String()})
 	}
 	if newNames.Len() > 0 {
 		if wb.namesEnd >= 0 {
-			wbEdits = append(wbEdits, edit{wb.namesEnd, wb.namesEnd, newNames.String()})
+			wbEdits = append(wbEdits, opc.Edit{Start: wb.namesEnd, End: wb.namesEnd, Text: newNames.String()})
 		} else {
-			wbEdits = append(wbEdits, edit{wb.namesAt, wb.namesAt, "<" + el("definedNames") + ">" + newNames.String() + "</" + el("definedNames") + ">"})
+			wbEdits = append(wbEdits, opc.Edit{Start: wb.namesAt, End: wb.namesAt, Text: "<" + el("definedNames") + ">" + newNames.String() + "</" + el("definedNames") + ">"})
 		}
 	}
-	out.replace[strings.ToLower(p.wbPath)] = applyEdits(wb.data, wbEdits)
+	out.replace[strings.ToLower(p.wbPath)] = opc.ApplyEdits(wb.data, wbEdits)
 
 	if stylesPart != "" {
 		data := r.styles
-		if spliced, ok := spliceStyles(styles, r.styles); ok {
+		if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
 			data = spliced
 		}
 		out.replace[strings.ToLower(stylesPart)] = data
 	} else {
 		// A workbook without styles gets excelize's, ours included.
 		stylesPart = p.freeStylesPart()
-		out.add = append(out.add, newPart{stylesPart, r.styles})
-		fmt.Fprintf(&rels, `<Relationship Id="%s" Type="%s" Target="%s"/>`, nextRelID(p.rels, taken), relStyles, escapeXML(p.relTarget(stylesPart)))
-		fmt.Fprintf(&overrides, `<Override PartName="/%s" ContentType="%s"/>`, escapeXML(stylesPart), ctStyles)
+		out.add = append(out.add, opc.Part{Name: stylesPart, Content: r.styles})
+		rels.WriteString(opc.RelationshipElement(p.rels.NextID(taken), relStyles, p.relTarget(stylesPart)))
+		overrides.WriteString(opc.OverrideElement(stylesPart, ctStyles))
 	}
 	if rels.Len() > 0 {
-		rp := relsPath(p.wbPath)
-		data, err := p.read(rp)
+		rp := opc.RelsPath(p.wbPath)
+		data, err := p.Read(rp)
 		if err != nil {
 			return nil, err
 		}
-		if data, err = insertBeforeRootEnd(data, rels.String()); err != nil {
+		if data, err = opc.InsertBeforeRootEnd(data, rels.String()); err != nil {
 			return nil, fmt.Errorf("%s: %v", rp, err)
 		}
 		out.replace[strings.ToLower(rp)] = data
 	}
 	if overrides.Len() > 0 {
-		data, err := insertBeforeRootEnd(contentTypes, overrides.String())
+		data, err := opc.InsertBeforeRootEnd(contentTypes, overrides.String())
 		if err != nil {
 			return nil, fmt.Errorf("[Content_Types].xml: %v", err)
 		}
@@ -356,12 +357,12 @@ func (s *ourSheet) localNames() []localName {
 // outParts are the parts of the output that differ from the input's.
 type outParts struct {
 	replace map[string][]byte // by lower-cased part name
-	add     []newPart
+	add     []opc.Part
 }
 
 func (p *pkg) freeStylesPart() string {
 	name := strings.TrimPrefix(filepath.ToSlash(filepath.Join(filepath.Dir(p.wbPath), "styles.xml")), "/")
-	for i := 2; p.has(name); i++ {
+	for i := 2; p.Has(name); i++ {
 		name = strings.TrimPrefix(filepath.ToSlash(filepath.Join(filepath.Dir(p.wbPath), fmt.Sprintf("styles%d.xml", i))), "/")
 	}
 	return name
@@ -396,7 +397,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = writeZip(tmp, &pk.zr.Reader, parts.replace, parts.add); err != nil {
+	if err = pk.Save(tmp, parts.replace, parts.add); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
 	if err = tmp.Close(); err != nil {
@@ -418,7 +419,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	if err != nil {
 		return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
 	}
-	pk.close() // before replacing the input itself
+	pk.Close() // before replacing the input itself
 	if err = os.Rename(tmp.Name(), out); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
@@ -432,7 +433,7 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 	if err != nil {
 		return err
 	}
-	defer pk.close()
+	defer pk.Close()
 	var found *sheetRef
 	for _, s := range pk.worksheets() {
 		if s.name == sol.name && s.ours == kindSolution {
@@ -457,8 +458,8 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 // wellFormedParts checks the parts that writing edits (besides the
 // workbook part, which opening parsed): each is well-formed XML.
 func (pk *pkg) wellFormedParts() error {
-	for _, name := range []string{"[Content_Types].xml", relsPath(pk.wbPath), pk.relOfType("/styles")} {
-		data, err := pk.read(name)
+	for _, name := range []string{"[Content_Types].xml", opc.RelsPath(pk.wbPath), pk.rels.OfType("/styles")} {
+		data, err := pk.Read(name)
 		if err != nil {
 			return err
 		}

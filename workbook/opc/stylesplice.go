@@ -1,45 +1,46 @@
-package workbook
+package opc
 
 import (
 	"bytes"
 	"encoding/xml"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 )
 
-// Our styles reach the output by splicing, like our sheets: excelize
-// parses the input's styles part, appends our fonts, fills, borders and
-// cell formats to its lists and writes the part out again, and that
-// rewrite loses what excelize does not model (attributes such as
-// x14ac:knownFonts and xr:uid, element order, the writer's spelling). So
-// only the entries excelize appended are taken from its output and
-// inserted at the ends of the input's lists; every other byte of the
-// input's styles part stays as it was. Entries are numbered by position,
-// so the new ones get the same numbers in both.
+// A producer's styles part is spliced, not rewritten. A writer that adds
+// styles (excelize, for package workbook) parses the input's styles part,
+// appends its fonts, fills, borders and cell formats to the lists and
+// writes the part out again, and that rewrite loses what it does not model
+// (attributes such as x14ac:knownFonts and xr:uid, element order, the
+// producer's spelling). So SpliceStyles takes only the entries appended
+// from its output and inserts them at the ends of the input's lists; every
+// other byte of the input's styles part stays as it was. Entries are
+// numbered by position, so the new ones get the same numbers in both.
 
 const nsMain = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
-// styleList is one list of the styles part (fonts, cellXfs, ...): where
+// StyleList is one list of the styles part (fonts, cellXfs, ...): where
 // its start tag and its end tag lie, and where each entry lies.
-type styleList struct {
-	startTag   [2]int   // the start tag, "<fonts count="2">"
-	endTag     int      // where "</fonts>" begins
-	items      [][2]int // each entry, start and end
-	selfClosed bool     // "<fonts/>": no end tag to insert before
-	after      int      // where the list's element ends
+type StyleList struct {
+	StartTag   [2]int   // the start tag, "<fonts count="2">"
+	EndTag     int      // where "</fonts>" begins
+	Items      [][2]int // each entry, start and end
+	SelfClosed bool     // "<fonts/>": no end tag to insert before
+	After      int      // where the list's element ends
 }
 
-// styleLists finds the lists of a styles part by their local names. ok is
+// StyleLists finds the lists of a styles part by their local names. ok is
 // false when the part is not plain enough to splice into: not well
 // formed, a prefixed root or list (the new entries come unprefixed), or a
 // root in another namespace.
-func styleLists(data []byte) (lists map[string]*styleList, ok bool) {
+func StyleLists(data []byte) (lists map[string]*StyleList, ok bool) {
 	d := xml.NewDecoder(bytes.NewReader(data))
-	lists = map[string]*styleList{}
+	lists = map[string]*StyleList{}
 	var open []xml.Name // RawToken does not match end tags to start tags
 	depth := 0
-	var cur *styleList
+	var cur *StyleList
 	for {
 		at := int(d.InputOffset())
 		tok, err := d.RawToken()
@@ -63,10 +64,10 @@ func styleLists(data []byte) (lists map[string]*styleList, ok bool) {
 				if t.Name.Space != "" || lists[t.Name.Local] != nil {
 					return nil, false
 				}
-				cur = &styleList{startTag: [2]int{at, end}, selfClosed: bytes.HasSuffix(data[at:end], []byte("/>")), after: end}
+				cur = &StyleList{StartTag: [2]int{at, end}, SelfClosed: bytes.HasSuffix(data[at:end], []byte("/>")), After: end}
 				lists[t.Name.Local] = cur
 			case 3:
-				cur.items = append(cur.items, [2]int{at, -1})
+				cur.Items = append(cur.Items, [2]int{at, -1})
 			}
 		case xml.EndElement:
 			if depth == 0 || open[depth-1] != t.Name {
@@ -75,9 +76,9 @@ func styleLists(data []byte) (lists map[string]*styleList, ok bool) {
 			open = open[:depth-1]
 			switch depth {
 			case 2:
-				cur.endTag, cur.after = at, end
+				cur.EndTag, cur.After = at, end
 			case 3:
-				cur.items[len(cur.items)-1][1] = end
+				cur.Items[len(cur.Items)-1][1] = end
 			}
 			depth--
 		}
@@ -95,9 +96,13 @@ func attrValue(se xml.StartElement, local string) string {
 	return ""
 }
 
-// ourLists are the lists our styles add to; other lists excelize may
-// write differently (a default it supplies) but gain nothing of ours.
-var ourLists = []string{"numFmts", "fonts", "fills", "borders", "cellXfs", "dxfs"}
+// splicedLists are the lists SpliceStyles adds to; other lists the writer
+// may write differently (a default it supplies) but gain nothing new.
+var splicedLists = []string{"numFmts", "fonts", "fills", "borders", "cellXfs", "dxfs"}
+
+// SplicedLists are the lists of a styles part that SpliceStyles adds
+// entries to.
+func SplicedLists() []string { return slices.Clone(splicedLists) }
 
 // dxfsAfter are the lists that come before dxfs (the conditional formats'
 // styles), latest first: a part without dxfs gets it after the first of
@@ -106,72 +111,73 @@ var dxfsAfter = []string{"cellStyles", "cellXfs", "cellStyleXfs", "borders"}
 
 var countAttr = regexp.MustCompile(`\scount\s*=\s*("[^"]*"|'[^']*')`)
 
-// spliceStyles returns the input's styles part with the entries that
-// excelize appended in rendered inserted at the ends of its lists, their
+// SpliceStyles returns the input's styles part with the entries that
+// rendered (the input rewritten by a writer that appended entries to its
+// lists) has past the input's inserted at the ends of its lists, their
 // counts updated. ok is false when that cannot be done faithfully; the
 // caller then uses rendered whole.
-func spliceStyles(input, rendered []byte) (out []byte, ok bool) {
-	in, ok := styleLists(input)
+func SpliceStyles(input, rendered []byte) (out []byte, ok bool) {
+	in, ok := StyleLists(input)
 	if !ok {
 		return nil, false
 	}
-	re, ok := styleLists(rendered)
+	re, ok := StyleLists(rendered)
 	if !ok {
 		return nil, false
 	}
-	if l := in["cellStyleXfs"]; l == nil || len(l.items) == 0 {
-		return nil, false // our cell formats name cell style 0 (xfId="0")
+	if l := in["cellStyleXfs"]; l == nil || len(l.Items) == 0 {
+		return nil, false // new cell formats name cell style 0 (xfId="0")
 	}
-	var edits []edit
-	for _, name := range ourLists {
+	var edits []Edit
+	for _, name := range splicedLists {
 		r := re[name]
 		if r == nil {
-			r = &styleList{} // excelize leaves out an empty list
+			r = &StyleList{} // a writer may leave out an empty list
 		}
 		l := in[name]
 		n := 0
 		if l != nil {
-			n = len(l.items)
+			n = len(l.Items)
 		}
-		if len(r.items) < n {
-			return nil, false // excelize dropped entries: its numbering differs
+		if len(r.Items) < n {
+			return nil, false // the writer dropped entries: its numbering differs
 		}
-		if len(r.items) == n {
+		if len(r.Items) == n {
 			continue
 		}
 		var added bytes.Buffer
-		for _, it := range r.items[n:] {
+		for _, it := range r.Items[n:] {
 			if it[1] < 0 || !unprefixed(rendered[it[0]:it[1]]) {
 				return nil, false
 			}
 			added.Write(rendered[it[0]:it[1]])
 		}
-		if name == "dxfs" && (l == nil || l.selfClosed) {
+		if name == "dxfs" && (l == nil || l.SelfClosed) {
 			// A whole new list: in place of "<dxfs/>", or where it belongs.
-			list := `<dxfs count="` + strconv.Itoa(len(r.items)) + `">` + added.String() + `</dxfs>`
+			list := `<dxfs count="` + strconv.Itoa(len(r.Items)) + `">` + added.String() + `</dxfs>`
 			if l != nil {
-				edits = append(edits, edit{l.startTag[0], l.startTag[1], list})
+				edits = append(edits, Edit{l.StartTag[0], l.StartTag[1], list})
 				continue
 			}
 			at := -1
 			for _, before := range dxfsAfter {
 				if b := in[before]; b != nil {
-					at = b.after
+					at = b.After
 					break
 				}
 			}
 			if at < 0 {
 				return nil, false
 			}
-			edits = append(edits, edit{at, at, list})
+			edits = append(edits, Edit{at, at, list})
 			continue
 		}
-		if l == nil || l.selfClosed {
+		if l == nil || l.SelfClosed {
 			return nil, false
 		}
-		edits = append(edits, edit{l.endTag, l.endTag, added.String()})
-		tag := input[l.startTag[0]:l.startTag[1]]
-		count := ` count="` + strconv.Itoa(len(r.items)) + `"`
+		edits = append(edits, Edit{l.EndTag, l.EndTag, added.String()})
+		tag := input[l.StartTag[0]:l.StartTag[1]]
+		count := ` count="` + strconv.Itoa(len(r.Items)) + `"`
 		var newTag string
 		if loc := countAttr.FindIndex(tag); loc != nil {
 			newTag = string(tag[:loc[0]]) + count + string(tag[loc[1]:])
@@ -179,9 +185,9 @@ func spliceStyles(input, rendered []byte) (out []byte, ok bool) {
 			// After the name: "<fonts" + count + the rest.
 			newTag = "<" + name + count + string(tag[1+len(name):])
 		}
-		edits = append(edits, edit{l.startTag[0], l.startTag[1], newTag})
+		edits = append(edits, Edit{l.StartTag[0], l.StartTag[1], newTag})
 	}
-	return applyEdits(input, edits), true
+	return ApplyEdits(input, edits), true
 }
 
 // unprefixed reports whether an entry's elements and attributes are all

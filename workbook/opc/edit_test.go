@@ -1,0 +1,28 @@
+package opc
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+func TestApplyEdits(t *testing.T) {
+	data := []byte("<a><b/></a>")
+	// Given out of order: applied by position.
+	out := ApplyEdits(data, []Edit{{7, 7, "<d/>"}, {3, 7, "<c/>"}, {0, 0, "<?x?>"}})
+	assert.Equal(t, "<?x?><a><c/><d/></a>", string(out))
+	assert.Equal(t, "<a><b/></a>", string(data), "the input is left as it was")
+}
+
+func TestInsertBeforeRootEnd(t *testing.T) {
+	out, err := InsertBeforeRootEnd([]byte(`<Types><Default/></Types>`+"\n"), OverrideElement("xl/a&b.xml", "ct"))
+	require.NoError(t, err)
+	assert.Equal(t, `<Types><Default/><Override PartName="/xl/a&amp;b.xml" ContentType="ct"/></Types>`+"\n", string(out))
+	_, err = InsertBeforeRootEnd([]byte(`<Types/>`), "x")
+	assert.Error(t, err)
+}
+
+func TestEscapeXML(t *testing.T) {
+	assert.Equal(t, `Tom&apos;s &lt;&quot;b&quot;&gt; &amp; ü`, EscapeXML(`Tom's <"b"> & ü`))
+}

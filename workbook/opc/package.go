@@ -1,0 +1,105 @@
+package opc
+
+import (
+	"archive/zip"
+	"bytes"
+	"strings"
+)
+
+// Package is a package opened read-only. Parts are decompressed only when
+// asked for, so a huge part that is not read costs nothing but its
+// directory entry.
+type Package struct {
+	zr     *zip.ReadCloser
+	parts  map[string]*zip.File // by lower-cased part name: OPC names ignore case
+	limits Limits
+}
+
+// Open opens the zip package at path, whose parts may unpack to lim. Its
+// error is the zip reader's, for the caller to explain.
+func Open(path string, lim Limits) (*Package, error) {
+	zr, err := zip.OpenReader(path)
+	if err != nil {
+		return nil, err
+	}
+	p := &Package{zr: zr, parts: make(map[string]*zip.File, len(zr.File)), limits: lim}
+	for _, f := range zr.File {
+		p.parts[strings.ToLower(f.Name)] = f
+	}
+	return p, nil
+}
+
+// Close closes the package's file.
+func (p *Package) Close() error { return p.zr.Close() }
+
+// OpenDocumentKind names the kind of an OpenDocument file (LibreOffice's
+// own .ods), which is a zip too, by its mimetype part: "spreadsheet", or
+// "" when p is not one.
+func (p *Package) OpenDocumentKind() string {
+	data, err := p.Read("mimetype")
+	if err != nil {
+		return ""
+	}
+	kind, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "application/vnd.oasis.opendocument.")
+	if !ok {
+		return ""
+	}
+	return kind
+}
+
+// Has reports whether the package holds part name.
+func (p *Package) Has(name string) bool {
+	_, ok := p.parts[strings.ToLower(name)]
+	return ok
+}
+
+// Size is the size part name declares it unpacks to, and whether the
+// package holds it.
+func (p *Package) Size(name string) (uint64, bool) {
+	f, ok := p.parts[strings.ToLower(name)]
+	if !ok {
+		return 0, false
+	}
+	return f.UncompressedSize64, true
+}
+
+// Stream returns the tokens of part name, which may unpack to
+// Limits.Streamed. The caller closes them.
+func (p *Package) Stream(name string) (*Tokens, error) {
+	return p.stream(name, p.limits.Streamed)
+}
+
+// StreamWhole returns the tokens of part name held to the limit of a part
+// read whole, Limits.Whole. The caller closes them.
+func (p *Package) StreamWhole(name string) (*Tokens, error) {
+	return p.stream(name, p.limits.Whole)
+}
+
+func (p *Package) stream(name string, limit int64) (*Tokens, error) {
+	f, ok := p.parts[strings.ToLower(name)]
+	if !ok {
+		return nil, &PartError{name, "is missing"}
+	}
+	r, err := openPart(f, name, limit, p.limits.Advice)
+	if err != nil {
+		return nil, err
+	}
+	return newTokens(r), nil
+}
+
+// Read returns part name's content, which may unpack to Limits.Whole.
+func (p *Package) Read(name string) ([]byte, error) {
+	f, ok := p.parts[strings.ToLower(name)]
+	if !ok {
+		return nil, &PartError{name, "is missing"}
+	}
+	r, err := openPart(f, name, p.limits.Whole, p.limits.Advice)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	var buf bytes.Buffer
+	buf.Grow(int(f.UncompressedSize64) + bytes.MinRead)
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
+}

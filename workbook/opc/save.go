@@ -1,0 +1,59 @@
+package opc
+
+import (
+	"archive/zip"
+	"io"
+	"strings"
+	"time"
+)
+
+// Part is a part to add to a package: its name and its content.
+type Part struct {
+	Name    string
+	Content []byte
+}
+
+// Save writes a package to w made from p: p's parts in their order, those
+// named in replace (by lower-cased name) with new content, the rest copied
+// raw, still compressed and byte for byte; then the parts in add. The
+// caller adds their content types and relationships (OverrideElement,
+// RelationshipElement) in the parts it replaces.
+func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part) error {
+	zw := zip.NewWriter(w)
+	for _, f := range p.zr.File {
+		if content, ok := replace[strings.ToLower(f.Name)]; ok {
+			hw, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, Modified: f.Modified})
+			if err != nil {
+				return err
+			}
+			if _, err := hw.Write(content); err != nil {
+				return err
+			}
+			continue
+		}
+		if strings.HasSuffix(f.Name, "/") {
+			// A folder entry holds nothing, but some zip tools store it
+			// compressed (an empty deflate stream), which zw.Copy would
+			// write into a folder; CreateHeader writes it empty.
+			fh := f.FileHeader
+			if _, err := zw.CreateHeader(&fh); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := zw.Copy(f); err != nil {
+			return err
+		}
+	}
+	now := time.Now()
+	for _, np := range add {
+		hw, err := zw.CreateHeader(&zip.FileHeader{Name: np.Name, Method: zip.Deflate, Modified: now})
+		if err != nil {
+			return err
+		}
+		if _, err := hw.Write(np.Content); err != nil {
+			return err
+		}
+	}
+	return zw.Close()
+}
