@@ -261,7 +261,7 @@ func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layou
 // saveAtomic saves f to a temporary file beside out and renames it over
 // out.
 func saveAtomic(f *excelize.File, out string) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".xlsudoku-*")
+	tmp, err := os.CreateTemp(filepath.Dir(out), tempPattern(out))
 	if err != nil {
 		return createError(out, err)
 	}

@@ -182,7 +182,7 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
 func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".xlsudoku-*")
+	tmp, err := os.CreateTemp(filepath.Dir(out), tempPattern(out))
 	if err != nil {
 		return createError(out, err)
 	}

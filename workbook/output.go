@@ -1,6 +1,11 @@
 package workbook
 
-import "fmt"
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
 
 // CheckOutput makes the checks Write makes before it does any work: out
 // must not name the input (unless opts.InPlace), must have the extension
@@ -48,4 +53,28 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 		return nil, nil, err
 	}
 	return pk, ct, nil
+}
+
+// tempPrefix starts the name of the temporary file a workbook is written
+// to beside out before it is renamed over out.
+func tempPrefix(out string) string { return "." + filepath.Base(out) + ".xlsudoku-" }
+
+// tempPattern is tempPrefix as os.CreateTemp's pattern.
+func tempPattern(out string) string { return tempPrefix(out) + "*" }
+
+// TempFiles lists the temporary files of writes to out still beside it:
+// what a run stopped by a signal in the middle of writing leaves, for the
+// caller to remove.
+func TempFiles(out string) []string {
+	entries, err := os.ReadDir(filepath.Dir(out))
+	if err != nil {
+		return nil
+	}
+	var files []string
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), tempPrefix(out)) && e.Type().IsRegular() {
+			files = append(files, filepath.Join(filepath.Dir(out), e.Name()))
+		}
+	}
+	return files
 }

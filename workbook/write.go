@@ -387,7 +387,7 @@ func createError(out string, err error) error {
 // removed and out is left as it was.
 func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
 	dir := filepath.Dir(out)
-	tmp, err := os.CreateTemp(dir, "."+filepath.Base(out)+".xlsudoku-*")
+	tmp, err := os.CreateTemp(dir, tempPattern(out))
 	if err != nil {
 		return createError(out, err)
 	}

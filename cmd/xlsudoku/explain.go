@@ -110,7 +110,9 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err := logicCandidates(&extras, p, o.candidates); err != nil {
 		return err
 	}
+	done := e.guardWorkbook(o.output)
 	notes, err := workbook.WriteExtras(p, x.Solved, o.output, opts, extras)
+	done()
 	printNotes(e, notes)
 	if err != nil {
 		return err

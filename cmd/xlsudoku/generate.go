@@ -148,7 +148,7 @@ func runGenerate(e *env, args []string) error {
 	// Writing a big workbook takes a while too: say so on the progress line.
 	bar.status(fmt.Sprintf("writing %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), outName(o.output)))
 	if o.format == "xlsx" {
-		err = writeGeneratedBook(puzzles, o)
+		err = writeGeneratedBook(e, puzzles, o)
 	} else {
 		err = writeGeneratedText(e, puzzles, o)
 	}
@@ -282,7 +282,7 @@ func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) er
 }
 
 // writeGeneratedBook writes the puzzles as a workbook.
-func writeGeneratedBook(puzzles []generate.Puzzle, o generateOptions) error {
+func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) error {
 	book := make([]workbook.GeneratedPuzzle, len(puzzles))
 	for i, p := range puzzles {
 		book[i] = workbook.GeneratedPuzzle{
@@ -293,11 +293,12 @@ func writeGeneratedBook(puzzles []generate.Puzzle, o generateOptions) error {
 	opts := workbook.BookOptions{
 		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle, ShowSeed: o.showSeed,
 	}
-	write := workbook.WriteGenerated
-	if o.worksheet {
-		write = func(out string, book []workbook.GeneratedPuzzle, opts workbook.BookOptions) error {
+	write := func(out string, book []workbook.GeneratedPuzzle, opts workbook.BookOptions) error {
+		defer e.guardWorkbook(out)()
+		if o.worksheet {
 			return workbook.WriteWorksheetBook(out, book, opts, o.options())
 		}
+		return workbook.WriteGenerated(out, book, opts)
 	}
 	if o.variants == 0 {
 		return write(o.output, book, opts)

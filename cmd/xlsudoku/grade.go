@@ -123,7 +123,10 @@ func runGrade(e *env, args []string) error {
 		}
 	}
 	if o.summary != "" {
-		if err := workbook.WriteSummary(o.summary, rows, o.paper); err != nil {
+		done := e.guardWorkbook(o.summary)
+		err := workbook.WriteSummary(o.summary, rows, o.paper)
+		done()
+		if err != nil {
 			return err
 		}
 		e.note("wrote the summary of %d files to %s", len(rows), o.summary)
@@ -165,7 +168,9 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 	if out == "" {
 		return nil
 	}
+	done := e.guardWorkbook(out)
 	notes, err := workbook.WriteMarked(marks, out, o.paper)
+	done()
 	printNotes(e, notes)
 	return err
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"sync"
 	"syscall"
+
+	"github.com/xlsudoku/xlsudoku/workbook"
 )
 
 // cleanups are what must be undone when a signal or a panic ends the run
@@ -119,4 +121,15 @@ func (e *env) handleSignals(sigs <-chan os.Signal, exit func(int)) {
 			exit(e.interrupt(sig))
 		}
 	}()
+}
+
+// guardWorkbook makes a signal during the write of workbook out remove the
+// temporary file the workbook package writes beside it; the returned
+// function ends the guard once the write is over.
+func (e *env) guardWorkbook(out string) (done func()) {
+	return e.cleanups.add(func() {
+		for _, f := range workbook.TempFiles(out) {
+			os.Remove(f)
+		}
+	})
 }

@@ -138,3 +138,29 @@ func TestPanicWhileReading(t *testing.T) {
 	assert.Equal(t, exitFailure, code)
 	assert.Equal(t, "xlsudoku: internal error: broken reader\n"+reportBug+"\n", stderr.String())
 }
+
+// TestGuardWorkbook: a signal while a workbook is written removes the
+// temporary file beside the output, and nothing else; after the write the
+// guard is gone.
+func TestGuardWorkbook(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.xlsx")
+	temp := filepath.Join(dir, ".book.xlsx.xlsudoku-12345")
+	other := filepath.Join(dir, ".other.xlsx.xlsudoku-1")
+	for _, f := range []string{temp, other, out} {
+		require.NoError(t, os.WriteFile(f, []byte("x"), 0o644))
+	}
+	e := &env{cleanups: &cleanups{}}
+	done := e.guardWorkbook(out)
+	e.cleanups.stop()
+	assert.NoFileExists(t, temp)
+	assert.FileExists(t, other)
+	assert.FileExists(t, out)
+	done()
+
+	require.NoError(t, os.WriteFile(temp, []byte("x"), 0o644))
+	e = &env{cleanups: &cleanups{}}
+	e.guardWorkbook(out)()
+	e.cleanups.stop()
+	assert.FileExists(t, temp, "a finished write leaves no guard behind")
+}

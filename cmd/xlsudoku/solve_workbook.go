@@ -70,7 +70,9 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 			extras.Explanation = x
 		}
 	}
+	done := e.guardWorkbook(o.output)
 	notes, err := workbook.WriteExtras(p, sol, o.output, opts, extras)
+	done()
 	printNotes(e, notes)
 	if err != nil {
 		return err

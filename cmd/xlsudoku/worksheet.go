@@ -127,7 +127,9 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 		w.Grade = grade.String()
 	}
 	if o.variants == 0 {
+		done := e.guardWorkbook(o.output)
 		notes, err := workbook.WriteWorksheet(p, sol, o.output, opts, w)
+		done()
 		printNotes(e, notes)
 		if err != nil {
 			return err
@@ -142,7 +144,9 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 		vw := w
 		vw.Title = fmt.Sprintf("Sudoku from %s, variant %d of %d", filepath.Base(in), k, o.variants)
 		out := variantPath(o.output, k, o.variants)
+		done := e.guardWorkbook(out)
 		notes, err := workbook.WriteWorksheet(p, t.Apply(sol), out, opts, vw)
+		done()
 		if k == 1 {
 			printNotes(e, notes)
 		}
