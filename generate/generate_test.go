@@ -332,3 +332,18 @@ func TestDescribe(t *testing.T) {
 		assert.Equal(t, tt.want, g.describe())
 	}
 }
+
+func TestGeneratePanicIsAnError(t *testing.T) {
+	testPanic = func(i int) {
+		if i == 3 {
+			panic("a bug")
+		}
+	}
+	defer func() { testPanic = nil }()
+	ps, err := Generate(context.Background(), Options{Shape: solve.Shape4, AnyGrade: true, Seed: 1}, 8, 2, nil)
+	var pe *PanicError
+	require.ErrorAs(t, err, &pe)
+	assert.Equal(t, "a bug", pe.Value)
+	assert.NotEmpty(t, pe.Stack)
+	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
+}

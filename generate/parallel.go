@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 )
@@ -43,10 +44,25 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer func() {
+				// A bug in a worker fails the run, not the process: the
+				// caller reports it.
+				if r := recover(); r != nil {
+					mu.Lock()
+					if firstErr == nil {
+						firstErr = &PanicError{Value: r, Stack: debug.Stack()}
+					}
+					mu.Unlock()
+					cancel()
+				}
+			}()
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
 				if i >= n {
 					return
+				}
+				if testPanic != nil {
+					testPanic(i)
 				}
 				p, err := gen.puzzleCtx(ctx, i)
 				mu.Lock()
@@ -80,6 +96,19 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 	}
 	return out, nil
 }
+
+// PanicError is a panic in one of Generate's goroutines: a bug, returned
+// as an error so that the caller can report it.
+type PanicError struct {
+	Value any
+	Stack []byte
+}
+
+func (e *PanicError) Error() string { return fmt.Sprintf("panic: %v", e.Value) }
+
+// testPanic, when set (by tests), is called for every puzzle a worker
+// starts: a way to make a worker fail as a bug would.
+var testPanic func(i int)
 
 // errStopped ends a search whose context is done.
 var errStopped = errors.New("stopped")

@@ -139,6 +139,10 @@ func runGenerate(e *env, args []string) error {
 		bar.show(done, o.count, float64(done)/float64(o.count))
 	})
 	bar.clear()
+	var bug *generate.PanicError
+	if errors.As(err, &bug) {
+		return &internalError{bug.Value, bug.Stack}
+	}
 	if errors.Is(err, generate.ErrImpossible) {
 		return usagef("generate: %v", err)
 	}
