@@ -210,3 +210,35 @@ func FuzzParseStyles(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReadWorkbook: Read never panics on any file, whatever its zip and
+// parts hold, and every error it gives wraps one of the package's
+// sentinels. The seeds are whole sample workbooks.
+func FuzzReadWorkbook(f *testing.F) {
+	for _, name := range []string{"classic.xlsx", "4x4.xlsx", "teacher.xlsx"} {
+		data, err := os.ReadFile(filepath.Join("..", "samples", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(dir, strconv.Itoa(os.Getpid())+".xlsx")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		p, err := Read(path, Options{})
+		if err != nil {
+			for _, sentinel := range []error{ErrOpen, ErrUsage, ErrInvalid, ErrNoPuzzle, ErrAmbiguous} {
+				if errors.Is(err, sentinel) {
+					return
+				}
+			}
+			t.Fatalf("error without a sentinel: %v", err)
+		}
+		if !p.Grid.Shape.Valid() {
+			t.Fatalf("read an invalid shape %v", p.Grid.Shape)
+		}
+	})
+}
