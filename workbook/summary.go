@@ -52,19 +52,12 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	for _, r := range rows {
 		puzzles = max(puzzles, len(r.Marks))
 	}
-	f := excelize.NewFile()
-	defer f.Close()
-	if err := f.SetDefaultFont(bookFont); err != nil {
-		return err
-	}
-	r, err := newRenderer(f, "")
+	const name = "Summary"
+	f, r, err := newOneSheetBook(name)
 	if err != nil {
 		return err
 	}
-	const name = "Summary"
-	if err := f.SetSheetName("Sheet1", name); err != nil {
-		return err
-	}
+	defer f.Close()
 	header := []any{"Student file"}
 	for k := range puzzles {
 		header = append(header, fmt.Sprintf("Puzzle %d", k+1))
@@ -225,3 +218,22 @@ func cellRefs(m *Marking, k Mark) []string {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// newOneSheetBook starts a new workbook in our book font whose one sheet
+// is called name, with a renderer for its styles.
+func newOneSheetBook(name string) (*excelize.File, *renderer, error) {
+	f := excelize.NewFile()
+	if err := f.SetDefaultFont(bookFont); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	r, err := newRenderer(f, "")
+	if err == nil {
+		err = f.SetSheetName("Sheet1", name)
+	}
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, r, nil
+}

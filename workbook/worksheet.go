@@ -201,19 +201,12 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 // writeInstructions writes the first sheet of a book of worksheets: what
 // to do, and what the status under each board means; printed on paper.
 func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions, paper layout.Paper) error {
-	f := excelize.NewFile()
-	defer f.Close()
-	if err := f.SetDefaultFont(bookFont); err != nil {
-		return err
-	}
-	r, err := newRenderer(f, "")
+	const name = "Instructions"
+	f, r, err := newOneSheetBook(name)
 	if err != nil {
 		return err
 	}
-	const name = "Instructions"
-	if err := f.SetSheetName("Sheet1", name); err != nil {
-		return err
-	}
+	defer f.Close()
 	lines := []string{
 		title,
 		"",
