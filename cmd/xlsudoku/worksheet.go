@@ -45,6 +45,7 @@ entries are checked against it.
 Examples:
   xlsudoku worksheet week3.xlsx -o week3-worksheet.xlsx
   xlsudoku worksheet book.xlsx --sheet "Week 3" --self-check --live-candidates -o out.xlsx
+  xlsudoku worksheet week3.xlsx --variants 30 -o week3.xlsx   # week3-01.xlsx ... week3-30.xlsx
   xlsudoku generate -n 5 -d easy --worksheet -o class.xlsx   # new puzzles, a sheet each
 
 Flags:
