@@ -9,6 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // renderer writes layout sheets as worksheet parts (sheetpart.go), their
@@ -26,7 +27,7 @@ type renderer struct {
 
 // newRenderer makes the renderer of f's styles.
 func newRenderer(f *excelize.File, password string) (*renderer, error) {
-	font, err := f.GetDefaultFont()
+	font, err := defaultFont(f)
 	if err != nil {
 		return nil, fmt.Errorf("the styles part: %v", err)
 	}
@@ -135,7 +136,7 @@ func render(styles []byte, sheets []layout.Sheet, password string, paper layout.
 	f := excelize.NewFile()
 	defer f.Close()
 	if styles != nil {
-		f.Pkg.Store("xl/styles.xml", styles)
+		f.Pkg.Store("xl/styles.xml", namedDefaultFont(styles))
 		f.Styles = nil // read the input's styles instead of the template's
 	}
 	r, err := newRenderer(f, password)
@@ -205,3 +206,44 @@ func (c capture) Create(name string) (io.Writer, error) {
 }
 func (c capture) AddFS(fs.FS) error { return nil }
 func (c capture) Close() error      { return nil }
+
+// defaultFont is f's default font. excelize dereferences the first font's
+// name without looking, so a styles part whose first font has none would
+// crash it: that is an error here.
+func defaultFont(f *excelize.File) (font string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("its default font cannot be read (%v); open and save the workbook in a spreadsheet app and try again", r)
+		}
+	}()
+	return f.GetDefaultFont()
+}
+
+// namedDefaultFont returns styles with a name given to its first font
+// when it has none (<font/>, or a size without a name, as some writers
+// leave it): Excel then uses Calibri, and so does what excelize makes of
+// it. Only the copy excelize reads changes; the output splices our
+// entries into the input's own bytes.
+func namedDefaultFont(styles []byte) []byte {
+	lists, ok := opc.StyleLists(styles)
+	if !ok || lists["fonts"] == nil || len(lists["fonts"].Items) == 0 {
+		return styles
+	}
+	it := lists["fonts"].Items[0]
+	if it[1] < 0 {
+		return styles
+	}
+	font := styles[it[0]:it[1]]
+	if bytes.Contains(font, []byte("<name ")) || bytes.Contains(font, []byte("<name/")) {
+		return styles
+	}
+	var fixed []byte
+	if bytes.HasSuffix(font, []byte("/>")) && bytes.Count(font, []byte("<")) == 1 {
+		fixed = append(append([]byte{}, bytes.TrimSuffix(font, []byte("/>"))...), `><name val="Calibri"/></font>`...)
+	} else if end := bytes.LastIndex(font, []byte("</font>")); end >= 0 {
+		fixed = append(append(append([]byte{}, font[:end]...), `<name val="Calibri"/>`...), font[end:]...)
+	} else {
+		return styles
+	}
+	return append(append(append([]byte{}, styles[:it[0]]...), fixed...), styles[it[1]:]...)
+}

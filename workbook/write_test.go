@@ -318,3 +318,38 @@ func TestSolveOutcomes(t *testing.T) {
 	assert.ErrorIs(t, err, solve.ErrNoSolution)
 	assert.Contains(t, err.Error(), "S!B2:J10")
 }
+
+// TestWriteFirstFontWithoutName: a styles part whose first font has no
+// name (<font/>, or a size alone) made excelize crash; the workbook is
+// written, and its styles part keeps that font as it was.
+func TestWriteFirstFontWithoutName(t *testing.T) {
+	for name, font := range map[string]string{"empty": `<font/>`, "size only": `<font><sz val="11"/></font>`} {
+		t.Run(name, func(t *testing.T) {
+			in := classicBook(t)
+			first := regexp.MustCompile(`(<fonts[^>]*>)<font>.*?</font>`)
+			rezip(t, in, func(part string, data []byte) []byte {
+				if part != "xl/styles.xml" {
+					return data
+				}
+				require.True(t, first.Match(data))
+				return first.ReplaceAll(data, []byte("${1}"+font))
+			})
+			before := unzip(t, in)["xl/styles.xml"]
+			copyBefore := append([]byte{}, before...)
+			fixed := namedDefaultFont(before)
+			assert.Equal(t, copyBefore, before, "the input's bytes are not changed in place")
+			assert.Contains(t, string(fixed), `<name val="Calibri"/>`)
+
+			out := filepath.Join(t.TempDir(), "out.xlsx")
+			_, _, _ = solveFile(t, in, out, Options{})
+			after := unzip(t, out)["xl/styles.xml"]
+			assert.Contains(t, string(after), font, "the input's first font is kept as it was")
+			f, err := excelize.OpenFile(out)
+			require.NoError(t, err)
+			defer f.Close()
+			v, err := f.GetCellValue("Solution", "B2")
+			require.NoError(t, err)
+			assert.Equal(t, "5", v)
+		})
+	}
+}
