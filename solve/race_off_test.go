@@ -1,5 +1,0 @@
-//go:build !race
-
-package solve
-
-const raceEnabled = false
