@@ -18,10 +18,11 @@ import (
 // and eliminate exactly what an earlier one of the round does is left out);
 // then the next round starts again from the easiest. Placing a digit removes
 // it from the candidates of the cell's row, column and box, as a person
-// updating pencil marks does. Steps of one round share their Round number;
-// each lists everything its pattern places and eliminates on the grid of
-// the round's start, so it may repeat an elimination an earlier step of the
-// same round made.
+// updating pencil marks does. The instances of a round are applied one
+// after the other, each to the board as the one before left it: a step
+// lists only what it changes there (no candidate is eliminated twice), and
+// an instance that has nothing left to do is no step. Steps of one round
+// share their Round number.
 //
 // Taking every instance of the easiest technique at once, rather than the
 // first one in reading order, makes the path through a puzzle independent
@@ -108,7 +109,6 @@ type human struct {
 	b         board
 	sol       Grid
 	found     []Step // the instances found by the current technique
-	first     bool   // stop every technique at its first instance
 	text      bool   // write the notes of steps that need them
 	ex        Solver
 	scratch   []int
@@ -141,10 +141,6 @@ func (h *human) add(t Technique) *Step {
 
 // drop forgets the instance add returned last.
 func (h *human) drop() { h.found = h.found[:len(h.found)-1] }
-
-// enough reports whether the technique running may stop: in first mode,
-// as soon as it found one instance.
-func (h *human) enough() bool { return h.first && len(h.found) > 0 }
 
 // elim adds the elimination of the 0-based digit d from cell i to s.
 func (h *human) elim(s *Step, i, d int) {
@@ -257,50 +253,70 @@ func (h *human) check(s *Step) error {
 	return nil
 }
 
-// apply does what s says: placements in cells still empty, eliminations of
-// candidates still there.
-func (h *human) apply(s *Step) {
+// applyNew does what s says on the board as it stands and keeps in s only
+// what that changed: placements in cells still empty, eliminations of
+// candidates still there (not already removed by an earlier step, nor by a
+// placement of s itself). It reports whether s changed anything.
+func (h *human) applyNew(s *Step) bool {
 	b := &h.b
 	n := b.g.n
+	ps := s.Placements[:0]
 	for _, p := range s.Placements {
-		b.place(p.Row*n+p.Col, p.Digit-1)
+		if i := p.Row*n + p.Col; b.value[i] == 0 {
+			b.place(i, p.Digit-1)
+			ps = append(ps, p)
+		}
+	}
+	s.Placements = ps
+	es := s.Eliminations[:0]
+	for _, e := range s.Eliminations {
+		if b.remove(e.Row*n+e.Col, e.Digit-1) {
+			es = append(es, e)
+		}
+	}
+	s.Eliminations = es
+	return len(ps)+len(es) > 0
+}
+
+// newEffects counts what s would still change on the board.
+func (h *human) newEffects(s *Step) int {
+	b := &h.b
+	n := b.g.n
+	c := 0
+	for _, p := range s.Placements {
+		if b.value[p.Row*n+p.Col] == 0 {
+			c++
+		}
 	}
 	for _, e := range s.Eliminations {
-		b.remove(e.Row*n+e.Col, e.Digit-1)
-	}
-}
-
-// sameEffect reports whether s and t place and eliminate the same
-// candidates.
-func sameEffect(s, t *Step) bool {
-	return sameCandidates(s.Placements, t.Placements) && sameCandidates(s.Eliminations, t.Eliminations)
-}
-
-func sameCandidates(a, b []Candidate) bool {
-	if len(a) != len(b) {
-		return false
-	}
-outer:
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				continue outer
-			}
+		if b.has(e.Row*n+e.Col, e.Digit-1) {
+			c++
 		}
-		return false
 	}
-	return true
+	return c
+}
+
+// busiest returns the first of h.found[:left] that changes the most on the
+// board, or -1 when none changes anything.
+func (h *human) busiest(left int) int {
+	best, most := -1, 0
+	for k := range left {
+		if n := h.newEffects(&h.found[k]); n > most {
+			best, most = k, n
+		}
+	}
+	return best
 }
 
 // run solves with the techniques up to max until the grid is complete or
 // no technique applies; every step applied is passed to rec.
 //
 // A round takes every instance the easiest applicable technique finds on
-// the candidate grid as it stands; an instance whose placements and
-// eliminations are exactly those of an earlier one of the round is left
-// out. Each step keeps all it found (a step may repeat an elimination an
-// earlier step of its round made), so the steps of a round do not depend on
-// the order the instances were found in.
+// the candidate grid as it stands, and applies them one after the other:
+// each is checked against the solution, then applied to the board as the
+// steps before it left it, keeping only what it still changes. An instance
+// left with nothing to do (an earlier step of the round did all it would)
+// is not a step.
 func (h *human) run(max Technique, rec func(*Step)) error {
 	round := 0
 	for h.b.left > 0 {
@@ -309,25 +325,25 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 		}
 		round++
 		for k := range h.found {
-			s := &h.found[k]
-			if err := h.check(s); err != nil {
+			if err := h.check(&h.found[k]); err != nil {
 				return err
 			}
-			dup := false
-			for j := range k {
-				if sameEffect(&h.found[j], s) {
-					dup = true
-					break
-				}
-			}
-			if dup {
-				continue
-			}
-			s.Round = round
-			rec(s)
 		}
-		for k := range h.found {
-			h.apply(&h.found[k])
+		// The instance that still does the most goes first, so that
+		// how the work of a round splits into steps does not depend on
+		// the order the instances were found in (a relabelled or rotated
+		// puzzle gets the same steps). An instance done goes to the end.
+		for left := len(h.found); left > 0; left-- {
+			best := h.busiest(left)
+			if best < 0 {
+				break
+			}
+			s := h.found[best]
+			h.applyNew(&s)
+			s.Round = round
+			rec(&s)
+			copy(h.found[best:left], h.found[best+1:left])
+			h.found[left-1] = s
 		}
 	}
 	return nil
@@ -361,7 +377,6 @@ func (h *human) prepare(givens, current *Grid) error {
 	}
 	h.b.init(current)
 	h.found = h.found[:0]
-	h.first = false
 	h.text = false
 	return nil
 }
@@ -470,10 +485,11 @@ func hardestOf(g Grade) Technique {
 
 // NextStep returns the next step a person would take from the grid
 // current, which holds the givens of the puzzle givens plus a student's
-// entries: the first instance of the easiest technique that applies to the
+// entries: an instance of the easiest technique that applies to the
 // basic pencil marks of current. An entry that disagrees with the solution
 // gives a *WrongEntryError naming its cell; a complete grid gives
-// ErrSolved.
+// ErrSolved. Of the instances of that technique it takes the one that
+// does the most, as Explain's first step does.
 func NextStep(givens, current Grid) (Step, error) {
 	h := getHuman()
 	defer putHuman(h)
@@ -483,11 +499,11 @@ func NextStep(givens, current Grid) (Step, error) {
 	if h.b.left == 0 {
 		return Step{}, ErrSolved
 	}
-	h.first, h.text = true, true
+	h.text = true
 	if h.find(BruteForce) == NoTechnique {
 		return Step{}, fmt.Errorf("%w: no technique applies", ErrUnsound)
 	}
-	s := &h.found[0]
+	s := &h.found[h.busiest(len(h.found))]
 	if err := h.check(s); err != nil {
 		return Step{}, err
 	}

@@ -163,7 +163,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 func (s *Step) Text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
-		return name + ": " + s.note
+		return name + ": " + s.expandNote()
 	}
 	d := lowDigit(s.Digits)
 	unit := func(i int) string {
@@ -266,6 +266,27 @@ func (s *Step) Text() string {
 		parts = append(parts, elim)
 	}
 	return name + ": " + strings.Join(parts, "; ") + "."
+}
+
+// Notes are written when a step is found, before it is applied; what the
+// step finally places and eliminates is known only once the steps before it
+// in its round are applied, so a note marks where it goes.
+const (
+	elimMark  = "\x00E" // eliminationText of the step's eliminations
+	placeMark = "\x00P" // the step's placements, "7 in r5c2, 3 in r1c1"
+)
+
+// expandNote writes the step's effect into its note.
+func (s *Step) expandNote() string {
+	t := strings.ReplaceAll(s.note, elimMark, eliminationText(s.Eliminations))
+	if strings.Contains(t, placeMark) {
+		places := make([]string, len(s.Placements))
+		for i, p := range s.Placements {
+			places[i] = fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell)
+		}
+		t = strings.ReplaceAll(t, placeMark, strings.Join(places, ", "))
+	}
+	return t
 }
 
 func lowDigit(d Digits) string {

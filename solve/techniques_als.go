@@ -150,9 +150,6 @@ func (h *human) alsXZ() {
 							continue
 						}
 						h.alsStep(A, B, x, z, targets)
-						if h.enough() {
-							return
-						}
 					}
 				}
 			}
@@ -178,7 +175,7 @@ func (h *human) alsStep(A, B *als, x, z int, targets cellset) {
 	if h.text {
 		s.note = fmt.Sprintf("%s, and %s; %s cannot be in both (its cells there see each other), so one of the two sets holds all its other digits, and one of them holds %s: %s.",
 			alsText(s.Cells[:na], g.unit[A.unit], A.digits), alsText(s.Cells[na:], g.unit[B.unit], B.digits),
-			DigitString(x+1), DigitString(z+1), eliminationText(s.Eliminations))
+			DigitString(x+1), DigitString(z+1), elimMark)
 	}
 }
 

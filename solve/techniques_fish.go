@@ -40,13 +40,10 @@ func (h *human) fish(t Technique, k int, finned bool) {
 			if !finned {
 				combos(sets[:m], k, h.pick[:], func(pick []int, union uint32) bool {
 					h.fishStep(t, d, o, lines[:], pick, union, 0, -1)
-					return !h.enough()
+					return true
 				})
 			} else {
 				h.finnedFish(t, d, o, k, lines[:m], sets[:m])
-			}
-			if h.enough() {
-				return
 			}
 		}
 	}
@@ -108,9 +105,6 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 					}
 					if ok {
 						h.fishStep(t, d, o, lines, idx[:k], cover, fins, bx)
-						if h.enough() {
-							return
-						}
 					}
 					if need == 0 || !nextCombo(pick[:need], ni) {
 						break

@@ -3,7 +3,6 @@ package solve
 import (
 	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // The last resort: Forcing Net, Forcing Net Verity, then Brute Force. All
@@ -47,10 +46,7 @@ func (h *human) forcingNet() {
 						why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
 					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
-						g.cell(i), DigitString(d+1), placed, why, eliminationText(s.Eliminations))
-				}
-				if h.enough() {
-					return
+						g.cell(i), DigitString(d+1), placed, why, elimMark)
 				}
 			}
 		}
@@ -129,9 +125,7 @@ func (h *human) forcingNetVerity() {
 				branches[k] = i*MaxSize + bits.TrailingZeros32(uint32(c))
 				k++
 			}
-			if h.verity(branches[:k], -1) && h.enough() {
-				return
-			}
+			h.verity(branches[:k], -1)
 		}
 	}
 	for u := range 3 * g.n {
@@ -146,9 +140,7 @@ func (h *human) forcingNetVerity() {
 				branches[k] = int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + d
 				k++
 			}
-			if h.verity(branches[:k], u) && h.enough() {
-				return
-			}
+			h.verity(branches[:k], u)
 		}
 	}
 }
@@ -201,11 +193,7 @@ func (h *human) verity(branches []int, unit int) bool {
 		s.Cells = append(s.Cells, h.cellOf(branches[0]/MaxSize))
 	}
 	if h.text {
-		var places []string
-		for _, p := range s.Placements {
-			places = append(places, fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell))
-		}
-		what := strings.Join(places, ", ")
+		what := placeMark
 		if unit >= 0 {
 			var at []Cell
 			for _, br := range branches {

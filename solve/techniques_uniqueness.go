@@ -75,7 +75,7 @@ func (h *human) uniqueRectangle1() {
 		}
 		s.Digits = pair
 		s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(other), h.cellOf(target))
-		return !h.enough()
+		return true
 	})
 }
 
@@ -99,7 +99,7 @@ func (h *human) uniqueRectangle2() {
 		}
 		s.Digits = pair
 		s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
-		return !h.enough()
+		return true
 	})
 }
 
@@ -132,9 +132,6 @@ func (h *human) uniqueRectangle4() {
 				s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
 				s.Units = append(s.Units, g.unit[u])
 				s.cc = append(s.cc, 1<<da)
-				if h.enough() {
-					return false
-				}
 			}
 		}
 		return true
