@@ -37,8 +37,9 @@ import (
 // before it is applied; a step that would contradict it is a bug and ends
 // the solve with ErrUnsound.
 //
-// The grade is the level of the hardest technique used; the score adds the
-// weight of every step. GradeTable prints the scale.
+// The grade is the level of the hardest technique used; the score is
+// decided by the hardest step and then by the work (Rating.Score).
+// GradeTable prints the scale.
 
 var (
 	// ErrWrongEntry: an entry of a partly filled grid is not the solution's
@@ -69,12 +70,14 @@ func (e *WrongEntryError) Unwrap() error { return ErrWrongEntry }
 
 // Explanation is a full human-style solve of a puzzle.
 type Explanation struct {
-	Steps   []Step            // in the order they are applied
-	Grade   Grade             // the level of the hardest technique used
-	Score   int               // the sum of the weights of all steps
-	Hardest Technique         // the technique with the highest level, then weight, used
-	Counts  map[Technique]int // how many steps each technique made
-	Solved  Grid              // the grid at the end: the solution
+	Steps      []Step            // in the order they are applied
+	Grade      Grade             // the level of the hardest technique used
+	Score      int               // orders puzzles: see Rating.Score
+	Difficulty int               // the difficulty of the hardest step
+	Work       int               // the weights of the techniques of every round
+	Hardest    Technique         // the technique of the hardest step
+	Counts     map[Technique]int // how many steps each technique made
+	Solved     Grid              // the grid at the end: the solution
 }
 
 // MarshalJSON writes the explanation with lower-case keys, the solution
@@ -88,21 +91,41 @@ func (e *Explanation) MarshalJSON() ([]byte, error) {
 		steps = []Step{}
 	}
 	return json.Marshal(struct {
-		Grade    Grade             `json:"grade"`
-		Score    int               `json:"score"`
-		Hardest  Technique         `json:"hardest"`
-		Counts   map[Technique]int `json:"counts"`
-		Solution string            `json:"solution"`
-		Steps    []Step            `json:"steps"`
-	}{e.Grade, e.Score, e.Hardest, e.Counts, FormatLine(&e.Solved), steps})
+		Grade      Grade             `json:"grade"`
+		Score      int               `json:"score"`
+		Difficulty int               `json:"difficulty"`
+		Work       int               `json:"work"`
+		Hardest    Technique         `json:"hardest"`
+		Counts     map[Technique]int `json:"counts"`
+		Solution   string            `json:"solution"`
+		Steps      []Step            `json:"steps"`
+	}{e.Grade, e.Score, e.Difficulty, e.Work, e.Hardest, e.Counts, FormatLine(&e.Solved), steps})
 }
 
 // Rating is the grade of a puzzle without the steps; see Rate.
 type Rating struct {
-	Grade   Grade
-	Score   int
-	Hardest Technique
+	Grade Grade
+	// Score orders puzzles as the community's raters do: the hardest step
+	// decides, the amount of work breaks ties. It is
+	// 10000 x (1000 x Grade + Difficulty) + Work, Work counted up to 9999,
+	// so a harder grade always scores more, then a harder hardest step,
+	// then more work.
+	Score int
+	// Difficulty is that of the hardest step (Step.Difficulty): the weight
+	// of its technique, more for a long chain or net.
+	Difficulty int
+	// Work adds, for every round, the weight of the round's technique: how
+	// often the solver had to reach for each technique, and how hard each
+	// was.
+	Work    int
+	Hardest Technique // the technique of the hardest step
 	Counts  [numTechniques]int
+	round   int // the round of the last step added
+}
+
+// scoreOf is the score of a grade, hardest step difficulty and work.
+func scoreOf(g Grade, difficulty, work int) int {
+	return 10000*(1000*int(g)+difficulty) + min(work, 9999)
 }
 
 type human struct {
@@ -404,12 +427,12 @@ func ExplainFrom(givens, current Grid) (*Explanation, error) {
 	var r Rating
 	err := h.run(BruteForce, func(s *Step) {
 		ex.Steps = append(ex.Steps, s.clone())
-		r.add(s.Technique)
+		r.add(s)
 	})
 	if err != nil {
 		return nil, err
 	}
-	ex.Grade, ex.Score, ex.Hardest = r.Grade, r.Score, r.Hardest
+	ex.Grade, ex.Score, ex.Difficulty, ex.Work, ex.Hardest = r.Grade, r.Score, r.Difficulty, r.Work, r.Hardest
 	for t, n := range r.Counts {
 		if n > 0 {
 			ex.Counts[Technique(t)] = n
@@ -419,15 +442,19 @@ func ExplainFrom(givens, current Grid) (*Explanation, error) {
 	return ex, nil
 }
 
-func (r *Rating) add(t Technique) {
+// add counts the step s, applied after those added before.
+func (r *Rating) add(s *Step) {
+	t := s.Technique
 	r.Counts[t]++
-	r.Score += t.Weight()
-	if t.Level() > r.Grade {
-		r.Grade = t.Level()
+	if s.Round != r.round {
+		r.round = s.Round
+		r.Work += t.Weight()
 	}
-	if h := r.Hardest; h == NoTechnique || t.Level() > h.Level() || (t.Level() == h.Level() && t.Weight() > h.Weight()) {
-		r.Hardest = t
+	if h := r.Hardest; h == NoTechnique || t.Level() > h.Level() || (t.Level() == h.Level() && s.Difficulty > r.Difficulty) {
+		r.Hardest, r.Difficulty = t, s.Difficulty
 	}
+	r.Grade = r.Hardest.Level()
+	r.Score = scoreOf(r.Grade, r.Difficulty, r.Work)
 }
 
 // Rate grades the puzzle g as Explain does, without keeping the steps: it
@@ -446,7 +473,7 @@ func RateDetail(g Grid) (Rating, error) {
 	if err := h.prepare(&g, &g); err != nil {
 		return r, err
 	}
-	err := h.run(BruteForce, func(s *Step) { r.add(s.Technique) })
+	err := h.run(BruteForce, r.add)
 	return r, err
 }
 
@@ -463,7 +490,7 @@ func RateWithin(g Grid, max Grade) (r Rating, within bool, err error) {
 	if err := h.prepare(&g, &g); err != nil {
 		return Rating{}, false, err
 	}
-	if err := h.run(hardestOf(max), func(s *Step) { r.add(s.Technique) }); err != nil {
+	if err := h.run(hardestOf(max), r.add); err != nil {
 		return Rating{}, false, err
 	}
 	if h.b.left > 0 {

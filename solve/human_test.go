@@ -74,7 +74,7 @@ func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 	grid := start
 	round := 0
 	var counts = map[Technique]int{}
-	score, grade, hardest := 0, Easy, NoTechnique
+	work, lastRound, difficulty, grade, hardest := 0, 0, 0, Easy, NoTechnique
 	for k, st := range ex.Steps {
 		if st.Round < round {
 			t.Fatalf("step %d: rounds go down", k)
@@ -106,19 +106,29 @@ func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 			t.Fatalf("step %d: the text lacks its technique or a part: %q", k, text)
 		}
 		counts[st.Technique]++
-		score += st.Technique.Weight()
+		if st.Difficulty < st.Technique.Weight() {
+			t.Fatalf("step %d: difficulty %d below the weight of %v", k, st.Difficulty, st.Technique)
+		}
+		if st.Round != lastRound {
+			work += st.Technique.Weight()
+			lastRound = st.Round
+		}
 		if st.Technique.Level() > grade {
 			grade = st.Technique.Level()
 		}
 		if hardest == NoTechnique || st.Technique.Level() > hardest.Level() ||
-			(st.Technique.Level() == hardest.Level() && st.Technique.Weight() > hardest.Weight()) {
-			hardest = st.Technique
+			(st.Technique.Level() == hardest.Level() && st.Difficulty > difficulty) {
+			hardest, difficulty = st.Technique, st.Difficulty
 		}
 	}
+	// the hardest step decides, the work breaks ties
+	score := 10000*(1000*int(grade)+difficulty) + min(work, 9999)
 	require.Equal(t, sol, grid, "the steps solve the puzzle")
 	require.Equal(t, sol, ex.Solved)
 	require.Equal(t, grade, ex.Grade)
 	require.Equal(t, score, ex.Score)
+	require.Equal(t, work, ex.Work)
+	require.Equal(t, difficulty, ex.Difficulty)
 	require.Equal(t, hardest, ex.Hardest)
 	require.Equal(t, counts, ex.Counts)
 }

@@ -62,7 +62,10 @@ func (c *Candidate) UnmarshalJSON(b []byte) error {
 //	 "placements":[{"row":5,"col":2,"digit":7}],"eliminations":[],
 //	 "cells":[{"row":5,"col":2}],"units":[{"kind":"box","index":4}],"digits":[7]}
 type Step struct {
-	Technique    Technique
+	Technique Technique
+	// Difficulty is the weight of the technique, more for a long chain or
+	// net; the hardest step's decides the puzzle's score.
+	Difficulty   int
 	Round        int // steps of one round were all found on the same candidate grid
 	Placements   []Candidate
 	Eliminations []Candidate
@@ -105,6 +108,7 @@ func (s *Step) clone() Step {
 func (s *Step) reset(t Technique) {
 	*s = Step{
 		Technique:    t,
+		Difficulty:   t.Weight(),
 		Placements:   s.Placements[:0],
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
@@ -121,6 +125,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	type out struct {
 		Technique    string          `json:"technique"`
 		Level        string          `json:"level"`
+		Difficulty   int             `json:"difficulty"`
 		Round        int             `json:"round"`
 		Text         string          `json:"text"`
 		Placements   []Candidate     `json:"placements"`
@@ -134,6 +139,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	o := out{
 		Technique:    s.Technique.String(),
 		Level:        s.Technique.Level().String(),
+		Difficulty:   s.Difficulty,
 		Round:        s.Round,
 		Text:         s.Text(),
 		Placements:   append([]Candidate{}, s.Placements...),
