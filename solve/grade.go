@@ -88,6 +88,7 @@ const (
 	XChain
 	XYChain
 	AIC
+	GroupedAIC
 	ALSXZ
 	ForcingNet
 	ForcingNetVerity
@@ -136,6 +137,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	XChain:           {"X-Chain", "X-Chain", Expert, 260},
 	XYChain:          {"XY-Chain", "XY-Chain", Expert, 260},
 	AIC:              {"Alternating Inference Chain", "AIC", Expert, 280},
+	GroupedAIC:       {"Grouped AIC", "Grouped AIC", Expert, 300},
 	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},

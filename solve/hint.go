@@ -102,7 +102,7 @@ func (s *Step) hintCells() string {
 				return fmt.Sprintf("look at the set %s and the set %s", cellList(s.Cells[:na]), cellList(s.Cells[na:]))
 			}
 		}
-	case XChain, XYChain, AIC:
+	case XChain, XYChain, AIC, GroupedAIC:
 		var cells []Cell
 		for _, c := range s.Chain {
 			if len(cells) == 0 || cells[len(cells)-1] != c.Cell {

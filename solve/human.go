@@ -135,8 +135,10 @@ type human struct {
 	text      bool   // write the notes of steps that need them
 	ex        Solver
 	scratch   []int
-	chain     *chainScratch // allocated when chains are first needed (1.7 MB)
-	trial     board         // the forcing net's copy of b
+	chain     *chainScratch // allocated when chains are first needed
+	chainPath []int32       // the states of the chain being recorded, end first
+	loopRm    [MaxSize]cellset
+	trial     board // the forcing net's copy of b
 	pick      [4]int
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
@@ -238,6 +240,7 @@ func init() {
 		XChain:           func(h *human) { h.chains(XChain) },
 		XYChain:          func(h *human) { h.chains(XYChain) },
 		AIC:              func(h *human) { h.chains(AIC) },
+		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,

@@ -582,3 +582,11 @@ func FuzzExplain(f *testing.F) {
 		checkExplanation(t, g, g, ex)
 	})
 }
+
+// TestReadmeGradeTable: the README shows the grading scale as GradeTable
+// prints it, so the two cannot drift apart.
+func TestReadmeGradeTable(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	assert.Contains(t, string(readme), GradeTable(), "README.md: paste solve.GradeTable() in place of its grade table")
+}

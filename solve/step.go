@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -74,9 +75,14 @@ type Step struct {
 	Digits       Digits      // the digits of the pattern
 	Fins         []Cell      // finned fish: the fins
 	Chain        []Candidate // chains: the nodes; links alternate strong, weak, strong, ... and end strong
+	// ChainCells, for a chain with group nodes, holds the cells of each
+	// node of Chain that is a group (nil for a single candidate); a group
+	// is in Chain by its first cell.
+	ChainCells [][]Cell
 
 	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
 	note string   // for some techniques: the text, written when the step was found
+	loop bool     // chains: the chain closes into a continuous nice loop
 }
 
 // Level is the grade of the step's technique.
@@ -91,6 +97,12 @@ func (s *Step) clone() Step {
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Fins = append([]Cell(nil), s.Fins...)
 	c.Chain = append([]Candidate(nil), s.Chain...)
+	if len(s.ChainCells) > 0 {
+		c.ChainCells = make([][]Cell, len(s.ChainCells))
+		for k, cs := range s.ChainCells {
+			c.ChainCells[k] = append([]Cell(nil), cs...)
+		}
+	}
 	c.cc = append([]Digits(nil), s.cc...)
 	if len(c.Fins) == 0 {
 		c.Fins = nil
@@ -115,6 +127,7 @@ func (s *Step) reset(t Technique) {
 		Units:        s.Units[:0],
 		Fins:         s.Fins[:0],
 		Chain:        s.Chain[:0],
+		ChainCells:   s.ChainCells[:0],
 		cc:           s.cc[:0],
 	}
 }
@@ -257,8 +270,12 @@ func (s *Step) Text() string {
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)
-	case XChain, XYChain, AIC:
-		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain), elim)
+	case XChain, XYChain, AIC, GroupedAIC:
+		if s.loop {
+			return fmt.Sprintf("%s: %s, and the ends cannot both be true: the chain closes into a loop in which every weak link holds one true candidate, so %s.",
+				name, chainText(s.Chain, s.ChainCells), elim)
+		}
+		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain, s.ChainCells), elim)
 	case BruteForce:
 		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
 	}
@@ -359,7 +376,9 @@ func eliminationText(es []Candidate) string {
 	return strings.Join(parts, "; ")
 }
 
-func chainText(ch []Candidate) string {
+// chainText writes a chain in Eureka notation, a group with all its rows
+// or columns: "(5)r1c1=(5)r1c5-(5)r23c5=(5)r7c5".
+func chainText(ch []Candidate, groups [][]Cell) string {
 	var b strings.Builder
 	for i, c := range ch {
 		if i > 0 {
@@ -369,9 +388,30 @@ func chainText(ch []Candidate) string {
 				b.WriteString("-")
 			}
 		}
+		if i < len(groups) && len(groups[i]) > 1 {
+			b.WriteString("(" + DigitString(c.Digit) + ")" + groupText(groups[i]))
+			continue
+		}
 		b.WriteString(c.String())
 	}
 	return b.String()
+}
+
+// groupText names cells of one row or one column: "r1c23", "r23c5".
+func groupText(cs []Cell) string {
+	var rows, cols strings.Builder
+	seenR, seenC := map[int]bool{}, map[int]bool{}
+	for _, c := range cs {
+		if !seenR[c.Row] {
+			seenR[c.Row] = true
+			rows.WriteString(strconv.Itoa(c.Row + 1))
+		}
+		if !seenC[c.Col] {
+			seenC[c.Col] = true
+			cols.WriteString(strconv.Itoa(c.Col + 1))
+		}
+	}
+	return "r" + rows.String() + "c" + cols.String()
 }
 
 func firstElimDigit(es []Candidate) int {
