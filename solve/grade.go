@@ -85,11 +85,13 @@ const (
 	FinnedXWing
 	FinnedSwordfish
 	FinnedJellyfish
+	SueDeCoq
 	XChain
 	XYChain
 	AIC
 	GroupedAIC
 	ALSXZ
+	ALSXYWing
 	ForcingNet
 	ForcingNetVerity
 	BruteForce
@@ -132,13 +134,15 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	HiddenQuad:       {"Hidden Quadruple", "Hidden Quad", Hard, 150},
 	Jellyfish:        {"Jellyfish", "Jellyfish", Hard, 160},
 	FinnedXWing:      {"Finned X-Wing", "Finned X-Wing", Hard, 130},
-	FinnedSwordfish:  {"Finned Swordfish", "Finned Swordfish", Hard, 200},
-	FinnedJellyfish:  {"Finned Jellyfish", "Finned Jellyfish", Hard, 240},
+	FinnedSwordfish:  {"Finned Swordfish", "Finned Swordfish", Expert, 200},
+	FinnedJellyfish:  {"Finned Jellyfish", "Finned Jellyfish", Expert, 250},
+	SueDeCoq:         {"Sue de Coq", "Sue de Coq", Expert, 250},
 	XChain:           {"X-Chain", "X-Chain", Expert, 260},
 	XYChain:          {"XY-Chain", "XY-Chain", Expert, 260},
 	AIC:              {"Alternating Inference Chain", "AIC", Expert, 280},
 	GroupedAIC:       {"Grouped AIC", "Grouped AIC", Expert, 300},
 	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
+	ALSXYWing:        {"Almost Locked Set XY-Wing", "ALS-XY-Wing", Expert, 320},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},

@@ -63,6 +63,10 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " through cells with two candidates"
 	case ALSXZ:
 		return fmt.Sprintf("%s: two almost locked sets, in %s and %s", name, s.unit(0), s.unit(1))
+	case ALSXYWing:
+		return fmt.Sprintf("%s: three almost locked sets, in %s, %s and %s", name, s.unit(0), s.unit(1), s.unit(2))
+	case SueDeCoq:
+		return fmt.Sprintf("%s where %s crosses %s", name, s.unit(0), s.unit(1))
 	case ForcingNet:
 		return name + " from a cell in " + s.rowOf(0)
 	case ForcingNetVerity:

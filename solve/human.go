@@ -143,6 +143,8 @@ type human struct {
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
+	rccBuf    [][]rcc                    // the restricted common digits of each set
+	sdcBuf    [2][]sdcSide               // Sue de Coq: the candidate sets A and B
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -237,11 +239,13 @@ func init() {
 		FinnedXWing:      func(h *human) { h.fish(FinnedXWing, 2, true) },
 		FinnedSwordfish:  func(h *human) { h.fish(FinnedSwordfish, 3, true) },
 		FinnedJellyfish:  func(h *human) { h.fish(FinnedJellyfish, 4, true) },
+		SueDeCoq:         (*human).sueDeCoq,
 		XChain:           func(h *human) { h.chains(XChain) },
 		XYChain:          func(h *human) { h.chains(XYChain) },
 		AIC:              func(h *human) { h.chains(AIC) },
 		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
+		ALSXYWing:        (*human).alsXYWing,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
 		BruteForce:       (*human).bruteForce,

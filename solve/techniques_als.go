@@ -157,6 +157,126 @@ func (h *human) alsXZ() {
 	}
 }
 
+// rcc is a restricted common digit x between two almost locked sets:
+// every cell of one holding x sees every cell of the other holding x, so
+// x is in at most one of them.
+type rcc struct {
+	other int32 // the other set
+	x     int8
+}
+
+// restrictedCommons lists, for every set, the sets it shares a restricted
+// common digit with (each pair once per digit, both ways), the sets not
+// overlapping.
+func (h *human) restrictedCommons(sets []als) [][]rcc {
+	b := &h.b
+	for i := range h.alsByCell {
+		h.alsByCell[i] = h.alsByCell[i][:0]
+	}
+	for k := range sets {
+		for _, i := range sets[k].cells.appendTo(h.scratch[:0]) {
+			h.alsByCell[i] = append(h.alsByCell[i], int32(k))
+		}
+	}
+	out := h.rccBuf[:0]
+	for len(out) < len(sets) {
+		out = append(out, nil)
+	}
+	out = out[:len(sets)]
+	for k := range out {
+		out[k] = out[k][:0]
+	}
+	var buf [MaxSize * MaxSize]int
+	for ia := range sets {
+		A := &sets[ia]
+		for xs := A.digits; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			sees := A.seeing(x).and(b.dcells[x]).andNot(A.cells)
+			if sees.empty() {
+				continue
+			}
+			for _, c := range sees.appendTo(buf[:0]) {
+				for _, ib := range h.alsByCell[c] {
+					B := &sets[ib]
+					if int(ib) <= ia || B.digits&(1<<x) == 0 {
+						continue
+					}
+					bx := B.cells.and(b.dcells[x])
+					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
+						continue
+					}
+					out[ia] = append(out[ia], rcc{ib, int8(x)})
+					out[ib] = append(out[ib], rcc{int32(ia), int8(x)})
+				}
+			}
+		}
+	}
+	h.rccBuf = out
+	return out
+}
+
+// alsXYWing (ALS-XY-Wing): three almost locked sets A, B and C; A and C
+// share a restricted common digit x, B and C another, y. For a digit z
+// of both A and B (neither x nor y): if neither held z, both would be
+// locked, A holding x and B holding y, and C would have lost two digits,
+// too few for its cells. So one of A and B holds z, and cells seeing
+// every z of A and B lose z. Cells are A's, B's, then
+// C's cells; Units their units; cc their digits; Digits is {x, y, z}.
+func (h *human) alsXYWing() {
+	b := &h.b
+	sets := h.almostLockedSets()
+	links := h.restrictedCommons(sets)
+	for ic := range sets {
+		C := &sets[ic]
+		lc := links[ic]
+		for p := range lc {
+			ia, x := int(lc[p].other), int(lc[p].x)
+			A := &sets[ia]
+			for q := p + 1; q < len(lc); q++ {
+				ib, y := int(lc[q].other), int(lc[q].x)
+				if y == x || ib == ia {
+					continue
+				}
+				B := &sets[ib]
+				if !A.cells.and(B.cells).empty() || !A.cells.and(C.cells).empty() || !B.cells.and(C.cells).empty() {
+					continue
+				}
+				abc := A.cells.or(B.cells).or(C.cells)
+				for zs := A.digits & B.digits &^ (1<<x | 1<<y); zs != 0; zs &= zs - 1 {
+					z := bits.TrailingZeros32(uint32(zs))
+					targets := A.seeing(z).and(*B.seeing(z)).and(b.dcells[z]).andNot(abc)
+					if targets.empty() {
+						continue
+					}
+					h.alsXYStep(A, B, C, x, y, z, targets)
+				}
+			}
+		}
+	}
+}
+
+// alsXYStep records an ALS-XY-Wing step.
+func (h *human) alsXYStep(A, B, C *als, x, y, z int, targets cellset) {
+	g := h.b.g
+	s := h.add(ALSXYWing)
+	h.elimSet(s, targets, z)
+	s.Digits = 1<<x | 1<<y | 1<<z
+	var at [3]int
+	for k, set := range []*als{A, B, C} {
+		s.Units = append(s.Units, g.unit[set.unit])
+		for _, i := range set.cells.appendTo(h.scratch[:0]) {
+			s.Cells = append(s.Cells, h.cellOf(i))
+		}
+		at[k] = len(s.Cells)
+		s.cc = append(s.cc, set.digits)
+	}
+	if h.text {
+		s.note = fmt.Sprintf("A: %s; B: %s; C: %s. %s is in at most one of A and C, %s in at most one of B and C; without %s, A and B would be locked and hold them both, leaving C too few digits. So A or B holds %s: %s.",
+			alsText(s.Cells[:at[0]], g.unit[A.unit], A.digits), alsText(s.Cells[at[0]:at[1]], g.unit[B.unit], B.digits),
+			alsText(s.Cells[at[1]:at[2]], g.unit[C.unit], C.digits), DigitString(x+1), DigitString(y+1), DigitString(z+1), DigitString(z+1), elimMark)
+	}
+}
+
 // alsStep records an ALS-XZ step.
 func (h *human) alsStep(A, B *als, x, z int, targets cellset) {
 	g := h.b.g

@@ -56,3 +56,27 @@ func TestAlmostLockedSetsListedOnce(t *testing.T) {
 	// box 1 again), {r1c1, r2c1} in column 1 holds four digits: not one.
 	assert.ElementsMatch(t, []string{"r1c1", "r2c1", "r1c1, r1c2"}, got)
 }
+
+func TestALSXYWing(t *testing.T) {
+	// C = r2c2 {1,5}, r2c8 {2,5} (row 2); A = r1c2 {1,3} shares the
+	// restricted 1 with C (column 2); B = r1c8 {2,3} the restricted 2
+	// (column 8). Without 3, A would be 1 and B 2, leaving C only 5 for
+	// two cells: one of A and B is 3, and the rest of row 1 loses 3.
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r2c2", 1, 5)
+		h.setCands("r2c8", last...)
+		h.setCands("r1c2", 1, 3)
+		h.setCands("r1c8", 2, 3)
+		h.text = true
+		return h
+	}
+	steps := setup(2, 5).findAll((*human).alsXYWing)
+	s := withEffect(steps, nil, elimsOf(3, "r1c1", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c9"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Regexp(t, `^ALS-XY-Wing: A: .*; B: .*; C: .*\. So A or B holds 3: 3 is removed from r1c1, r1c3, r1c4, r1c5, r1c6, r1c7, r1c9\.$`, s.Text())
+	assert.Equal(t, DigitsOf(3), s.Digits&DigitsOf(3))
+
+	// r2c8 with a 6 too: C is no almost locked set, and there is no wing
+	assert.Empty(t, setup(2, 5, 6).findAll((*human).alsXYWing))
+}
