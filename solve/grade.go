@@ -77,7 +77,11 @@ const (
 	SimpleColors
 	UniqueRectangle1
 	UniqueRectangle2
+	UniqueRectangle3
 	UniqueRectangle4
+	HiddenRectangle
+	AvoidableRect1
+	AvoidableRect2
 	BUGPlus1
 	NakedQuad
 	HiddenQuad
@@ -128,7 +132,11 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	SimpleColors:     {"Simple Colors", "Simple Colors", Hard, 150},
 	UniqueRectangle1: {"Uniqueness Test 1", "Unique Rectangle Type 1", Hard, 100},
 	UniqueRectangle2: {"Uniqueness Test 2", "Unique Rectangle Type 2", Hard, 100},
+	UniqueRectangle3: {"Uniqueness Test 3", "Unique Rectangle Type 3", Hard, 100},
 	UniqueRectangle4: {"Uniqueness Test 4", "Unique Rectangle Type 4", Hard, 100},
+	HiddenRectangle:  {"Hidden Rectangle", "Hidden Rectangle", Hard, 100},
+	AvoidableRect1:   {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 1", Hard, 100},
+	AvoidableRect2:   {"Avoidable Rectangle Type 2", "Avoidable Rectangle Type 2", Hard, 100},
 	BUGPlus1:         {"Bivalue Universal Grave + 1", "BUG+1", Hard, 100},
 	NakedQuad:        {"Naked Quadruple", "Naked Quad", Hard, 120},
 	HiddenQuad:       {"Hidden Quadruple", "Hidden Quad", Hard, 150},

@@ -52,7 +52,7 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " with its pivot in " + s.rowOf(0)
 	case WWing:
 		return name + " linked through " + s.unit(0)
-	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle4:
+	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return name + " in " + s.rowsOf()
 	case BUGPlus1:
 		return name + ": every empty cell but one has two candidates"
@@ -136,6 +136,9 @@ func withArticle(t Technique) string {
 	case Pointing, Claiming, SimpleColors:
 		return name
 	}
+	if strings.HasPrefix(name, "Uni") { // "a Unique Rectangle"
+		return "a " + name
+	}
 	switch name[0] {
 	case 'A', 'E', 'I', 'O', 'U', 'X':
 		return "an " + name
@@ -169,7 +172,7 @@ func (s *Step) rowOf(i int) string {
 // rowsOf names the rows of the cells: "rows 2 and 5".
 func (s *Step) rowsOf() string {
 	var rows []string
-	for _, c := range s.Cells {
+	for _, c := range s.Cells[:min(len(s.Cells), 4)] { // a rectangle's corners
 		r := fmt.Sprint(c.Row + 1)
 		if !slices.Contains(rows, r) {
 			rows = append(rows, r)

@@ -130,6 +130,7 @@ func scoreOf(g Grade, difficulty, work int) int {
 
 type human struct {
 	b         board
+	given     cellset // the puzzle's givens (a student's entries are not)
 	sol       Grid
 	found     []Step // the instances found by the current technique
 	text      bool   // write the notes of steps that need them
@@ -231,7 +232,11 @@ func init() {
 		SimpleColors:     (*human).simpleColors,
 		UniqueRectangle1: (*human).uniqueRectangle1,
 		UniqueRectangle2: (*human).uniqueRectangle2,
+		UniqueRectangle3: (*human).uniqueRectangle3,
 		UniqueRectangle4: (*human).uniqueRectangle4,
+		HiddenRectangle:  (*human).hiddenRectangle,
+		AvoidableRect1:   (*human).avoidableRectangle1,
+		AvoidableRect2:   (*human).avoidableRectangle2,
 		BUGPlus1:         (*human).bugPlus1,
 		NakedQuad:        func(h *human) { h.nakedSubset(NakedQuad, 4) },
 		HiddenQuad:       func(h *human) { h.hiddenSubset(HiddenQuad, 4) },
@@ -406,6 +411,12 @@ func (h *human) prepare(givens, current *Grid) error {
 		}
 	}
 	h.b.init(current)
+	h.given = cellset{}
+	for i := range n {
+		if givens.Cells[i] != 0 {
+			h.given.add(i)
+		}
+	}
 	h.found = h.found[:0]
 	h.text = false
 	return nil

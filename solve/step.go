@@ -267,6 +267,24 @@ func (s *Step) Text() string {
 	case UniqueRectangle4:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); in %s, %s lies only in %s and %s, so one of them is %s and neither can be %s: %s.",
 			name, cellList(s.Cells), digitList(s.Digits, " and "), unit(0), cands(0), cell(2), cell(3), cands(0), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case UniqueRectangle3:
+		k := len(s.Cells)
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s holds %s; with %s they hold only %s in %s, so %s.",
+			name, cellList(s.Cells[:min(k, 4)]), digitList(s.Digits, " and "), cell(2), cell(3), digitList(s.extraOf(), " or "),
+			cellList(s.Cells[min(k, 4):]), cands(0), unit(0), elim)
+	case HiddenRectangle:
+		x := lowDigit(s.cc0())
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %d and column %d only in the rectangle, so %s cannot be %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), x, s.Cells[len(s.Cells)-1].Row+1, s.Cells[len(s.Cells)-1].Col+1,
+			cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case AvoidableRect1:
+		return fmt.Sprintf("%s: %s were solved, not given, so %s cannot be %s (%s could swap %s): %s.",
+			name, cellList(s.Cells[:min(3, len(s.Cells))]), cell(3), DigitString(firstElimDigit(s.Eliminations)),
+			cellList(s.Cells), digitList(s.Digits, " and "), elim)
+	case AvoidableRect2:
+		return fmt.Sprintf("%s: %s were solved, not given; %s and %s cannot be %s and %s (the four could swap %s), so one is %s: %s.",
+			name, cellList(s.Cells[:min(2, len(s.Cells))]), cell(2), cell(3), s.valueName(1), s.valueName(0),
+			digitList(s.Digits, " and "), lowDigit(s.cc0()), elim)
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)
@@ -310,6 +328,32 @@ func (s *Step) expandNote() string {
 		t = strings.ReplaceAll(t, placeMark, strings.Join(places, ", "))
 	}
 	return t
+}
+
+// valueName is, for an avoidable rectangle, the digit of the solved
+// corner Cells[k]: the one of Digits that is not the other corner's.
+func (s *Step) valueName(k int) string {
+	if len(s.cc) < 2 {
+		return "?"
+	}
+	return lowDigit(s.cc[1+k])
+}
+
+// cc0 is cc[0], or no digit.
+func (s *Step) cc0() Digits {
+	if len(s.cc) == 0 {
+		return 0
+	}
+	return s.cc[0]
+}
+
+// extraOf is, for a Unique Rectangle Type 3, the extra digits of the
+// rectangle's two last corners (cc[1]).
+func (s *Step) extraOf() Digits {
+	if len(s.cc) < 2 {
+		return 0
+	}
+	return s.cc[1]
 }
 
 func lowDigit(d Digits) string {

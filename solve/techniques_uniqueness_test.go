@@ -112,3 +112,81 @@ func TestBUGPlus1(t *testing.T) {
 	assert.Empty(t, setup().findAll((*human).bugPlus1))
 	assert.Empty(t, setup(0, 15).findAll((*human).bugPlus1))
 }
+
+func TestHiddenRectangle(t *testing.T) {
+	// r1c1 holds only {4,7}; r1c4, r3c1 and r3c4 hold 4 and 7 too; 4 lies
+	// in row 3 only at r3c1, r3c4 and in column 4 only at r1c4, r3c4. If
+	// r3c4 were 7, r3c1 and r1c4 would be 4, r1c1 7: the deadly pattern.
+	setup := func(row3 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r1c4", 4, 7, 9)
+		h.setCands("r3c1", 4, 7, 8)
+		h.setCands("r3c4", 4, 7, 8, 9)
+		h.keepDigit(Unit{Row, 2}, 4, row3...)
+		h.keepDigit(Unit{Col, 3}, 4, "r1c4", "r3c4")
+		return h
+	}
+	steps := setup("r3c1", "r3c4").findAll((*human).hiddenRectangle)
+	s := withEffect(steps, nil, elimsOf(7, "r3c4"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, []Cell{rc("r1c1"), rc("r1c4"), rc("r3c1"), rc("r3c4")}, s.Cells)
+	assert.Equal(t, "Hidden Rectangle: r1c1, r1c4, r3c1, r3c4 would be a deadly pattern on 4 and 7 (two solutions); 4 lies in row 3 and column 4 only in the rectangle, so r3c4 cannot be 7: 7 is removed from r3c4.", s.Text())
+
+	// 4 also in r3c7: r3c4 could be 7 with r3c7 4
+	assert.Empty(t, setup("r3c1", "r3c4", "r3c7").findAll((*human).hiddenRectangle))
+}
+
+func TestUniqueRectangle3(t *testing.T) {
+	// r1c1, r1c4 hold {4,7}; r3c1 {4,7,8} and r3c4 {4,7,9}: one of them is
+	// 8 or 9, and with r3c9 {8,9} that makes a naked pair in row 3
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r1c4", 4, 7)
+		h.setCands("r3c1", 4, 7, 8)
+		h.setCands("r3c4", 4, 7, 9)
+		h.setCands("r3c9", last...)
+		return h
+	}
+	steps := setup(8, 9).findAll((*human).uniqueRectangle3)
+	var want []string
+	for _, d := range []int{8, 9} {
+		want = append(want, elimsOf(d, "r3c2", "r3c3", "r3c5", "r3c6", "r3c7", "r3c8")...)
+	}
+	s := withEffect(steps, nil, want)
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Unique Rectangle Type 3: r1c1, r1c4, r3c1, r3c4 would be a deadly pattern on 4 and 7 (two solutions), so r3c1 or r3c4 holds 8 or 9; with r3c9 they hold only 8,9 in row 3, so 8 is removed from r3c2, r3c3, r3c5, r3c6, r3c7, r3c8; 9 from r3c2, r3c3, r3c5, r3c6, r3c7, r3c8.", s.Text())
+
+	// r3c9 with a 5 too: no subset
+	assert.Empty(t, setup(5, 8, 9).findAll((*human).uniqueRectangle3))
+}
+
+func TestAvoidableRectangle1(t *testing.T) {
+	// r1c1 = 4, r1c4 = 7 and r3c1 = 7 were solved, not given: r3c4 = 4
+	// would let the four swap, so r3c4 loses 4
+	h := newHuman(t, Shape9, "4..7....."+"........."+"7........")
+	steps := h.findAll((*human).avoidableRectangle1)
+	s := withEffect(steps, nil, elimsOf(4, "r3c4"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Avoidable Rectangle Type 1: r1c1, r1c4, r3c1 were solved, not given, so r3c4 cannot be 4 (r1c1, r1c4, r3c1, r3c4 could swap 4 and 7): 4 is removed from r3c4.", s.Text())
+
+	// r1c1 a given: it cannot swap
+	h.given.add(0)
+	assert.Empty(t, h.findAll((*human).avoidableRectangle1))
+}
+
+func TestAvoidableRectangle2(t *testing.T) {
+	// r1c1 = 4 and r1c4 = 7 were solved; r3c1 {7,9} and r3c4 {4,9}: they
+	// cannot be 7 and 4, so one is 9 and the rest of row 3 loses 9
+	h := newHuman(t, Shape9, "4..7.....")
+	h.setCands("r3c1", 7, 9)
+	h.setCands("r3c4", 4, 9)
+	steps := h.findAll((*human).avoidableRectangle2)
+	s := withEffect(steps, nil, elimsOf(9, "r3c2", "r3c3", "r3c5", "r3c6", "r3c7", "r3c8", "r3c9"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Avoidable Rectangle Type 2: r1c1, r1c4 were solved, not given; r3c1 and r3c4 cannot be 7 and 4 (the four could swap 4 and 7), so one is 9: 9 is removed from r3c2, r3c3, r3c5, r3c6, r3c7, r3c8, r3c9.", s.Text())
+
+	h.given.add(3) // r1c4 a given
+	assert.Empty(t, h.findAll((*human).avoidableRectangle2))
+}
