@@ -83,6 +83,7 @@ const (
 	AvoidableRect1
 	AvoidableRect2
 	BUGPlus1
+	BUGPlusN
 	NakedQuad
 	HiddenQuad
 	Jellyfish
@@ -96,6 +97,7 @@ const (
 	GroupedAIC
 	ALSXZ
 	ALSXYWing
+	DeathBlossom
 	ForcingNet
 	ForcingNetVerity
 	BruteForce
@@ -138,6 +140,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	AvoidableRect1:   {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 1", Hard, 100},
 	AvoidableRect2:   {"Avoidable Rectangle Type 2", "Avoidable Rectangle Type 2", Hard, 100},
 	BUGPlus1:         {"Bivalue Universal Grave + 1", "BUG+1", Hard, 100},
+	BUGPlusN:         {"Bivalue Universal Grave + n", "BUG+n", Hard, 110},
 	NakedQuad:        {"Naked Quadruple", "Naked Quad", Hard, 120},
 	HiddenQuad:       {"Hidden Quadruple", "Hidden Quad", Hard, 150},
 	Jellyfish:        {"Jellyfish", "Jellyfish", Hard, 160},
@@ -151,6 +154,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	GroupedAIC:       {"Grouped AIC", "Grouped AIC", Expert, 300},
 	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
 	ALSXYWing:        {"Almost Locked Set XY-Wing", "ALS-XY-Wing", Expert, 320},
+	DeathBlossom:     {"Death Blossom", "Death Blossom", Expert, 360},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},

@@ -56,6 +56,8 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " in " + s.rowsOf()
 	case BUGPlus1:
 		return name + ": every empty cell but one has two candidates"
+	case BUGPlusN:
+		return name + ": almost every empty cell has two candidates"
 	case XYChain:
 		if more {
 			return name
@@ -67,6 +69,8 @@ func (s *Step) hintPhrase(more bool) string {
 		return fmt.Sprintf("%s: three almost locked sets, in %s, %s and %s", name, s.unit(0), s.unit(1), s.unit(2))
 	case SueDeCoq:
 		return fmt.Sprintf("%s where %s crosses %s", name, s.unit(0), s.unit(1))
+	case DeathBlossom:
+		return name + " with its stem in " + s.rowOf(0)
 	case ForcingNet:
 		return name + " from a cell in " + s.rowOf(0)
 	case ForcingNetVerity:

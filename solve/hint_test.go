@@ -41,6 +41,7 @@ var hintPositions = []struct{ technique, givens, current string }{
 	{"Grouped AIC", "98.7..6..5..6.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8......2...1", "98.7..62.5.26.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8.2....2...1"},
 	{"ALS-XZ", "98.76.5..7.43..9....6......4......95.7.5...34......7..3..9..4....2...........8.1.", "98376.5..7.43..9....6......4......95.7.5...34......7..3..9..4....2...........8.1."},
 	{"ALS-XY-Wing", "98.7..6..5...9..7...7..6...45.3.......8.6.9..........4.2.1.......5.8.7.......2.13", "98.7.46.55...9..7...7..6...45.3.......846.9..........4.2.1.......5.8.7.......2.13"},
+	{"Death Blossom", "98.7..6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23..", "98.73.6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23.."},
 	{"Forcing Net", "98.7.....6...9.7....7.65...4....3.2...86..5.........34.1.........65..9......2...1", "98.7.....6...9.7....7.65.9.4....3.2...86..5.9.......34.1.........65..9......2...1"},
 	{"Brute Force", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"},
 }
@@ -56,7 +57,7 @@ var (
 // digit to look at, or "" for the techniques that span the grid.
 func where(s *Step) string {
 	switch s.Technique {
-	case NakedSingle, XYWing, XYZWing, ForcingNet, BruteForce:
+	case NakedSingle, XYWing, XYZWing, ForcingNet, BruteForce, DeathBlossom:
 		return Unit{Row, s.Cells[0].Row}.String()
 	case XWing, Swordfish, Jellyfish, FinnedXWing, FinnedSwordfish, FinnedJellyfish,
 		Skyscraper, TwoStringKite, SimpleColors, XChain:
@@ -65,7 +66,7 @@ func where(s *Step) string {
 		return "digit " + lowDigit(s.Digits) + " in " + s.Units[0].String()
 	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return "rows " + itoa(s.Cells[0].Row+1) + " and " + itoa(s.Cells[3].Row+1)
-	case XYChain, AIC, GroupedAIC, BUGPlus1:
+	case XYChain, AIC, GroupedAIC, BUGPlus1, BUGPlusN:
 		return ""
 	case ALSXZ:
 		return s.Units[0].String() + " and " + s.Units[1].String()

@@ -146,6 +146,7 @@ type human struct {
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
 	rccBuf    [][]rcc                    // the restricted common digits of each set
 	sdcBuf    [2][]sdcSide               // Sue de Coq: the candidate sets A and B
+	dbBuf     [3][]int32                 // Death Blossom: the petals of each digit of the stem
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -238,6 +239,7 @@ func init() {
 		AvoidableRect1:   (*human).avoidableRectangle1,
 		AvoidableRect2:   (*human).avoidableRectangle2,
 		BUGPlus1:         (*human).bugPlus1,
+		BUGPlusN:         (*human).bugPlusN,
 		NakedQuad:        func(h *human) { h.nakedSubset(NakedQuad, 4) },
 		HiddenQuad:       func(h *human) { h.hiddenSubset(HiddenQuad, 4) },
 		Jellyfish:        func(h *human) { h.fish(Jellyfish, 4, false) },
@@ -251,6 +253,7 @@ func init() {
 		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
 		ALSXYWing:        (*human).alsXYWing,
+		DeathBlossom:     (*human).deathBlossom,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
 		BruteForce:       (*human).bruteForce,

@@ -297,7 +297,7 @@ func TestTechniquesInOrderOfLevel(t *testing.T) {
 	for i := 1; i < len(ts); i++ {
 		assert.LessOrEqual(t, ts[i-1].Level(), ts[i].Level(), "%s before %s", ts[i-1], ts[i])
 	}
-	for grade, last := range map[Grade]Technique{Easy: HiddenSingle, Medium: HiddenTriple, Hard: FinnedXWing, Expert: ALSXYWing, Extreme: BruteForce} {
+	for grade, last := range map[Grade]Technique{Easy: HiddenSingle, Medium: HiddenTriple, Hard: FinnedXWing, Expert: DeathBlossom, Extreme: BruteForce} {
 		assert.Equal(t, last, hardestOf(grade), grade.String())
 	}
 }

@@ -285,6 +285,17 @@ func (s *Step) Text() string {
 		return fmt.Sprintf("%s: %s were solved, not given; %s and %s cannot be %s and %s (the four could swap %s), so one is %s: %s.",
 			name, cellList(s.Cells[:min(2, len(s.Cells))]), cell(2), cell(3), s.valueName(1), s.valueName(0),
 			digitList(s.Digits, " and "), lowDigit(s.cc0()), elim)
+	case BUGPlusN:
+		var bugs []string
+		for k, c := range s.Cells {
+			if k < len(s.cc) {
+				for _, d := range s.cc[k].List() {
+					bugs = append(bugs, Candidate{c, d}.String())
+				}
+			}
+		}
+		return fmt.Sprintf("%s: without %s the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: %s.",
+			name, strings.Join(bugs, ", "), elim)
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)

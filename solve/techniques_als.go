@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Almost locked sets. An almost locked set (ALS) is k cells of one unit
@@ -306,4 +307,105 @@ func alsText(cells []Cell, u Unit, digits Digits) string {
 		return fmt.Sprintf("%v holds only %s", cells[0], digitList(digits, ","))
 	}
 	return fmt.Sprintf("%s in %v hold only %s", cellList(cells), u, digitList(digits, ","))
+}
+
+// deathBlossom (Death Blossom): a stem cell with candidates d1..dk (k up
+// to 3), and for each di a petal, an almost locked set holding di whose
+// cells holding di all see the stem. The petals share a digit z the stem
+// has not. Whichever di the stem is, its petal loses di and is locked, so
+// it holds z: cells seeing every z of every petal lose z. Cells are the
+// stem, then each petal's cells; Units the petals' units; cc the petals'
+// digits; Digits the stem's digits and z.
+func (h *human) deathBlossom() {
+	b := &h.b
+	g := b.g
+	sets := h.almostLockedSets()
+	for stem := range g.cells {
+		sc := b.cand[stem]
+		k := sc.Len()
+		if k < 2 || k > 3 {
+			continue
+		}
+		// the petals for each digit of the stem
+		var petals [3][]int32
+		var ds [3]int
+		j := 0
+		for c := sc; c != 0; c &= c - 1 {
+			d := bits.TrailingZeros32(uint32(c))
+			ds[j] = d
+			petals[j] = h.dbBuf[j][:0]
+			for p := range sets {
+				P := &sets[p]
+				if P.digits&(1<<d) == 0 || P.cells.has(stem) || P.digits&^sc == 0 {
+					continue
+				}
+				if !P.cells.and(b.dcells[d]).andNot(g.peers[stem]).empty() {
+					continue
+				}
+				petals[j] = append(petals[j], int32(p))
+			}
+			h.dbBuf[j] = petals[j]
+			j++
+		}
+		var pick [3]int32
+		var walk func(j int, common Digits, used cellset)
+		walk = func(j int, common Digits, used cellset) {
+			if j == k {
+				for zs := common; zs != 0; zs &= zs - 1 {
+					z := bits.TrailingZeros32(uint32(zs))
+					targets := b.dcells[z].andNot(used)
+					for _, p := range pick[:k] {
+						targets = targets.and(*sets[p].seeing(z))
+					}
+					if !targets.empty() {
+						h.dbStep(stem, ds[:k], pick[:k], sets, z, targets)
+					}
+				}
+				return
+			}
+			for _, p := range petals[j] {
+				P := &sets[p]
+				c := common & P.digits
+				if c == 0 || !P.cells.and(used).empty() {
+					continue
+				}
+				pick[j] = p
+				walk(j+1, c, used.or(P.cells))
+			}
+		}
+		var used cellset
+		used.add(stem)
+		walk(0, g.all&^sc, used)
+	}
+}
+
+// dbStep records a Death Blossom step.
+func (h *human) dbStep(stem int, ds []int, pick []int32, sets []als, z int, targets cellset) {
+	g := h.b.g
+	s := h.add(DeathBlossom)
+	h.elimSet(s, targets, z)
+	s.Cells = append(s.Cells, h.cellOf(stem))
+	var parts []string
+	for k, p := range pick {
+		P := &sets[p]
+		at := len(s.Cells)
+		for _, i := range P.cells.appendTo(h.scratch[:0]) {
+			s.Cells = append(s.Cells, h.cellOf(i))
+		}
+		s.Units = append(s.Units, g.unit[P.unit])
+		s.cc = append(s.cc, P.digits)
+		s.Digits |= 1 << ds[k]
+		if h.text {
+			set := fmt.Sprintf("%s {%s}", cellList(s.Cells[at:]), digitList(P.digits, ","))
+			if len(s.Cells)-at > 1 {
+				set = fmt.Sprintf("%s in %v {%s}", cellList(s.Cells[at:]), g.unit[P.unit], digitList(P.digits, ","))
+			}
+			parts = append(parts, fmt.Sprintf("if it is %s, %s loses %s", DigitString(ds[k]+1), set, DigitString(ds[k]+1)))
+		}
+	}
+	s.Digits |= 1 << z
+	if h.text {
+		s.note = fmt.Sprintf("%v holds only %s; %s. The set that loses a digit is locked and holds %s: %s.",
+			g.cell(stem), digitList(h.b.cand[stem], ","), strings.Join(parts, "; "), DigitString(z+1), elimMark)
+	}
 }

@@ -80,3 +80,25 @@ func TestALSXYWing(t *testing.T) {
 	// r2c8 with a 6 too: C is no almost locked set, and there is no wing
 	assert.Empty(t, setup(2, 5, 6).findAll((*human).alsXYWing))
 }
+
+func TestDeathBlossom(t *testing.T) {
+	// stem r5c5 {1,2,4}; petals r4c4 {1,3}, r4c5 {2,3}, r4c6 {4,3}, each
+	// seeing the stem with its stem digit. Whatever the stem is, one petal
+	// is 3: row 4 and box 5 lose 3 elsewhere.
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r5c5", 1, 2, 4)
+		h.setCands("r4c4", 1, 3)
+		h.setCands("r4c5", 2, 3)
+		h.setCands("r4c6", last...)
+		h.text = true
+		return h
+	}
+	steps := setup(3, 4).findAll((*human).deathBlossom)
+	s := withEffect(steps, nil, elimsOf(3, "r4c1", "r4c2", "r4c3", "r4c7", "r4c8", "r4c9", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Death Blossom: r5c5 holds only 1,2,4; if it is 1, r4c4 {1,3} loses 1; if it is 2, r4c5 {2,3} loses 2; if it is 4, r4c6 {3,4} loses 4. The set that loses a digit is locked and holds 3: 3 is removed from r4c1, r4c2, r4c3, r4c7, r4c8, r4c9, r5c4, r5c6, r6c4, r6c5, r6c6.", s.Text())
+
+	// the petal of 4 without 3: no digit common to the petals
+	assert.Empty(t, setup(4, 5).findAll((*human).deathBlossom))
+}

@@ -412,3 +412,102 @@ func (h *human) ar2(p, q, r, o int) {
 	s.Cells = append(s.Cells, h.cellOf(p), h.cellOf(q), h.cellOf(r), h.cellOf(o))
 	s.cc = append(s.cc, x, a, bb) // the extra digit, then the solved corners' digits
 }
+
+// bugPlusN (BUG+n): the grid would be a bivalue universal grave (every
+// empty cell with two candidates, every digit twice in every unit where it
+// is missing: no solution or several) but for some extra candidates, the
+// BUG candidates, each the only candidate of a cell with more than two that
+// keeps a digit from lying twice in a unit. One of them is true, so a
+// candidate that cannot be true with any of them (in their cell, or the
+// same digit seeing them) is false. It runs after BUG+1, which places a
+// lone BUG candidate. Cells are the cells with BUG candidates; cc[k] the
+// BUG candidates of Cells[k].
+func (h *human) bugPlusN() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	var bug [MaxSize]cellset // the BUG candidates, by digit
+	for u := range 3 * n {
+		for d := range n {
+			p := b.pos[u][d]
+			if c := bits.OnesCount16(p); c == 0 || c == 2 {
+				continue
+			}
+			poly, count := -1, 0
+			for ; p != 0; p &= p - 1 {
+				i := int(g.unitCell[u][bits.TrailingZeros16(p)])
+				if b.cand[i].Len() > 2 {
+					poly = i
+					count++
+				}
+			}
+			switch count {
+			case 0:
+				return // a digit off its pairs with no cell to blame: no BUG
+			case 1:
+				bug[d].add(poly)
+			}
+		}
+	}
+	// without the BUG candidates: two candidates a cell, two places a digit
+	var cells cellset
+	total := 0
+	for d := range n {
+		cells = cells.or(bug[d])
+		total += bug[d].count()
+	}
+	if total < 2 {
+		return
+	}
+	for i := range g.cells {
+		if c := b.cand[i]; c != 0 {
+			rest := 0
+			for ; c != 0; c &= c - 1 {
+				if !bug[bits.TrailingZeros32(uint32(c))].has(i) {
+					rest++
+				}
+			}
+			if rest != 2 {
+				return
+			}
+		}
+	}
+	for u := range 3 * n {
+		for d := range n {
+			if c := b.dcells[d].and(g.unitSet[u]).andNot(bug[d]).count(); c != 0 && c != 2 {
+				return
+			}
+		}
+	}
+	// a candidate false with every BUG candidate true
+	s := h.add(BUGPlusN)
+	for d := range n {
+		t := b.dcells[d].andNot(bug[d])
+		for e := range n {
+			for _, i := range bug[e].appendTo(h.scratch[:0]) {
+				if e == d {
+					t = t.and(g.peers[i])
+				} else {
+					var one cellset
+					one.add(i)
+					t = t.and(one)
+				}
+			}
+		}
+		h.elimSet(s, t, d)
+	}
+	if !h.keepIf(s) {
+		return
+	}
+	for _, i := range cells.appendTo(h.scratch[:0]) {
+		s.Cells = append(s.Cells, h.cellOf(i))
+		var c Digits
+		for d := range n {
+			if bug[d].has(i) {
+				c |= 1 << d
+			}
+		}
+		s.cc = append(s.cc, c)
+		s.Digits |= c
+	}
+}

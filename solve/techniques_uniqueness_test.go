@@ -190,3 +190,39 @@ func TestAvoidableRectangle2(t *testing.T) {
 	h.given.add(3) // r1c4 a given
 	assert.Empty(t, h.findAll((*human).avoidableRectangle2))
 }
+
+// replayedBefore returns a solver on g's board just before the first step
+// of Explain's path that uses tech, and that step.
+func replayedBefore(t *testing.T, g Grid, tech Technique) (*human, Step) {
+	t.Helper()
+	ex, err := Explain(g)
+	require.NoError(t, err)
+	h := &human{}
+	require.NoError(t, h.prepare(&g, &g))
+	for _, s := range ex.Steps {
+		if s.Technique == tech {
+			return h, s
+		}
+		h.applyNew(&s)
+	}
+	t.Fatalf("%s: no %v step", FormatLine(&g), tech)
+	return nil, Step{}
+}
+
+func TestBUGPlusN(t *testing.T) {
+	// a forum puzzle whose path meets a BUG with two extra candidates,
+	// 9 in r1c4 and in r2c1: one is true, so r1c1 and r2c4, which see
+	// both, lose 9
+	g, err := ParseLine("........1..1..2.3..4..5.6.....7...2..5..4.8..3....5..7.9.5....64...9....8.5..69..")
+	require.NoError(t, err)
+	h, want := replayedBefore(t, g, BUGPlusN)
+	steps := h.findAll((*human).bugPlusN)
+	require.Len(t, steps, 1)
+	s := steps[0]
+	assert.ElementsMatch(t, elimsOf(9, "r1c1", "r2c4"), candStrings(s.Eliminations))
+	assert.Equal(t, want.Eliminations, s.Eliminations)
+	assert.Equal(t, "BUG+n: without (9)r1c4, (9)r2c1 the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: 9 is removed from r1c1, r2c4.", s.Text())
+	// with (9)r1c4 gone one BUG candidate is left: BUG+1's business
+	h.b.remove(h.idx(rc("r1c4")), 8)
+	assert.Empty(t, h.findAll((*human).bugPlusN))
+}
