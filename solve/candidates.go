@@ -167,6 +167,7 @@ type board struct {
 	free   [3 * MaxSize]uint16 // positions of the empty cells of each unit
 	placed [3 * MaxSize]Digits // digits placed in each unit
 	left   int                 // empty cells
+	waves  int                 // propagate: the rounds of singles it took
 }
 
 // init sets b to the grid g with basic pencil marks: every empty cell has

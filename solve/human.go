@@ -73,9 +73,9 @@ type Explanation struct {
 	Steps      []Step            // in the order they are applied
 	Grade      Grade             // the level of the hardest technique used
 	Score      int               // orders puzzles: see Rating.Score
-	Difficulty int               // the difficulty of the hardest step
+	Difficulty int               // the difficulty of the hardest round (Rating.Difficulty)
 	Work       int               // the weights of the techniques of every round
-	Hardest    Technique         // the technique of the hardest step
+	Hardest    Technique         // the technique of the hardest round
 	Counts     map[Technique]int // how many steps each technique made
 	Solved     Grid              // the grid at the end: the solution
 }
@@ -111,16 +111,24 @@ type Rating struct {
 	// so a harder grade always scores more, then a harder hardest step,
 	// then more work.
 	Score int
-	// Difficulty is that of the hardest step (Step.Difficulty): the weight
-	// of its technique, more for a long chain or net.
+	// Difficulty is that of the hardest round: the least difficulty
+	// (Step.Difficulty: the weight of the technique, more for a long chain
+	// or net) of the steps of the round, the easiest step the solver could
+	// take there. As Sudoku Explainer rates a puzzle by the hardest step it
+	// cannot avoid.
 	Difficulty int
 	// Work adds, for every round, the weight of the round's technique: how
 	// often the solver had to reach for each technique, and how hard each
 	// was.
 	Work    int
-	Hardest Technique // the technique of the hardest step
+	Hardest Technique // the technique of the hardest round
 	Counts  [numTechniques]int
-	round   int // the round of the last step added
+
+	round     int       // the round of the last step added
+	roundTech Technique // its technique
+	roundMin  int       // the least difficulty of its steps
+	doneTech  Technique // the hardest of the rounds before it
+	done      int       // and its difficulty
 }
 
 // scoreOf is the score of a grade, hardest step difficulty and work.
@@ -468,14 +476,27 @@ func (r *Rating) add(s *Step) {
 	t := s.Technique
 	r.Counts[t]++
 	if s.Round != r.round {
+		// a new round: the last one is done
 		r.round = s.Round
 		r.Work += t.Weight()
+		r.doneTech, r.done = r.hardest()
+		r.roundTech, r.roundMin = t, s.Difficulty
+	} else if s.Difficulty < r.roundMin {
+		r.roundMin = s.Difficulty
 	}
-	if h := r.Hardest; h == NoTechnique || t.Level() > h.Level() || (t.Level() == h.Level() && s.Difficulty > r.Difficulty) {
-		r.Hardest, r.Difficulty = t, s.Difficulty
-	}
+	r.Hardest, r.Difficulty = r.hardest()
 	r.Grade = r.Hardest.Level()
 	r.Score = scoreOf(r.Grade, r.Difficulty, r.Work)
+}
+
+// hardest returns the harder of the rounds done and the round under way
+// (by level, then difficulty; the earlier on a tie).
+func (r *Rating) hardest() (Technique, int) {
+	t, d := r.doneTech, r.done
+	if rt := r.roundTech; rt != NoTechnique && (t == NoTechnique || rt.Level() > t.Level() || (rt.Level() == t.Level() && r.roundMin > d)) {
+		return rt, r.roundMin
+	}
+	return t, d
 }
 
 // Rate grades the puzzle g as Explain does, without keeping the steps: it

@@ -75,6 +75,8 @@ func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 	round := 0
 	var counts = map[Technique]int{}
 	work, lastRound, difficulty, grade, hardest := 0, 0, 0, Easy, NoTechnique
+	var roundTech []Technique
+	var roundMin []int
 	for k, st := range ex.Steps {
 		if st.Round < round {
 			t.Fatalf("step %d: rounds go down", k)
@@ -112,13 +114,19 @@ func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 		if st.Round != lastRound {
 			work += st.Technique.Weight()
 			lastRound = st.Round
+			roundTech = append(roundTech, st.Technique)
+			roundMin = append(roundMin, st.Difficulty)
+		} else if st.Difficulty < roundMin[len(roundMin)-1] {
+			roundMin[len(roundMin)-1] = st.Difficulty
 		}
 		if st.Technique.Level() > grade {
 			grade = st.Technique.Level()
 		}
-		if hardest == NoTechnique || st.Technique.Level() > hardest.Level() ||
-			(st.Technique.Level() == hardest.Level() && st.Difficulty > difficulty) {
-			hardest, difficulty = st.Technique, st.Difficulty
+	}
+	// the hardest round: by level, then the least difficulty of its steps
+	for k, tech := range roundTech {
+		if hardest == NoTechnique || tech.Level() > hardest.Level() || (tech.Level() == hardest.Level() && roundMin[k] > difficulty) {
+			hardest, difficulty = tech, roundMin[k]
 		}
 	}
 	// the hardest step decides, the work breaks ties

@@ -12,7 +12,9 @@ import (
 // hidden) and locked candidates it forces; if they lead to a contradiction (a cell with no
 // candidate left, or a digit with no place left in a unit), the candidate
 // is false. Cells are tried by fewest candidates, then in reading order; the
-// round takes every candidate that leads to a contradiction. Cells[0] is the assumed cell,
+// round takes every candidate that leads to a contradiction. A step's
+// difficulty adds to the weight the waves of singles (each wave placing
+// every single the board shows) the contradiction takes. Cells[0] is the assumed cell,
 // Digits the assumed digit; Cells[1] or Units[0] is where the
 // contradiction shows.
 func (h *human) forcingNet() {
@@ -32,6 +34,7 @@ func (h *human) forcingNet() {
 					continue
 				}
 				s := h.add(ForcingNet)
+				s.Difficulty += int(h.trial.waves)
 				h.elim(s, i, d)
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d
@@ -63,8 +66,14 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 	n := g.n
 	b.place(i, d)
 	placed = 1
+	b.waves = 0
+	// Waves: each places every single the board shows at its start, so
+	// that the count of waves (the depth of the net) does not depend on
+	// the order cells are looked at.
+	var singles [MaxSize * MaxSize]uint16 // cell*MaxSize + digit
 	for {
-		progress := false
+		b.waves++
+		k := 0
 		for j := range g.cells {
 			if b.value[j] != 0 {
 				continue
@@ -74,9 +83,8 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 				return j, -1, -1, placed
 			}
 			if c&(c-1) == 0 {
-				b.place(j, bits.TrailingZeros32(uint32(c)))
-				placed++
-				progress = true
+				singles[k] = uint16(j*MaxSize + bits.TrailingZeros32(uint32(c)))
+				k++
 			}
 		}
 		for u := range 3 * n {
@@ -87,18 +95,31 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 				if p == 0 {
 					return -1, u, dd, placed
 				}
-				if p&(p-1) == 0 {
-					j := int(g.unitCell[u][bits.TrailingZeros16(p)])
-					b.place(j, dd)
-					placed++
-					progress = true
+				if p&(p-1) == 0 && k < len(singles) {
+					singles[k] = uint16(int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + dd)
+					k++
 				}
 			}
+		}
+		for _, x := range singles[:k] {
+			j, dd := int(x)/MaxSize, int(x)%MaxSize
+			if v := b.value[j]; v != 0 {
+				if int(v) != dd+1 {
+					return j, -1, -1, placed // two singles for one cell
+				}
+				continue
+			}
+			if !b.has(j, dd) {
+				// a single of this wave took the digit from the cell
+				return j, -1, -1, placed
+			}
+			b.place(j, dd)
+			placed++
 		}
 		if b.left == 0 {
 			return -1, -1, -1, placed
 		}
-		if !progress && !b.lockedCandidates() {
+		if k == 0 && !b.lockedCandidates() {
 			return -1, -1, -1, placed
 		}
 	}

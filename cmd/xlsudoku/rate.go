@@ -19,13 +19,13 @@ Grade each puzzle as a person would solve it: Easy (singles only), Medium
 (locked candidates, pairs, triples), Hard (quads, fish, wings, coloring,
 uniqueness), Expert (chains) or Extreme (needs forcing nets or a guess),
 with a score that orders puzzles (the hardest step decides, the amount of
-work breaks ties: 10000 x (1000 x grade + hardest step) + work) and the
+work breaks ties: 10000 x (1000 x grade + hardest round) + work) and the
 hardest technique needed.
 
 Each line of the output is the puzzle, its grade, its score and its hardest
 technique, so the output reads back as a puzzle file:
 
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 45001110 Forcing Net
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 45031830 Forcing Net
 
 INPUT is a text file of puzzles ("-" for stdin) or a workbook.
 
