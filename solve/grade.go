@@ -100,6 +100,7 @@ const (
 	DeathBlossom
 	ForcingNet
 	ForcingNetVerity
+	ForcingNetNested
 	BruteForce
 	numTechniques
 )
@@ -157,6 +158,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	DeathBlossom:     {"Death Blossom", "Death Blossom", Expert, 360},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
+	ForcingNetNested: {"Nested Forcing Net", "Nested Forcing Net", Extreme, 700},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},
 }
 

@@ -71,7 +71,7 @@ func (s *Step) hintPhrase(more bool) string {
 		return fmt.Sprintf("%s where %s crosses %s", name, s.unit(0), s.unit(1))
 	case DeathBlossom:
 		return name + " with its stem in " + s.rowOf(0)
-	case ForcingNet:
+	case ForcingNet, ForcingNetNested:
 		return name + " from a cell in " + s.rowOf(0)
 	case ForcingNetVerity:
 		if len(s.Units) > 0 {
@@ -118,7 +118,7 @@ func (s *Step) hintCells() string {
 			}
 		}
 		return "follow " + cellsAnd(cells)
-	case ForcingNet:
+	case ForcingNet, ForcingNetNested:
 		return "start from " + s.cell(0)
 	case ForcingNetVerity:
 		if len(s.Units) > 0 {

@@ -43,7 +43,7 @@ var hintPositions = []struct{ technique, givens, current string }{
 	{"ALS-XY-Wing", "98.7..6..5...9..7...7..6...45.3.......8.6.9..........4.2.1.......5.8.7.......2.13", "98.7.46.55...9..7...7..6...45.3.......846.9..........4.2.1.......5.8.7.......2.13"},
 	{"Death Blossom", "98.7..6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23..", "98.73.6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23.."},
 	{"Forcing Net", "98.7.....6...9.7....7.65...4....3.2...86..5.........34.1.........65..9......2...1", "98.7.....6...9.7....7.65.9.4....3.2...86..5.9.......34.1.........65..9......2...1"},
-	{"Brute Force", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"},
+	{"Nested Forcing Net", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"},
 }
 
 var (
@@ -57,7 +57,7 @@ var (
 // digit to look at, or "" for the techniques that span the grid.
 func where(s *Step) string {
 	switch s.Technique {
-	case NakedSingle, XYWing, XYZWing, ForcingNet, BruteForce, DeathBlossom:
+	case NakedSingle, XYWing, XYZWing, ForcingNet, ForcingNetNested, BruteForce, DeathBlossom:
 		return Unit{Row, s.Cells[0].Row}.String()
 	case XWing, Swordfish, Jellyfish, FinnedXWing, FinnedSwordfish, FinnedJellyfish,
 		Skyscraper, TwoStringKite, SimpleColors, XChain:
@@ -174,6 +174,13 @@ func TestHintBuiltSteps(t *testing.T) {
 			h.keepDigit(Unit{Col, 4}, 8, "r1c5", "r5c5")
 			h.keepDigit(Unit{Box, 4}, 8, "r5c5", "r4c4")
 			return h.findAll((*human).simpleColors)
+		}},
+		{"Brute Force", func(t *testing.T) []Step {
+			g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+			h := &human{}
+			require.NoError(t, h.prepare(&g, &g))
+			h.text = true
+			return h.findAll((*human).bruteForce)
 		}},
 		{"X-Chain", func(t *testing.T) []Step {
 			h := newHuman(t, Shape9, "")

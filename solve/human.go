@@ -147,7 +147,10 @@ type human struct {
 	chain     *chainScratch // allocated when chains are first needed
 	chainPath []int32       // the states of the chain being recorded, end first
 	loopRm    [MaxSize]cellset
-	trial     board // the forcing net's copy of b
+	trial     board   // the forcing net's copy of b
+	deep      board   // the nested forcing net's inner copy
+	inner     []int32 // the candidates the inner nets removed
+	passes    int     // the passes of inner nets the nested net took
 	pick      [4]int
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
@@ -264,6 +267,7 @@ func init() {
 		DeathBlossom:     (*human).deathBlossom,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
+		ForcingNetNested: (*human).forcingNetNested,
 		BruteForce:       (*human).bruteForce,
 	}
 }
@@ -446,6 +450,40 @@ func Explain(g Grid) (*Explanation, error) { return ExplainFrom(g, g) }
 // with the solution gives a *WrongEntryError naming its cell. The grade and
 // score are those of the steps from current on.
 func ExplainFrom(givens, current Grid) (*Explanation, error) {
+	return Options{AllowGuess: true}.ExplainFrom(givens, current)
+}
+
+// Options change how the human-style solver works. The zero Options never
+// guess; Explain, ExplainFrom, Rate, RateDetail and NextStep allow a guess.
+type Options struct {
+	// AllowGuess lets the solver end with a Brute Force guess (the exact
+	// solver's digit) when no technique applies; without it such a puzzle
+	// gives ErrNeedsGuess.
+	AllowGuess bool
+}
+
+// ErrNeedsGuess: no technique finds the next step, and guessing is not
+// allowed (Options.AllowGuess).
+var ErrNeedsGuess = errors.New("no technique finds the next step without a guess")
+
+// last is the hardest technique the solver may use.
+func (o Options) last() Technique {
+	if o.AllowGuess {
+		return BruteForce
+	}
+	return BruteForce - 1
+}
+
+// stuck is the error for a board where no technique up to o.last applies.
+func (o Options) stuck(h *human) error {
+	if h.b.left == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w (%d cells left)", ErrNeedsGuess, h.b.left)
+}
+
+// ExplainFrom is the package's ExplainFrom with the options o.
+func (o Options) ExplainFrom(givens, current Grid) (*Explanation, error) {
 	h := getHuman()
 	defer putHuman(h)
 	if err := h.prepare(&givens, &current); err != nil {
@@ -454,10 +492,13 @@ func ExplainFrom(givens, current Grid) (*Explanation, error) {
 	h.text = true
 	ex := &Explanation{Counts: map[Technique]int{}}
 	var r Rating
-	err := h.run(BruteForce, func(s *Step) {
+	err := h.run(o.last(), func(s *Step) {
 		ex.Steps = append(ex.Steps, s.clone())
 		r.add(s)
 	})
+	if err == nil {
+		err = o.stuck(h)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -508,14 +549,20 @@ func Rate(g Grid) (Grade, int, Technique, error) {
 
 // RateDetail is Rate with the number of steps of every technique
 // (Counts[t] for technique t).
-func RateDetail(g Grid) (Rating, error) {
+func RateDetail(g Grid) (Rating, error) { return Options{AllowGuess: true}.Rate(g) }
+
+// Rate is RateDetail with the options o.
+func (o Options) Rate(g Grid) (Rating, error) {
 	h := getHuman()
 	defer putHuman(h)
 	var r Rating
 	if err := h.prepare(&g, &g); err != nil {
 		return r, err
 	}
-	err := h.run(BruteForce, r.add)
+	err := h.run(o.last(), r.add)
+	if err == nil {
+		err = o.stuck(h)
+	}
 	return r, err
 }
 
@@ -560,6 +607,11 @@ func hardestOf(g Grade) Technique {
 // ErrSolved. Of the instances of that technique it takes the one that
 // does the most, as Explain's first step does.
 func NextStep(givens, current Grid) (Step, error) {
+	return Options{AllowGuess: true}.NextStep(givens, current)
+}
+
+// NextStep is the package's NextStep with the options o.
+func (o Options) NextStep(givens, current Grid) (Step, error) {
 	h := getHuman()
 	defer putHuman(h)
 	if err := h.prepare(&givens, &current); err != nil {
@@ -569,7 +621,10 @@ func NextStep(givens, current Grid) (Step, error) {
 		return Step{}, ErrSolved
 	}
 	h.text = true
-	if h.find(BruteForce) == NoTechnique {
+	if h.find(o.last()) == NoTechnique {
+		if !o.AllowGuess {
+			return Step{}, o.stuck(h)
+		}
 		return Step{}, fmt.Errorf("%w: no technique applies", ErrUnsound)
 	}
 	s := &h.found[h.busiest(len(h.found))]

@@ -186,8 +186,10 @@ func TestExplainSoundShared(t *testing.T) {
 	if !testing.Short() {
 		// the hard sets exercise every technique but the rarest (those are
 		// tested on hand-built positions, the verity on human_verity.txt)
+		// and the guess, which the nested forcing net makes rare
 		for _, tech := range Techniques() {
-			if tech == HiddenQuad || tech == Jellyfish || tech == BUGPlus1 || tech == NakedQuad || tech == ForcingNetVerity {
+			switch tech {
+			case HiddenQuad, Jellyfish, BUGPlus1, BUGPlusN, NakedQuad, ForcingNetVerity, AvoidableRect2, DeathBlossom, BruteForce:
 				continue
 			}
 			assert.Positive(t, used[tech], "%v never used", tech)
@@ -597,4 +599,70 @@ func TestReadmeGradeTable(t *testing.T) {
 	readme, err := os.ReadFile("../README.md")
 	require.NoError(t, err)
 	assert.True(t, strings.Contains(string(readme), GradeTable()), "README.md: paste solve.GradeTable() in place of its grade table:\n%s", GradeTable())
+}
+
+// TestNoGuess: the forum's hardest puzzles of the testdata are explained
+// without a guess: the nested forcing net takes over where the forcing
+// net is stuck, and Options without AllowGuess finish them.
+func TestNoGuess(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/human_sound.txt")
+	require.NoError(t, err)
+	_, forum, ok := strings.Cut(string(data), "# from forum-hardest-1905-11plus.txt\n")
+	require.True(t, ok)
+	hardest, err := NewReader(strings.NewReader(forum)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, hardest, 150)
+	if testing.Short() {
+		hardest = hardest[:min(len(hardest), 20)]
+	}
+	nested := 0
+	for _, p := range hardest {
+		g := p.Grid
+		r, err := Options{}.Rate(g)
+		require.NoError(t, err, "%s", FormatLine(&g))
+		require.Zero(t, r.Counts[BruteForce], "%s", FormatLine(&g))
+		nested += r.Counts[ForcingNetNested]
+	}
+	assert.Positive(t, nested, "the sample needs the nested net")
+}
+
+// TestNeedsGuess: without AllowGuess, a board no technique moves gives
+// ErrNeedsGuess, and with it a Brute Force step.
+func TestNeedsGuess(t *testing.T) {
+	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+	h := &human{}
+	require.NoError(t, h.prepare(&g, &g))
+	// stuck after the singles only: what a guess would follow
+	require.NoError(t, h.run(HiddenSingle, func(*Step) {}))
+	require.Positive(t, h.b.left)
+	err := Options{}.stuck(h)
+	assert.ErrorIs(t, err, ErrNeedsGuess)
+	assert.Contains(t, err.Error(), "cells left")
+	assert.NoError(t, Options{}.stuck(&human{b: board{left: 0}}))
+
+	// a forum puzzle that only a guess finishes
+	guess, err := ParseLine("98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1")
+	require.NoError(t, err)
+	_, err = Options{}.Rate(guess)
+	assert.ErrorIs(t, err, ErrNeedsGuess)
+	_, err = Options{}.ExplainFrom(guess, guess)
+	assert.ErrorIs(t, err, ErrNeedsGuess)
+	r, err := RateDetail(guess)
+	require.NoError(t, err)
+	assert.Positive(t, r.Counts[BruteForce])
+	assert.Equal(t, BruteForce, r.Hardest)
+
+	// a whole solve with and without: the same when no guess is needed
+	a, err := Options{}.Rate(g)
+	require.NoError(t, err)
+	b, err := Options{AllowGuess: true}.Rate(g)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	ex, err := Options{}.ExplainFrom(g, g)
+	require.NoError(t, err)
+	assert.Equal(t, a.Score, ex.Score)
+	st, err := Options{}.NextStep(g, g)
+	require.NoError(t, err)
+	assert.Equal(t, ex.Steps[0].Technique, st.Technique)
 }

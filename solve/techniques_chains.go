@@ -44,6 +44,13 @@ const (
 // chainScratch is the memory of the breadth-first search: one state per
 // node and polarity, state = node*2 + on.
 type chainScratch struct {
+	// the strong links of each node, for the board and technique of one
+	// call of chains (boardStamp)
+	boardStamp  uint32
+	strongStamp [maxNodes]uint32
+	strong      [maxNodes][4]int32
+	strongN     [maxNodes]int8
+
 	stamp  uint32
 	seen   [2 * maxNodes]uint32 // == stamp when visited in this search
 	parent [2 * maxNodes]int32
@@ -54,6 +61,11 @@ type chainScratch struct {
 func (h *human) chains(t Technique) {
 	if h.chain == nil {
 		h.chain = new(chainScratch)
+	}
+	h.chain.boardStamp++
+	if h.chain.boardStamp == 0 {
+		h.chain.strongStamp = [maxNodes]uint32{}
+		h.chain.boardStamp = 1
 	}
 	b := &h.b
 	g := b.g
@@ -125,13 +137,62 @@ func (h *human) placesAsNode(u int, d int, rest cellset) int {
 	return -1
 }
 
+// strongLinks returns the nodes strongly linked to node (cells, digit d)
+// in chains of technique t, worked out once per search of the board.
+func (h *human) strongLinks(t Technique, node int, cells cellset, d int) []int32 {
+	cs := h.chain
+	if cs.strongStamp[node] == cs.boardStamp {
+		return cs.strong[node][:cs.strongN[node]]
+	}
+	b := &h.b
+	g := b.g
+	n := g.n
+	k := 0
+	add := func(x int) {
+		if x >= 0 {
+			cs.strong[node][k] = int32(x)
+			k++
+		}
+	}
+	if node < groupBase {
+		i := node / MaxSize
+		if t != XChain {
+			if c := b.cand[i]; bits.OnesCount32(uint32(c)) == 2 {
+				add(i*MaxSize + bits.TrailingZeros32(uint32(c&^(1<<d))))
+			}
+		}
+		if t != XYChain {
+			for u3 := range 3 {
+				u := int(g.cellUnit[i][u3])
+				if t != GroupedAIC {
+					if x, y, ok := h.conjugate(u, d); ok {
+						if x == i {
+							x = y
+						}
+						add(x*MaxSize + d)
+					}
+					continue
+				}
+				add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+			}
+		}
+	} else {
+		seg := g.segs[(node-groupBase)/MaxSize]
+		for _, u := range [2]int{seg.line, 2*n + seg.box} {
+			add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+		}
+	}
+	cs.strongN[node] = int8(k)
+	cs.strongStamp[node] = cs.boardStamp
+	return cs.strong[node][:k]
+}
+
 // chainSearch searches the chains starting at node (start, sd) up to best
 // links, records those that eliminate something and returns the length of
 // the shortest recorded so far.
 func (h *human) chainSearch(t Technique, start, sd, best int) int {
 	b := &h.b
 	g := b.g
-	n := g.n
 	cs := h.chain
 	grouped := t == GroupedAIC
 	cs.stamp++
@@ -169,34 +230,8 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 		cells, d := h.nodeCells(node)
 		if st&1 == 0 {
 			// node off: strong links turn their other end on
-			if node < groupBase {
-				i := node / MaxSize
-				if t != XChain {
-					if c := b.cand[i]; bits.OnesCount32(uint32(c)) == 2 {
-						visit(st, i*MaxSize+bits.TrailingZeros32(uint32(c&^(1<<d))), 1)
-					}
-				}
-				if t == XYChain {
-					continue
-				}
-				for k := range 3 {
-					u := int(g.cellUnit[i][k])
-					if !grouped {
-						if x, y, ok := h.conjugate(u, d); ok {
-							if x == i {
-								x = y
-							}
-							visit(st, x*MaxSize+d, 1)
-						}
-						continue
-					}
-					visit(st, h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)), 1)
-				}
-				continue
-			}
-			seg := g.segs[(node-groupBase)/MaxSize]
-			for _, u := range [2]int{seg.line, 2*n + seg.box} {
-				visit(st, h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)), 1)
+			for _, x := range h.strongLinks(t, node, cells, d) {
+				visit(st, int(x), 1)
 			}
 			continue
 		}

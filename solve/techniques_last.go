@@ -62,11 +62,18 @@ func (h *human) forcingNet() {
 // the cell with no candidate (or -1), the unit and digit with no place (or
 // -1), and how many digits it placed.
 func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
+	b.place(i, d)
+	b.waves = 0
+	cell, unit, digit, placed = b.settle()
+	return cell, unit, digit, placed + 1
+}
+
+// settle places the singles the board shows, wave after wave, and uses the
+// locked candidates when they run out, as propagate does after its first
+// placement.
+func (b *board) settle() (cell, unit, digit, placed int) {
 	g := b.g
 	n := g.n
-	b.place(i, d)
-	placed = 1
-	b.waves = 0
 	// Waves: each places every single the board shows at its start, so
 	// that the count of waves (the depth of the net) does not depend on
 	// the order cells are looked at.

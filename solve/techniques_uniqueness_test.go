@@ -210,19 +210,19 @@ func replayedBefore(t *testing.T, g Grid, tech Technique) (*human, Step) {
 }
 
 func TestBUGPlusN(t *testing.T) {
-	// a forum puzzle whose path meets a BUG with two extra candidates,
-	// 9 in r1c4 and in r2c1: one is true, so r1c1 and r2c4, which see
-	// both, lose 9
-	g, err := ParseLine("........1..1..2.3..4..5.6.....7...2..5..4.8..3....5..7.9.5....64...9....8.5..69..")
+	// a 17-clue puzzle whose path meets a BUG with two extra candidates,
+	// 8 in r1c7 and 9 in r2c7: one is true, so r2c7 cannot be 8 (it would
+	// see the 8 of r1c7, or be 9 itself) and r1c7 cannot be 9
+	g, err := ParseLine("................12..3.45.............4.6.3..517.2..........8......1...7...5...4..")
 	require.NoError(t, err)
 	h, want := replayedBefore(t, g, BUGPlusN)
 	steps := h.findAll((*human).bugPlusN)
 	require.Len(t, steps, 1)
 	s := steps[0]
-	assert.ElementsMatch(t, elimsOf(9, "r1c1", "r2c4"), candStrings(s.Eliminations))
+	assert.ElementsMatch(t, append(elimsOf(8, "r2c7"), elimsOf(9, "r1c7")...), candStrings(s.Eliminations))
 	assert.Equal(t, want.Eliminations, s.Eliminations)
-	assert.Equal(t, "BUG+n: without (9)r1c4, (9)r2c1 the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: 9 is removed from r1c1, r2c4.", s.Text())
-	// with (9)r1c4 gone one BUG candidate is left: BUG+1's business
-	h.b.remove(h.idx(rc("r1c4")), 8)
+	assert.Equal(t, "BUG+n: without (8)r1c7, (9)r2c7 the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: 8 is removed from r2c7; 9 from r1c7.", s.Text())
+	// with (8)r1c7 gone one BUG candidate is left: BUG+1's business
+	h.b.remove(h.idx(rc("r1c7")), 7)
 	assert.Empty(t, h.findAll((*human).bugPlusN))
 }

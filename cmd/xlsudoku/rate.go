@@ -39,8 +39,9 @@ Flags:
 
 type rateOptions struct {
 	inputFlags
-	output string
-	json   bool
+	output     string
+	json       bool
+	allowGuess bool
 }
 
 func runRate(e *env, args []string) error {
@@ -48,6 +49,7 @@ func runRate(e *env, args []string) error {
 	fs := pflag.NewFlagSet("rate", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of stdout")
 	fs.BoolVar(&o.json, "json", false, "write one JSON object per puzzle: line, puzzle, grade, score, hardest, counts")
+	fs.BoolVar(&o.allowGuess, "allow-guess", false, "end with a Brute Force guess when no technique applies (otherwise such a puzzle is an error)")
 	o.inputFlags.add(fs, true)
 	if done, err := parseFlags(e, fs, rateHelp, args); done {
 		return err
@@ -55,7 +57,7 @@ func runRate(e *env, args []string) error {
 	in := fs.Arg(0)
 	return o.dispatch(e, "rate", in, o.output, o.json, func() error { return rateWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
-			return rateLine(g, where, line, o.json)
+			return rateLine(g, where, line, o)
 		})
 }
 
@@ -71,9 +73,9 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 		return err
 	}
 	defer out.discard()
-	line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
+	line, err := rateLine(&p.Grid, p.Where(), 0, o)
 	if err != nil {
-		return needsOneSolution(p.InSheetTerms(err))
+		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
 	if _, err := io.WriteString(out, line); err != nil {
 		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
@@ -82,12 +84,12 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 }
 
 // rateLine rates g and writes its line of output.
-func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error) {
-	r, err := solve.RateDetail(*g)
+func rateLine(g *solve.Grid, where string, line int, o rateOptions) (string, error) {
+	r, err := solve.Options{AllowGuess: o.allowGuess}.Rate(*g)
 	if err != nil {
-		return "", err
+		return "", noGuess(err)
 	}
-	if !asJSON {
+	if !o.json {
 		// Lower-case grades, as generate writes them and --difficulty takes them.
 		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), r.Score, r.Hardest), nil
 	}
@@ -117,6 +119,14 @@ func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error
 func needsOneSolution(err error) error {
 	if errors.Is(err, solve.ErrNotUnique) {
 		return fmt.Errorf("%w; steps and grades need a puzzle with one solution: add givens until only one remains", err)
+	}
+	return err
+}
+
+// noGuess says what to do about a puzzle that needs a guess.
+func noGuess(err error) error {
+	if errors.Is(err, solve.ErrNeedsGuess) {
+		return fmt.Errorf("%w; --allow-guess ends the solve with a guess", err)
 	}
 	return err
 }

@@ -71,3 +71,31 @@ func TestRateNotUnique(t *testing.T) {
 	assert.Equal(t, exitNotUnique, code)
 	assert.Contains(t, errOut, "more than one solution")
 }
+
+// needsGuess is a forum puzzle that no technique finishes: after the
+// nested forcing nets, only a guess moves it.
+const needsGuess = "98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1"
+
+func TestAllowGuess(t *testing.T) {
+	input := puzzle + "\n" + needsGuess + "\n"
+	for _, cmd := range []string{"rate", "explain"} {
+		// without the flag the puzzle that needs a guess fails, naming the flag
+		code, out, errOut := runCLI(t, input, cmd, "-")
+		assert.Equal(t, exitFailure, code, cmd)
+		assert.Contains(t, errOut, "stdin:2: no technique finds the next step without a guess", cmd)
+		assert.Contains(t, errOut, "--allow-guess", cmd)
+		assert.NotEmpty(t, out, "%s: the other puzzle is still done", cmd)
+
+		code, out, errOut = runCLI(t, input, cmd, "--allow-guess", "-")
+		assert.Equal(t, exitOK, code, "%s: %s", cmd, errOut)
+		if cmd == "rate" {
+			assert.Contains(t, out, needsGuess+" extreme ")
+			assert.Contains(t, out, " Brute Force\n")
+		}
+	}
+	// hint gives the next step, which needs no guess here; it takes the
+	// flag too
+	code, out, errOut := runCLI(t, needsGuess+"\n", "hint", "--allow-guess", "-")
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, "stdin:1: ")
+}
