@@ -641,17 +641,20 @@ func TestNeedsGuess(t *testing.T) {
 	assert.Contains(t, err.Error(), "cells left")
 	assert.NoError(t, Options{}.stuck(&human{b: board{left: 0}}))
 
-	// a forum puzzle that only a guess finishes
-	guess, err := ParseLine("98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1")
-	require.NoError(t, err)
-	_, err = Options{}.Rate(guess)
-	assert.ErrorIs(t, err, ErrNeedsGuess)
-	_, err = Options{}.ExplainFrom(guess, guess)
-	assert.ErrorIs(t, err, ErrNeedsGuess)
-	r, err := RateDetail(guess)
-	require.NoError(t, err)
-	assert.Positive(t, r.Counts[BruteForce])
-	assert.Equal(t, BruteForce, r.Hardest)
+	// two forum puzzles that the inner nets from cells with two
+	// candidates leave stuck: those from cells with three finish them
+	for _, line := range []string{
+		"98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1",
+		"98.7..6..5..6..4......3..8.6....7..4.594....6......5..4..9..7...9......2.....1.4.",
+	} {
+		hard, err := ParseLine(line)
+		require.NoError(t, err)
+		r, err := Options{}.Rate(hard)
+		require.NoError(t, err, line)
+		assert.Zero(t, r.Counts[BruteForce])
+		assert.Equal(t, ForcingNetNested, r.Hardest)
+		assert.GreaterOrEqual(t, r.Difficulty, ForcingNetNested.Weight()+10, "the wider inner nets cost more")
+	}
 
 	// a whole solve with and without: the same when no guess is needed
 	a, err := Options{}.Rate(g)

@@ -34,7 +34,7 @@ func (h *human) forcingNet() {
 					continue
 				}
 				s := h.add(ForcingNet)
-				s.Difficulty += int(h.trial.waves)
+				s.Difficulty += h.trial.waves
 				h.elim(s, i, d)
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d

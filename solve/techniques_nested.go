@@ -17,6 +17,16 @@ import (
 // cells that fails. A step's difficulty adds to the weight the inner nets
 // it used. Cells[0] is the assumed cell, Digits the assumed digit.
 func (h *human) forcingNetNested() {
+	// inner nets from the cells with two candidates, and only when those
+	// are not enough, from those with three
+	for width := 2; width <= 3 && len(h.found) == 0; width++ {
+		h.nestedNets(width)
+	}
+}
+
+// nestedNets records the nested forcing nets whose inner nets start from
+// cells with up to width candidates.
+func (h *human) nestedNets(width int) {
 	b := &h.b
 	g := b.g
 	for want := 2; want <= g.n; want++ {
@@ -30,14 +40,14 @@ func (h *human) forcingNetNested() {
 				d := bits.TrailingZeros32(uint32(c))
 				h.trial = *b
 				h.inner = h.inner[:0]
-				if !h.nestedContradiction(i, d) {
+				if !h.nestedContradiction(i, d, width) {
 					continue
 				}
 				s := h.add(ForcingNetNested)
 				h.elim(s, i, d)
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d
-				s.Difficulty += h.passes
+				s.Difficulty += h.passes + 10*(width-2)
 				if h.text {
 					var inner []string
 					for k, x := range h.inner {
@@ -59,10 +69,11 @@ func (h *human) forcingNetNested() {
 }
 
 // nestedContradiction places the 0-based digit d in cell i of h.trial and
-// propagates with singles, locked candidates and inner forcing nets; it
-// reports whether that ends in a contradiction. h.inner lists the
-// candidates (cell*MaxSize + digit) the inner nets removed.
-func (h *human) nestedContradiction(i, d int) bool {
+// propagates with singles, locked candidates and inner forcing nets from
+// the cells with up to width candidates; it reports whether that ends in a
+// contradiction. h.inner lists the candidates (cell*MaxSize + digit) the
+// inner nets removed.
+func (h *human) nestedContradiction(i, d, width int) bool {
 	t := &h.trial
 	g := t.g
 	if cell, unit, _, _ := t.propagate(i, d); cell >= 0 || unit >= 0 {
@@ -78,7 +89,7 @@ func (h *human) nestedContradiction(i, d int) bool {
 		from := len(h.inner)
 		for j := range g.cells {
 			c := t.cand[j]
-			if t.value[j] != 0 || bits.OnesCount32(uint32(c)) != 2 {
+			if t.value[j] != 0 || bits.OnesCount32(uint32(c)) > width {
 				continue
 			}
 			for ; c != 0; c &= c - 1 {
