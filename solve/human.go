@@ -155,9 +155,12 @@ type human struct {
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
-	rccBuf    [][]rcc                    // the restricted common digits of each set
-	sdcBuf    [2][]sdcSide               // Sue de Coq: the candidate sets A and B
-	dbBuf     [3][]int32                 // Death Blossom: the petals of each digit of the stem
+	rccBuf    []rcc                      // the restricted common digits of the sets, by set
+	rccStart  []int32                    // where each set's begin in rccBuf
+	rccFill   []int32
+	rccPairs  []rccPair
+	sdcBuf    [2][]sdcSide // Sue de Coq: the candidate sets A and B
+	dbBuf     [3][]int32   // Death Blossom: the petals of each digit of the stem
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -388,12 +391,13 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 			if best < 0 {
 				break
 			}
-			s := h.found[best]
-			h.applyNew(&s)
+			s := &h.found[best]
+			h.applyNew(s)
 			s.Round = round
-			rec(&s)
+			rec(s)
+			done := *s
 			copy(h.found[best:left], h.found[best+1:left])
-			h.found[left-1] = s
+			h.found[left-1] = done
 		}
 	}
 	return nil

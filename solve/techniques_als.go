@@ -168,8 +168,8 @@ type rcc struct {
 
 // restrictedCommons lists, for every set, the sets it shares a restricted
 // common digit with (each pair once per digit, both ways), the sets not
-// overlapping.
-func (h *human) restrictedCommons(sets []als) [][]rcc {
+// overlapping: the links of set k are links[start[k]:start[k+1]].
+func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 	b := &h.b
 	for i := range h.alsByCell {
 		h.alsByCell[i] = h.alsByCell[i][:0]
@@ -179,14 +179,7 @@ func (h *human) restrictedCommons(sets []als) [][]rcc {
 			h.alsByCell[i] = append(h.alsByCell[i], int32(k))
 		}
 	}
-	out := h.rccBuf[:0]
-	for len(out) < len(sets) {
-		out = append(out, nil)
-	}
-	out = out[:len(sets)]
-	for k := range out {
-		out[k] = out[k][:0]
-	}
+	pairs := h.rccPairs[:0] // a, then the link from a
 	var buf [MaxSize * MaxSize]int
 	for ia := range sets {
 		A := &sets[ia]
@@ -206,14 +199,34 @@ func (h *human) restrictedCommons(sets []als) [][]rcc {
 					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
 						continue
 					}
-					out[ia] = append(out[ia], rcc{ib, int8(x)})
-					out[ib] = append(out[ib], rcc{int32(ia), int8(x)})
+					pairs = append(pairs, rccPair{int32(ia), rcc{ib, int8(x)}}, rccPair{ib, rcc{int32(ia), int8(x)}})
 				}
 			}
 		}
 	}
-	h.rccBuf = out
-	return out
+	h.rccPairs = pairs
+	// by set: counting sort
+	start = append(h.rccStart[:0], make([]int32, len(sets)+1)...)
+	for _, p := range pairs {
+		start[p.a+1]++
+	}
+	for k := range sets {
+		start[k+1] += start[k]
+	}
+	links = append(h.rccBuf[:0], make([]rcc, len(pairs))...)
+	fill := append(h.rccFill[:0], start[:len(sets)]...)
+	for _, p := range pairs {
+		links[fill[p.a]] = p.l
+		fill[p.a]++
+	}
+	h.rccStart, h.rccBuf, h.rccFill = start, links, fill
+	return links, start
+}
+
+// rccPair is a link from set a, while the links are gathered.
+type rccPair struct {
+	a int32
+	l rcc
 }
 
 // alsXYWing (ALS-XY-Wing): three almost locked sets A, B and C; A and C
@@ -226,10 +239,10 @@ func (h *human) restrictedCommons(sets []als) [][]rcc {
 func (h *human) alsXYWing() {
 	b := &h.b
 	sets := h.almostLockedSets()
-	links := h.restrictedCommons(sets)
+	links, start := h.restrictedCommons(sets)
 	for ic := range sets {
 		C := &sets[ic]
-		lc := links[ic]
+		lc := links[start[ic]:start[ic+1]]
 		for p := range lc {
 			ia, x := int(lc[p].other), int(lc[p].x)
 			A := &sets[ia]
