@@ -79,6 +79,8 @@ const (
 	UniqueRectangle2
 	UniqueRectangle3
 	UniqueRectangle4
+	UniqueRectangle5
+	UniqueRectangle6
 	HiddenRectangle
 	AvoidableRect1
 	AvoidableRect2
@@ -137,6 +139,8 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	UniqueRectangle2: {"Uniqueness Test 2", "Unique Rectangle Type 2", Hard, 100},
 	UniqueRectangle3: {"Uniqueness Test 3", "Unique Rectangle Type 3", Hard, 100},
 	UniqueRectangle4: {"Uniqueness Test 4", "Unique Rectangle Type 4", Hard, 100},
+	UniqueRectangle5: {"Uniqueness Test 5", "Unique Rectangle Type 5", Hard, 100},
+	UniqueRectangle6: {"Uniqueness Test 6", "Unique Rectangle Type 6", Hard, 100},
 	HiddenRectangle:  {"Hidden Rectangle", "Hidden Rectangle", Hard, 100},
 	AvoidableRect1:   {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 1", Hard, 100},
 	AvoidableRect2:   {"Avoidable Rectangle Type 2", "Avoidable Rectangle Type 2", Hard, 100},

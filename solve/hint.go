@@ -52,7 +52,7 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " with its pivot in " + s.rowOf(0)
 	case WWing:
 		return name + " linked through " + s.unit(0)
-	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, HiddenRectangle, AvoidableRect1, AvoidableRect2:
+	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return name + " in " + s.rowsOf()
 	case BUGPlus1:
 		return name + ": every empty cell but one has two candidates"

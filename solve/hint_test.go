@@ -64,7 +64,7 @@ func where(s *Step) string {
 		return "digit " + lowDigit(s.Digits)
 	case EmptyRectangle:
 		return "digit " + lowDigit(s.Digits) + " in " + s.Units[0].String()
-	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, HiddenRectangle, AvoidableRect1, AvoidableRect2:
+	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return "rows " + itoa(s.Cells[0].Row+1) + " and " + itoa(s.Cells[3].Row+1)
 	case XYChain, AIC, GroupedAIC, BUGPlus1, BUGPlusN:
 		return ""

@@ -249,6 +249,8 @@ func init() {
 		UniqueRectangle2: (*human).uniqueRectangle2,
 		UniqueRectangle3: (*human).uniqueRectangle3,
 		UniqueRectangle4: (*human).uniqueRectangle4,
+		UniqueRectangle5: (*human).uniqueRectangle5,
+		UniqueRectangle6: (*human).uniqueRectangle6,
 		HiddenRectangle:  (*human).hiddenRectangle,
 		AvoidableRect1:   (*human).avoidableRectangle1,
 		AvoidableRect2:   (*human).avoidableRectangle2,

@@ -272,6 +272,20 @@ func (s *Step) Text() string {
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s holds %s; with %s they hold only %s in %s, so %s.",
 			name, cellList(s.Cells[:min(k, 4)]), digitList(s.Digits, " and "), cell(2), cell(3), digitList(s.extraOf(), " or "),
 			cellList(s.Cells[min(k, 4):]), cands(0), unit(0), elim)
+	case UniqueRectangle5:
+		var extra []Cell
+		var x Digits
+		for k, c := range s.Cells {
+			if k < len(s.cc) && s.cc[k] != s.Digits {
+				extra = append(extra, c)
+				x = s.cc[k] &^ s.Digits
+			}
+		}
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so one of %s is %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), cellList(extra), lowDigit(x), elim)
+	case UniqueRectangle6:
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in %s only in the rectangle, so it is in %s and %s, not in %s or %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), lowDigit(s.cc0()), unitsAnd2(s.Units), cell(0), cell(1), cell(2), cell(3), elim)
 	case HiddenRectangle:
 		x := lowDigit(s.cc0())
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %d and column %d only in the rectangle, so %s cannot be %s: %s.",
@@ -348,6 +362,14 @@ func (s *Step) valueName(k int) string {
 		return "?"
 	}
 	return lowDigit(s.cc[1+k])
+}
+
+// unitsAnd2 names two units of a kind: "rows 1 and 3".
+func unitsAnd2(us []Unit) string {
+	if len(us) < 2 {
+		return "?"
+	}
+	return fmt.Sprintf("%ss %d and %d", us[0].Kind, us[0].Index+1, us[1].Index+1)
 }
 
 // cc0 is cc[0], or no digit.

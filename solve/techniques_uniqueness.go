@@ -511,3 +511,127 @@ func (h *human) bugPlusN() {
 		s.Digits |= c
 	}
 }
+
+// urCorners calls f for every rectangle over two boxes whose corners all
+// hold the two candidates of its corner a, a bivalue cell: b beside a in
+// its row, c beside a in its column, d opposite.
+func (h *human) urCorners(f func(a, b, c, d int, pair Digits)) {
+	bd := &h.b
+	g := bd.g
+	n := g.n
+	for a := range g.cells {
+		pair := bd.cand[a]
+		if bits.OnesCount32(uint32(pair)) != 2 {
+			continue
+		}
+		ra, ca := a/n, a%n
+		for r := range n {
+			if r == ra {
+				continue
+			}
+			for c := range n {
+				if c == ca {
+					continue
+				}
+				b, cc, d := ra*n+c, r*n+ca, r*n+c
+				if bd.cand[b]&pair == pair && bd.cand[cc]&pair == pair && bd.cand[d]&pair == pair && g.twoBoxes(a, b, cc, d) {
+					f(a, b, cc, d, pair)
+				}
+			}
+		}
+	}
+}
+
+// uniqueRectangle5 (Uniqueness Test 5): the corners of a rectangle over
+// two boxes hold a and b, one or two of them (diagonal to each other)
+// nothing else, and the others a, b and the same one more digit x. One of
+// those is x (else the deadly pattern), so cells seeing all of them lose
+// x. (Two in one line are Uniqueness Test 2.) Cells are the four corners,
+// those with x last; cc their candidates; Digits is {a,b}.
+func (h *human) uniqueRectangle5() {
+	b := &h.b
+	g := b.g
+	h.urCorners(func(a, bc, cc, d int, pair Digits) {
+		var extra [3]int
+		k := 0
+		var x Digits
+		for _, i := range [3]int{bc, cc, d} {
+			if b.cand[i] == pair {
+				continue
+			}
+			e := b.cand[i] &^ pair
+			if e.Len() != 1 || (x != 0 && e != x) {
+				return
+			}
+			x = e
+			extra[k] = i
+			k++
+		}
+		// two extra corners must be diagonal (b and c), three are the rest
+		if k < 2 || (k == 2 && (extra[0] != bc || extra[1] != cc)) {
+			return
+		}
+		if k == 3 && b.cand[a] != pair {
+			return
+		}
+		see := b.dcells[bits.TrailingZeros32(uint32(x))]
+		for _, i := range extra[:k] {
+			see = see.and(g.peers[i])
+		}
+		s := h.add(UniqueRectangle5)
+		if !h.elimSet(s, see, bits.TrailingZeros32(uint32(x))) {
+			h.drop()
+			return
+		}
+		s.Digits = pair
+		for _, i := range [4]int{a, bc, cc, d} {
+			if b.cand[i] == pair {
+				s.Cells = append(s.Cells, h.cellOf(i))
+				s.cc = append(s.cc, pair)
+			}
+		}
+		for _, i := range extra[:k] {
+			s.Cells = append(s.Cells, h.cellOf(i))
+			s.cc = append(s.cc, b.cand[i])
+		}
+	})
+}
+
+// uniqueRectangle6 (Uniqueness Test 6): two diagonal corners of a
+// rectangle over two boxes hold only {a,b}, the other two a, b and more,
+// and in both rows (or both columns) a lies only in the rectangle. If one
+// of the other two were a, it and its diagonal would be a, the bivalue
+// corners b: the deadly pattern. So both lose a. Cells are the bivalue
+// corners, then the two that lose a; Digits is {a,b}; cc[0] is {a}.
+func (h *human) uniqueRectangle6() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	h.urCorners(func(a, bc, cc, d int, pair Digits) {
+		if b.cand[d] != pair || b.cand[bc] == pair || b.cand[cc] == pair || a > d {
+			return
+		}
+		ra, ca, r, c := a/n, a%n, d/n, d%n
+		rows := uint16(1)<<ca | uint16(1)<<c
+		cols := uint16(1)<<ra | uint16(1)<<r
+		for xs := pair; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			inRows := b.pos[ra][x] == rows && b.pos[r][x] == rows
+			inCols := b.pos[n+ca][x] == cols && b.pos[n+c][x] == cols
+			if !inRows && !inCols {
+				continue
+			}
+			s := h.add(UniqueRectangle6)
+			h.elim(s, bc, x)
+			h.elim(s, cc, x)
+			s.Digits = pair
+			s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(d), h.cellOf(bc), h.cellOf(cc))
+			s.cc = append(s.cc, 1<<x)
+			if inRows {
+				s.Units = append(s.Units, g.unit[ra], g.unit[r])
+			} else {
+				s.Units = append(s.Units, g.unit[n+ca], g.unit[n+c])
+			}
+		}
+	})
+}

@@ -221,8 +221,67 @@ func TestBUGPlusN(t *testing.T) {
 	s := steps[0]
 	assert.ElementsMatch(t, append(elimsOf(8, "r2c7"), elimsOf(9, "r1c7")...), candStrings(s.Eliminations))
 	assert.Equal(t, want.Eliminations, s.Eliminations)
+	assert.Equal(t, BUGPlusN, h.find(BruteForce), "the step that makes progress there")
 	assert.Equal(t, "BUG+n: without (8)r1c7, (9)r2c7 the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: 8 is removed from r2c7; 9 from r1c7.", s.Text())
 	// with (8)r1c7 gone one BUG candidate is left: BUG+1's business
 	h.b.remove(h.idx(rc("r1c7")), 7)
 	assert.Empty(t, h.findAll((*human).bugPlusN))
+}
+
+func TestUniqueRectangle5(t *testing.T) {
+	// r1c1 and r3c4 hold {4,7}; r1c4 and r3c1, diagonal, {4,7,9}: one of
+	// them is 9, and the cells seeing both lose it
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r3c4", 4, 7)
+		h.setCands("r1c4", 4, 7, 9)
+		h.setCands("r3c1", last...)
+		return h
+	}
+	steps := setup(4, 7, 9).findAll((*human).uniqueRectangle5)
+	s := withEffect(steps, nil, elimsOf(9, "r1c2", "r1c3", "r3c5", "r3c6"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Contains(t, []string{
+		"Unique Rectangle Type 5: r1c1, r3c4, r1c4, r3c1 would be a deadly pattern on 4 and 7 (two solutions), so one of r1c4, r3c1 is 9: 9 is removed from r1c2, r1c3, r3c5, r3c6.",
+		"Unique Rectangle Type 5: r3c4, r1c1, r3c1, r1c4 would be a deadly pattern on 4 and 7 (two solutions), so one of r3c1, r1c4 is 9: 9 is removed from r1c2, r1c3, r3c5, r3c6.",
+	}, s.Text())
+
+	// r3c1 with 8 instead of 9: two extra digits, no test 5
+	assert.Empty(t, setup(4, 7, 8).findAll((*human).uniqueRectangle5))
+}
+
+func TestUniqueRectangle6(t *testing.T) {
+	// r1c1, r3c4 hold {4,7}; r1c4 {4,7,9}, r3c1 {4,7,8}; in rows 1 and 3, 4
+	// lies only in the rectangle: r1c4 and r3c1 lose 4
+	setup := func(row1 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 4, 7)
+		h.setCands("r3c4", 4, 7)
+		h.setCands("r1c4", 4, 7, 9)
+		h.setCands("r3c1", 4, 7, 8)
+		h.keepDigit(Unit{Row, 0}, 4, row1...)
+		h.keepDigit(Unit{Row, 2}, 4, "r3c1", "r3c4")
+		return h
+	}
+	steps := setup("r1c1", "r1c4").findAll((*human).uniqueRectangle6)
+	s := withEffect(steps, nil, elimsOf(4, "r1c4", "r3c1"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Unique Rectangle Type 6: r1c1, r3c4, r1c4, r3c1 would be a deadly pattern on 4 and 7 (two solutions); 4 lies in rows 1 and 3 only in the rectangle, so it is in r1c1 and r3c4, not in r1c4 or r3c1: 4 is removed from r1c4, r3c1.", s.Text())
+
+	// 4 also in r1c7: no X-Wing on the rectangle
+	assert.Empty(t, setup("r1c1", "r1c4", "r1c7").findAll((*human).uniqueRectangle6))
+}
+
+func TestUniqueRectangle6InAPuzzle(t *testing.T) {
+	// a magictour puzzle whose path reaches a Uniqueness Test 6
+	g, err := ParseLine("5..2..3......8..9...2..4..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9")
+	require.NoError(t, err)
+	h, want := replayedBefore(t, g, UniqueRectangle6)
+	steps := h.findAll((*human).uniqueRectangle6)
+	s := withEffect(steps, nil, elimsOf(1, "r3c8", "r6c7"))
+	require.NotNil(t, s, "%v", steps)
+	assert.ElementsMatch(t, candStrings(want.Eliminations), candStrings(s.Eliminations))
+	// and it is what makes progress there: nothing easier applies
+	assert.Equal(t, UniqueRectangle6, h.find(BruteForce))
 }
