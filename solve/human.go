@@ -123,12 +123,17 @@ type Rating struct {
 	Work    int
 	Hardest Technique // the technique of the hardest round
 	Counts  [numTechniques]int
+	// SE estimates Sudoku Explainer's rating (ER) in tenths (91 is 9.1):
+	// that of the hardest round, each round rated by its easiest step.
+	SE int
 
 	round     int       // the round of the last step added
 	roundTech Technique // its technique
 	roundMin  int       // the least difficulty of its steps
 	doneTech  Technique // the hardest of the rounds before it
 	done      int       // and its difficulty
+	roundSE   int       // the least SE rating of the round's steps
+	doneSE    int       // the highest of the rounds before it
 }
 
 // scoreOf is the score of a grade, hardest step difficulty and work.
@@ -528,9 +533,13 @@ func (r *Rating) add(s *Step) {
 		r.Work += t.Weight()
 		r.doneTech, r.done = r.hardest()
 		r.roundTech, r.roundMin = t, s.Difficulty
-	} else if s.Difficulty < r.roundMin {
-		r.roundMin = s.Difficulty
+		r.doneSE = max(r.doneSE, r.roundSE)
+		r.roundSE = seRating(s)
+	} else {
+		r.roundMin = min(r.roundMin, s.Difficulty)
+		r.roundSE = min(r.roundSE, seRating(s))
 	}
+	r.SE = max(r.doneSE, r.roundSE)
 	r.Hardest, r.Difficulty = r.hardest()
 	r.Grade = r.Hardest.Level()
 	r.Score = scoreOf(r.Grade, r.Difficulty, r.Work)

@@ -29,8 +29,12 @@ technique, so the output reads back as a puzzle file:
 
 INPUT is a text file of puzzles ("-" for stdin) or a workbook.
 
+--scale se writes, in place of the score, an estimate of Sudoku Explainer's
+rating (the ER of the puzzle forums, such as 9.1), from our own steps.
+
 Examples:
   xlsudoku rate puzzles.txt
+  xlsudoku rate --scale se puzzles.txt
   xlsudoku rate --json puzzles.txt > ratings.jsonl
   xlsudoku rate book.xlsx --sheet "Week 3"
 
@@ -42,6 +46,7 @@ type rateOptions struct {
 	output     string
 	json       bool
 	allowGuess bool
+	scale      string
 }
 
 func runRate(e *env, args []string) error {
@@ -50,9 +55,13 @@ func runRate(e *env, args []string) error {
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of stdout")
 	fs.BoolVar(&o.json, "json", false, "write one JSON object per puzzle: line, puzzle, grade, score, hardest, counts")
 	fs.BoolVar(&o.allowGuess, "allow-guess", false, "end with a Brute Force guess when no technique applies (otherwise such a puzzle is an error)")
+	fs.StringVar(&o.scale, "scale", "score", "the number after the grade: our `score`, or se, an estimate of Sudoku Explainer's rating (ER)")
 	o.inputFlags.add(fs, true)
 	if done, err := parseFlags(e, fs, rateHelp, args); done {
 		return err
+	}
+	if o.scale != "score" && o.scale != "se" {
+		return usagef("rate: --scale must be score or se, not %s", quote(o.scale))
 	}
 	in := fs.Arg(0)
 	return o.dispatch(e, "rate", in, o.output, o.json, func() error { return rateWorkbook(e, in, o) },
@@ -89,9 +98,14 @@ func rateLine(g *solve.Grid, where string, line int, o rateOptions) (string, err
 	if err != nil {
 		return "", noGuess(err)
 	}
+	se := fmt.Sprintf("%d.%d", r.SE/10, r.SE%10)
 	if !o.json {
 		// Lower-case grades, as generate writes them and --difficulty takes them.
-		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), r.Score, r.Hardest), nil
+		number := fmt.Sprint(r.Score)
+		if o.scale == "se" {
+			number = se
+		}
+		return fmt.Sprintf("%s %s %s %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), number, r.Hardest), nil
 	}
 	counts := map[string]int{}
 	for _, t := range solve.Techniques() {
@@ -105,9 +119,10 @@ func rateLine(g *solve.Grid, where string, line int, o rateOptions) (string, err
 		Puzzle  string         `json:"puzzle"`
 		Grade   solve.Grade    `json:"grade"`
 		Score   int            `json:"score"`
+		SE      json.Number    `json:"se"`
 		Hardest string         `json:"hardest"`
 		Counts  map[string]int `json:"counts"`
-	}{line, where, solve.FormatLine(g), r.Grade, r.Score, r.Hardest.String(), counts})
+	}{line, where, solve.FormatLine(g), r.Grade, r.Score, json.Number(se), r.Hardest.String(), counts})
 	if err != nil {
 		return "", err
 	}

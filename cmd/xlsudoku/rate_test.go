@@ -96,3 +96,28 @@ func TestAllowGuess(t *testing.T) {
 	other := errors.New("other")
 	assert.Equal(t, other, noGuess(other))
 }
+
+func TestRateScaleSE(t *testing.T) {
+	easy := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	code, out, errOut := runCLI(t, easy+"\n"+puzzle+"\n", "rate", "--scale", "se", "-")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	for i, p := range []string{easy, puzzle} {
+		g, err := solve.ParseLine(p)
+		require.NoError(t, err)
+		r, err := solve.RateDetail(g)
+		require.NoError(t, err)
+		assert.Equal(t, fmt.Sprintf("%s %s %d.%d %s", p, strings.ToLower(r.Grade.String()), r.SE/10, r.SE%10, r.Hardest), lines[i])
+	}
+	// the JSON has it too, as a number
+	code, out, _ = runCLI(t, puzzle+"\n", "rate", "--json", "-")
+	require.Equal(t, exitOK, code)
+	var got struct{ SE float64 }
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.GreaterOrEqual(t, got.SE, 8.5)
+
+	code, _, errOut = runCLI(t, puzzle+"\n", "rate", "--scale", "hodoku", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--scale must be score or se")
+}
