@@ -11,12 +11,12 @@ import (
 //
 // It starts from the basic pencil marks of a grid (every empty cell holds the
 // digits its row, column and box do not have yet) and works in rounds: try
-// the techniques from the easiest (Full House) to the hardest (Brute Force)
-// in the order of the Technique constants; the first technique that finds
-// something is applied with every instance of it that the candidate grid
-// shows at that moment, one Step per instance (an instance that would place
-// and eliminate exactly what an earlier one of the round does is left out);
-// then the next round starts again from the easiest. Placing a digit removes
+// the techniques from the easiest (Full House) to the hardest (the nested
+// forcing net, then Brute Force when a guess is allowed) in the order of the
+// Technique constants; the first technique that finds something is applied
+// with every instance of it that the candidate grid shows at that moment,
+// one Step per instance; then the next round starts again from the
+// easiest. Placing a digit removes
 // it from the candidates of the cell's row, column and box, as a person
 // updating pencil marks does. The instances of a round are applied one
 // after the other, each to the board as the one before left it: a step
@@ -652,8 +652,8 @@ func (o Options) NextStep(givens, current Grid) (Step, error) {
 
 // LogicCandidates returns the candidates of every cell (row-major, a solved
 // cell holding just its digit, as Grid.Candidates) after every technique
-// but the last resort (Forcing Net, Forcing Net Verity, Brute Force) has
-// been applied: the pencil marks as they stand before the first guess.
+// but the last resort (the forcing nets and Brute Force) has been applied:
+// the pencil marks as they stand before the first forcing net.
 func LogicCandidates(g Grid) ([]Digits, error) { return LogicCandidatesFrom(g, g) }
 
 // LogicCandidatesFrom is LogicCandidates starting from a partly filled
