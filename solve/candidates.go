@@ -76,6 +76,19 @@ type hgeo struct {
 	boxLine  [MaxSize][2 * MaxSize]uint16 // for a box and a row/column: positions of the box inside the line
 	rowsOf   [MaxSize]uint16              // rows a box covers (bit r)
 	colsOf   [MaxSize]uint16              // columns a box covers (bit c)
+
+	// Segments: the cells a line shares with a box it crosses, where the
+	// group nodes of grouped chains live.
+	segs     []lineBox
+	lineSeg  [2 * MaxSize][MaxSize]int16 // segment of a line (row, then column) in a box, or -1
+	cellSegs [MaxSize * MaxSize][]int16  // the segments all of whose cells see a cell
+	segSegs  [][]int16                   // the other segments sharing a line or box with a segment
+}
+
+// lineBox is the intersection of a line and a box.
+type lineBox struct {
+	line, box int // line: 0..n-1 a row, n..2n-1 a column
+	cells     cellset
 }
 
 var hgeos sync.Map // Shape -> *hgeo
@@ -110,6 +123,28 @@ func hgeoOf(s Shape) *hgeo {
 		g.boxLine[b][r] |= 1 << c
 		g.boxLine[b][s.Size+c] |= 1 << r
 	}
+	for l := range 2 * s.Size {
+		for b := range s.Size {
+			g.lineSeg[l][b] = -1
+			if x := g.unitSet[l].and(g.unitSet[2*s.Size+b]); !x.empty() {
+				g.lineSeg[l][b] = int16(len(g.segs))
+				g.segs = append(g.segs, lineBox{line: l, box: b, cells: x})
+			}
+		}
+	}
+	g.segSegs = make([][]int16, len(g.segs))
+	for si, sg := range g.segs {
+		for ti, tg := range g.segs {
+			if ti != si && (tg.line == sg.line || tg.box == sg.box) {
+				g.segSegs[si] = append(g.segSegs[si], int16(ti))
+			}
+		}
+		for i := range g.cells {
+			if tg := sg.cells; !tg.has(i) && tg.andNot(g.peers[i]).empty() {
+				g.cellSegs[i] = append(g.cellSegs[i], int16(si))
+			}
+		}
+	}
 	actual, _ := hgeos.LoadOrStore(s, g)
 	return actual.(*hgeo)
 }
@@ -132,6 +167,7 @@ type board struct {
 	free   [3 * MaxSize]uint16 // positions of the empty cells of each unit
 	placed [3 * MaxSize]Digits // digits placed in each unit
 	left   int                 // empty cells
+	waves  int                 // propagate: the rounds of singles it took
 }
 
 // init sets b to the grid g with basic pencil marks: every empty cell has

@@ -69,7 +69,6 @@ func (h *human) setCands(c string, ds ...int) {
 // found.
 func (h *human) findAll(f func(*human)) []Step {
 	h.found = h.found[:0]
-	h.first = false
 	f(h)
 	out := make([]Step, len(h.found))
 	for k := range h.found {

@@ -77,20 +77,32 @@ const (
 	SimpleColors
 	UniqueRectangle1
 	UniqueRectangle2
+	UniqueRectangle3
 	UniqueRectangle4
+	UniqueRectangle5
+	UniqueRectangle6
+	HiddenRectangle
+	AvoidableRect1
+	AvoidableRect2
 	BUGPlus1
+	BUGPlusN
 	NakedQuad
 	HiddenQuad
 	Jellyfish
 	FinnedXWing
 	FinnedSwordfish
 	FinnedJellyfish
+	SueDeCoq
 	XChain
 	XYChain
 	AIC
+	GroupedAIC
 	ALSXZ
+	ALSXYWing
+	DeathBlossom
 	ForcingNet
 	ForcingNetVerity
+	ForcingNetNested
 	BruteForce
 	numTechniques
 )
@@ -125,20 +137,32 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	SimpleColors:     {"Simple Colors", "Simple Colors", Hard, 150},
 	UniqueRectangle1: {"Uniqueness Test 1", "Unique Rectangle Type 1", Hard, 100},
 	UniqueRectangle2: {"Uniqueness Test 2", "Unique Rectangle Type 2", Hard, 100},
+	UniqueRectangle3: {"Uniqueness Test 3", "Unique Rectangle Type 3", Hard, 100},
 	UniqueRectangle4: {"Uniqueness Test 4", "Unique Rectangle Type 4", Hard, 100},
+	UniqueRectangle5: {"Uniqueness Test 5", "Unique Rectangle Type 5", Hard, 100},
+	UniqueRectangle6: {"Uniqueness Test 6", "Unique Rectangle Type 6", Hard, 100},
+	HiddenRectangle:  {"Hidden Rectangle", "Hidden Rectangle", Hard, 100},
+	AvoidableRect1:   {"Avoidable Rectangle Type 1", "Avoidable Rectangle Type 1", Hard, 100},
+	AvoidableRect2:   {"Avoidable Rectangle Type 2", "Avoidable Rectangle Type 2", Hard, 100},
 	BUGPlus1:         {"Bivalue Universal Grave + 1", "BUG+1", Hard, 100},
+	BUGPlusN:         {"Bivalue Universal Grave + n", "BUG+n", Hard, 110},
 	NakedQuad:        {"Naked Quadruple", "Naked Quad", Hard, 120},
 	HiddenQuad:       {"Hidden Quadruple", "Hidden Quad", Hard, 150},
 	Jellyfish:        {"Jellyfish", "Jellyfish", Hard, 160},
 	FinnedXWing:      {"Finned X-Wing", "Finned X-Wing", Hard, 130},
-	FinnedSwordfish:  {"Finned Swordfish", "Finned Swordfish", Hard, 200},
-	FinnedJellyfish:  {"Finned Jellyfish", "Finned Jellyfish", Hard, 240},
+	FinnedSwordfish:  {"Finned Swordfish", "Finned Swordfish", Expert, 200},
+	FinnedJellyfish:  {"Finned Jellyfish", "Finned Jellyfish", Expert, 250},
+	SueDeCoq:         {"Sue de Coq", "Sue de Coq", Expert, 250},
 	XChain:           {"X-Chain", "X-Chain", Expert, 260},
 	XYChain:          {"XY-Chain", "XY-Chain", Expert, 260},
 	AIC:              {"Alternating Inference Chain", "AIC", Expert, 280},
+	GroupedAIC:       {"Grouped AIC", "Grouped AIC", Expert, 300},
 	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
+	ALSXYWing:        {"Almost Locked Set XY-Wing", "ALS-XY-Wing", Expert, 320},
+	DeathBlossom:     {"Death Blossom", "Death Blossom", Expert, 360},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},
+	ForcingNetNested: {"Nested Forcing Net", "Nested Forcing Net", Extreme, 700},
 	BruteForce:       {"Brute Force", "Brute Force", Extreme, 10000},
 }
 

@@ -52,10 +52,12 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " with its pivot in " + s.rowOf(0)
 	case WWing:
 		return name + " linked through " + s.unit(0)
-	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle4:
+	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return name + " in " + s.rowsOf()
 	case BUGPlus1:
 		return name + ": every empty cell but one has two candidates"
+	case BUGPlusN:
+		return name + ": almost every empty cell has two candidates"
 	case XYChain:
 		if more {
 			return name
@@ -63,7 +65,13 @@ func (s *Step) hintPhrase(more bool) string {
 		return name + " through cells with two candidates"
 	case ALSXZ:
 		return fmt.Sprintf("%s: two almost locked sets, in %s and %s", name, s.unit(0), s.unit(1))
-	case ForcingNet:
+	case ALSXYWing:
+		return fmt.Sprintf("%s: three almost locked sets, in %s, %s and %s", name, s.unit(0), s.unit(1), s.unit(2))
+	case SueDeCoq:
+		return fmt.Sprintf("%s where %s crosses %s", name, s.unit(0), s.unit(1))
+	case DeathBlossom:
+		return name + " with its stem in " + s.rowOf(0)
+	case ForcingNet, ForcingNetNested:
 		return name + " from a cell in " + s.rowOf(0)
 	case ForcingNetVerity:
 		if len(s.Units) > 0 {
@@ -102,7 +110,7 @@ func (s *Step) hintCells() string {
 				return fmt.Sprintf("look at the set %s and the set %s", cellList(s.Cells[:na]), cellList(s.Cells[na:]))
 			}
 		}
-	case XChain, XYChain, AIC:
+	case XChain, XYChain, AIC, GroupedAIC:
 		var cells []Cell
 		for _, c := range s.Chain {
 			if len(cells) == 0 || cells[len(cells)-1] != c.Cell {
@@ -110,7 +118,7 @@ func (s *Step) hintCells() string {
 			}
 		}
 		return "follow " + cellsAnd(cells)
-	case ForcingNet:
+	case ForcingNet, ForcingNetNested:
 		return "start from " + s.cell(0)
 	case ForcingNetVerity:
 		if len(s.Units) > 0 {
@@ -131,6 +139,9 @@ func withArticle(t Technique) string {
 	switch t {
 	case Pointing, Claiming, SimpleColors:
 		return name
+	}
+	if strings.HasPrefix(name, "Uni") { // "a Unique Rectangle"
+		return "a " + name
 	}
 	switch name[0] {
 	case 'A', 'E', 'I', 'O', 'U', 'X':
@@ -165,7 +176,7 @@ func (s *Step) rowOf(i int) string {
 // rowsOf names the rows of the cells: "rows 2 and 5".
 func (s *Step) rowsOf() string {
 	var rows []string
-	for _, c := range s.Cells {
+	for _, c := range s.Cells[:min(len(s.Cells), 4)] { // a rectangle's corners
 		r := fmt.Sprint(c.Row + 1)
 		if !slices.Contains(rows, r) {
 			rows = append(rows, r)

@@ -31,11 +31,19 @@ var hintPositions = []struct{ technique, givens, current string }{
 	{"Swordfish", "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9", "5..7.........3..7...8..5..36..1.94...8..2..9...9..8..1...4..3...6..9..4...2..6..9"},
 	{"Finned X-Wing", "98.7..6..7..5..48.....8....5...9..64.7....9.....6...5.4..9..5....3...........2..1", "98.7..6..7..5..48.....8....5...9..64.7....9....96...5.4..9..5....3....4.8..4.23.1"},
 	{"Finned Swordfish", "98.7..6..7...5..9...4..9..74....8..3..8...2....31......4...7..8...5..1......6..2.", "9857..6..7...5..9...4..9..74....8..3..8...2....31......4...7..8...5..1......6..2."},
-	{"XY-Chain", "...7.....12.....84....8.....945.....3....2..67....45........16.6.1..73.5....5...7", "...72....12.635.84...48.....94563...31587249676.91453....348169681297345...156827"},
+	{"Hidden Rectangle", "98.7.....6.....8....7.5..9.4....3..2..89..6......4..1..1.....3...95..7.......2..9", "98.7.....6.....8....7.5..9.4....3..2..89..6......4..1..1.....3...95..7.......2..9"},
+	{"Unique Rectangle Type 3", "98.76.5..7..5......45.8.6..8..4.63..6...3..9..3........9..4.8.....3....2.....1.5.", "98.76.5..76.51..89.4598.6..8.94.63..6...37.9..3...9....9.2458.....3.8..2.286.1.5."},
+	{"Avoidable Rectangle Type 1", "5..2..3......8..9...2..4..66..1..9...1.....4...7..3..87..3..4...9..7..2...5..6..9", "5..2..3......8..9...2.341.66..1..9...1.75.64...7..3.187..3..465396475821..58.6739"},
+	{"Avoidable Rectangle Type 2", "98.76.5..5....8.....7.5....4.8..76....6..97......3..4..2......1..9..52.....2...9.", "98.76.5..5....8.....7.5....498517623..64.97......3..4..2.....51..9..52.....2...9."},
+	{"Sue de Coq", "...7.....12.....84....8.....945.....3....2..67....45........16.6.1..73.5....5...7", "...72.6..12.635.84..648.....94563...31587249676.91453....348169681297345...156827"},
+	{"XY-Chain", ".2..316.......938.9.35....1......8...1.6...4.2.6.97....9....56..........5....2.38", ".2.731695...2493879735..421..912.876.1.6..249286497153.9.3.4562.328..9145..9.2738"},
 	{"AIC", ".2...3..48..7..39...7....61..3.7...8..6..213.5.........4.8....6..8.1..2..5...9...", ".2...3..48..7..39...7....61..3.7...8..6..213.5.........4.8....6..8.1..2..5...9..."},
-	{"ALS-XZ", "98.7..6..5..6.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8......2...1", "98.7..62.5.26.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8.2....2...1"},
+	{"Grouped AIC", "98.7..6..5..6.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8......2...1", "98.7..62.5.26.......6.8..4.3...7......85..9.......8.3..2...1.7...54..8.2....2...1"},
+	{"ALS-XZ", "98.76.5..7.43..9....6......4......95.7.5...34......7..3..9..4....2...........8.1.", "98376.5..7.43..9....6......4......95.7.5...34......7..3..9..4....2...........8.1."},
+	{"ALS-XY-Wing", "98.7..6..5...9..7...7..6...45.3.......8.6.9..........4.2.1.......5.8.7.......2.13", "98.7.46.55...9..7...7..6...45.3.......846.9..........4.2.1.......5.8.7.......2.13"},
+	{"Death Blossom", "98.7..6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23..", "98.73.6....7.5..9......8...6.......4.3.4..9....9.2..3.5......1..9..1...7..15.23.."},
 	{"Forcing Net", "98.7.....6...9.7....7.65...4....3.2...86..5.........34.1.........65..9......2...1", "98.7.....6...9.7....7.65.9.4....3.2...86..5.9.......34.1.........65..9......2...1"},
-	{"Brute Force", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"},
+	{"Nested Forcing Net", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2", "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2"},
 }
 
 var (
@@ -49,19 +57,23 @@ var (
 // digit to look at, or "" for the techniques that span the grid.
 func where(s *Step) string {
 	switch s.Technique {
-	case NakedSingle, XYWing, XYZWing, ForcingNet, BruteForce:
+	case NakedSingle, XYWing, XYZWing, ForcingNet, ForcingNetNested, BruteForce, DeathBlossom:
 		return Unit{Row, s.Cells[0].Row}.String()
 	case XWing, Swordfish, Jellyfish, FinnedXWing, FinnedSwordfish, FinnedJellyfish,
 		Skyscraper, TwoStringKite, SimpleColors, XChain:
 		return "digit " + lowDigit(s.Digits)
 	case EmptyRectangle:
 		return "digit " + lowDigit(s.Digits) + " in " + s.Units[0].String()
-	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle4:
-		return "rows " + itoa(s.Cells[0].Row+1) + " and " + itoa(s.Cells[len(s.Cells)-1].Row+1)
-	case XYChain, AIC, BUGPlus1:
+	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6, HiddenRectangle, AvoidableRect1, AvoidableRect2:
+		return "rows " + itoa(s.Cells[0].Row+1) + " and " + itoa(s.Cells[3].Row+1)
+	case XYChain, AIC, GroupedAIC, BUGPlus1, BUGPlusN:
 		return ""
 	case ALSXZ:
 		return s.Units[0].String() + " and " + s.Units[1].String()
+	case ALSXYWing:
+		return s.Units[0].String() + ", " + s.Units[1].String() + " and " + s.Units[2].String()
+	case SueDeCoq:
+		return s.Units[0].String() + " crosses " + s.Units[1].String()
 	}
 	return s.Units[0].String()
 }
@@ -163,6 +175,13 @@ func TestHintBuiltSteps(t *testing.T) {
 			h.keepDigit(Unit{Box, 4}, 8, "r5c5", "r4c4")
 			return h.findAll((*human).simpleColors)
 		}},
+		{"Brute Force", func(t *testing.T) []Step {
+			g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+			h := &human{}
+			require.NoError(t, h.prepare(&g, &g))
+			h.text = true
+			return h.findAll((*human).bruteForce)
+		}},
 		{"X-Chain", func(t *testing.T) []Step {
 			h := newHuman(t, Shape9, "")
 			h.keepDigit(Unit{Row, 0}, 5, "r1c1", "r1c5")
@@ -236,5 +255,15 @@ func TestHintWording(t *testing.T) {
 	}
 	require.NotNil(t, pair)
 	assert.Equal(t, "Look for a Naked Pair in row 3.", pair.Hint(1))
+
+	// "a Unique Rectangle", not "an"
+	h = newHuman(t, Shape9, "")
+	h.setCands("r1c1", 4, 7)
+	h.setCands("r1c4", 4, 7)
+	h.setCands("r3c1", 4, 7)
+	h.setCands("r3c4", 4, 7, 9)
+	steps = h.findAll((*human).uniqueRectangle1)
+	require.NotEmpty(t, steps)
+	assert.Equal(t, "Look for a Unique Rectangle Type 1 in rows 1 and 3.", steps[0].Hint(1))
 	assert.Equal(t, "A Naked Pair in row 3: look at r3c1 and r3c7.", pair.Hint(2))
 }

@@ -11,17 +11,18 @@ import (
 //
 // It starts from the basic pencil marks of a grid (every empty cell holds the
 // digits its row, column and box do not have yet) and works in rounds: try
-// the techniques from the easiest (Full House) to the hardest (Brute Force)
-// in the order of the Technique constants; the first technique that finds
-// something is applied with every instance of it that the candidate grid
-// shows at that moment, one Step per instance (an instance that would place
-// and eliminate exactly what an earlier one of the round does is left out);
-// then the next round starts again from the easiest. Placing a digit removes
+// the techniques from the easiest (Full House) to the hardest (the nested
+// forcing net, then Brute Force when a guess is allowed) in the order of the
+// Technique constants; the first technique that finds something is applied
+// with every instance of it that the candidate grid shows at that moment,
+// one Step per instance; then the next round starts again from the
+// easiest. Placing a digit removes
 // it from the candidates of the cell's row, column and box, as a person
-// updating pencil marks does. Steps of one round share their Round number;
-// each lists everything its pattern places and eliminates on the grid of
-// the round's start, so it may repeat an elimination an earlier step of the
-// same round made.
+// updating pencil marks does. The instances of a round are applied one
+// after the other, each to the board as the one before left it: a step
+// lists only what it changes there (no candidate is eliminated twice), and
+// an instance that has nothing left to do is no step. Steps of one round
+// share their Round number.
 //
 // Taking every instance of the easiest technique at once, rather than the
 // first one in reading order, makes the path through a puzzle independent
@@ -36,8 +37,9 @@ import (
 // before it is applied; a step that would contradict it is a bug and ends
 // the solve with ErrUnsound.
 //
-// The grade is the level of the hardest technique used; the score adds the
-// weight of every step. GradeTable prints the scale.
+// The grade is the level of the hardest technique used; the score is
+// decided by the hardest step and then by the work (Rating.Score).
+// GradeTable prints the scale.
 
 var (
 	// ErrWrongEntry: an entry of a partly filled grid is not the solution's
@@ -68,12 +70,14 @@ func (e *WrongEntryError) Unwrap() error { return ErrWrongEntry }
 
 // Explanation is a full human-style solve of a puzzle.
 type Explanation struct {
-	Steps   []Step            // in the order they are applied
-	Grade   Grade             // the level of the hardest technique used
-	Score   int               // the sum of the weights of all steps
-	Hardest Technique         // the technique with the highest level, then weight, used
-	Counts  map[Technique]int // how many steps each technique made
-	Solved  Grid              // the grid at the end: the solution
+	Steps      []Step            // in the order they are applied
+	Grade      Grade             // the level of the hardest technique used
+	Score      int               // orders puzzles: see Rating.Score
+	Difficulty int               // the difficulty of the hardest round (Rating.Difficulty)
+	Work       int               // the weights of the techniques of every round
+	Hardest    Technique         // the technique of the hardest round
+	Counts     map[Technique]int // how many steps each technique made
+	Solved     Grid              // the grid at the end: the solution
 }
 
 // MarshalJSON writes the explanation with lower-case keys, the solution
@@ -87,37 +91,81 @@ func (e *Explanation) MarshalJSON() ([]byte, error) {
 		steps = []Step{}
 	}
 	return json.Marshal(struct {
-		Grade    Grade             `json:"grade"`
-		Score    int               `json:"score"`
-		Hardest  Technique         `json:"hardest"`
-		Counts   map[Technique]int `json:"counts"`
-		Solution string            `json:"solution"`
-		Steps    []Step            `json:"steps"`
-	}{e.Grade, e.Score, e.Hardest, e.Counts, FormatLine(&e.Solved), steps})
+		Grade      Grade             `json:"grade"`
+		Score      int               `json:"score"`
+		Difficulty int               `json:"difficulty"`
+		Work       int               `json:"work"`
+		Hardest    Technique         `json:"hardest"`
+		Counts     map[Technique]int `json:"counts"`
+		Solution   string            `json:"solution"`
+		Steps      []Step            `json:"steps"`
+	}{e.Grade, e.Score, e.Difficulty, e.Work, e.Hardest, e.Counts, FormatLine(&e.Solved), steps})
 }
 
 // Rating is the grade of a puzzle without the steps; see Rate.
 type Rating struct {
-	Grade   Grade
-	Score   int
-	Hardest Technique
+	Grade Grade
+	// Score orders puzzles as the community's raters do: the hardest step
+	// decides, the amount of work breaks ties. It is
+	// 10000 x (1000 x Grade + Difficulty) + Work, Work counted up to 9999,
+	// so a harder grade always scores more, then a harder hardest step,
+	// then more work.
+	Score int
+	// Difficulty is that of the hardest round: the least difficulty
+	// (Step.Difficulty: the weight of the technique, more for a long chain
+	// or net) of the steps of the round, the easiest step the solver could
+	// take there. As Sudoku Explainer rates a puzzle by the hardest step it
+	// cannot avoid.
+	Difficulty int
+	// Work adds, for every round, the weight of the round's technique: how
+	// often the solver had to reach for each technique, and how hard each
+	// was.
+	Work    int
+	Hardest Technique // the technique of the hardest round
 	Counts  [numTechniques]int
+	// SE estimates Sudoku Explainer's rating (ER) in tenths (91 is 9.1):
+	// that of the hardest round, each round rated by its easiest step.
+	SE int
+
+	round     int       // the round of the last step added
+	roundTech Technique // its technique
+	roundMin  int       // the least difficulty of its steps
+	doneTech  Technique // the hardest of the rounds before it
+	done      int       // and its difficulty
+	roundSE   int       // the least SE rating of the round's steps
+	doneSE    int       // the highest of the rounds before it
+}
+
+// scoreOf is the score of a grade, hardest step difficulty and work.
+func scoreOf(g Grade, difficulty, work int) int {
+	return 10000*(1000*int(g)+difficulty) + min(work, 9999)
 }
 
 type human struct {
 	b         board
+	given     cellset // the puzzle's givens (a student's entries are not)
 	sol       Grid
 	found     []Step // the instances found by the current technique
-	first     bool   // stop every technique at its first instance
 	text      bool   // write the notes of steps that need them
 	ex        Solver
 	scratch   []int
-	chain     *chainScratch // allocated when chains are first needed (1.7 MB)
-	trial     board         // the forcing net's copy of b
+	chain     *chainScratch // allocated when chains are first needed
+	chainPath []int32       // the states of the chain being recorded, end first
+	loopRm    [MaxSize]cellset
+	trial     board   // the forcing net's copy of b
+	deep      board   // the nested forcing net's inner copy
+	inner     []int32 // the candidates the inner nets removed
+	passes    int     // the passes of inner nets the nested net took
 	pick      [4]int
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
+	rccBuf    []rcc                      // the restricted common digits of the sets, by set
+	rccStart  []int32                    // where each set's begin in rccBuf
+	rccFill   []int32
+	rccPairs  []rccPair
+	sdcBuf    [2][]sdcSide // Sue de Coq: the candidate sets A and B
+	dbBuf     [3][]int32   // Death Blossom: the petals of each digit of the stem
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -141,10 +189,6 @@ func (h *human) add(t Technique) *Step {
 
 // drop forgets the instance add returned last.
 func (h *human) drop() { h.found = h.found[:len(h.found)-1] }
-
-// enough reports whether the technique running may stop: in first mode,
-// as soon as it found one instance.
-func (h *human) enough() bool { return h.first && len(h.found) > 0 }
 
 // elim adds the elimination of the 0-based digit d from cell i to s.
 func (h *human) elim(s *Step, i, d int) {
@@ -208,20 +252,32 @@ func init() {
 		SimpleColors:     (*human).simpleColors,
 		UniqueRectangle1: (*human).uniqueRectangle1,
 		UniqueRectangle2: (*human).uniqueRectangle2,
+		UniqueRectangle3: (*human).uniqueRectangle3,
 		UniqueRectangle4: (*human).uniqueRectangle4,
+		UniqueRectangle5: (*human).uniqueRectangle5,
+		UniqueRectangle6: (*human).uniqueRectangle6,
+		HiddenRectangle:  (*human).hiddenRectangle,
+		AvoidableRect1:   (*human).avoidableRectangle1,
+		AvoidableRect2:   (*human).avoidableRectangle2,
 		BUGPlus1:         (*human).bugPlus1,
+		BUGPlusN:         (*human).bugPlusN,
 		NakedQuad:        func(h *human) { h.nakedSubset(NakedQuad, 4) },
 		HiddenQuad:       func(h *human) { h.hiddenSubset(HiddenQuad, 4) },
 		Jellyfish:        func(h *human) { h.fish(Jellyfish, 4, false) },
 		FinnedXWing:      func(h *human) { h.fish(FinnedXWing, 2, true) },
 		FinnedSwordfish:  func(h *human) { h.fish(FinnedSwordfish, 3, true) },
 		FinnedJellyfish:  func(h *human) { h.fish(FinnedJellyfish, 4, true) },
+		SueDeCoq:         (*human).sueDeCoq,
 		XChain:           func(h *human) { h.chains(XChain) },
 		XYChain:          func(h *human) { h.chains(XYChain) },
 		AIC:              func(h *human) { h.chains(AIC) },
+		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
+		ALSXYWing:        (*human).alsXYWing,
+		DeathBlossom:     (*human).deathBlossom,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
+		ForcingNetNested: (*human).forcingNetNested,
 		BruteForce:       (*human).bruteForce,
 	}
 }
@@ -257,50 +313,70 @@ func (h *human) check(s *Step) error {
 	return nil
 }
 
-// apply does what s says: placements in cells still empty, eliminations of
-// candidates still there.
-func (h *human) apply(s *Step) {
+// applyNew does what s says on the board as it stands and keeps in s only
+// what that changed: placements in cells still empty, eliminations of
+// candidates still there (not already removed by an earlier step, nor by a
+// placement of s itself). It reports whether s changed anything.
+func (h *human) applyNew(s *Step) bool {
 	b := &h.b
 	n := b.g.n
+	ps := s.Placements[:0]
 	for _, p := range s.Placements {
-		b.place(p.Row*n+p.Col, p.Digit-1)
+		if i := p.Row*n + p.Col; b.value[i] == 0 {
+			b.place(i, p.Digit-1)
+			ps = append(ps, p)
+		}
+	}
+	s.Placements = ps
+	es := s.Eliminations[:0]
+	for _, e := range s.Eliminations {
+		if b.remove(e.Row*n+e.Col, e.Digit-1) {
+			es = append(es, e)
+		}
+	}
+	s.Eliminations = es
+	return len(ps)+len(es) > 0
+}
+
+// newEffects counts what s would still change on the board.
+func (h *human) newEffects(s *Step) int {
+	b := &h.b
+	n := b.g.n
+	c := 0
+	for _, p := range s.Placements {
+		if b.value[p.Row*n+p.Col] == 0 {
+			c++
+		}
 	}
 	for _, e := range s.Eliminations {
-		b.remove(e.Row*n+e.Col, e.Digit-1)
-	}
-}
-
-// sameEffect reports whether s and t place and eliminate the same
-// candidates.
-func sameEffect(s, t *Step) bool {
-	return sameCandidates(s.Placements, t.Placements) && sameCandidates(s.Eliminations, t.Eliminations)
-}
-
-func sameCandidates(a, b []Candidate) bool {
-	if len(a) != len(b) {
-		return false
-	}
-outer:
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				continue outer
-			}
+		if b.has(e.Row*n+e.Col, e.Digit-1) {
+			c++
 		}
-		return false
 	}
-	return true
+	return c
+}
+
+// busiest returns the first of h.found[:left] that changes the most on the
+// board, or -1 when none changes anything.
+func (h *human) busiest(left int) int {
+	best, most := -1, 0
+	for k := range left {
+		if n := h.newEffects(&h.found[k]); n > most {
+			best, most = k, n
+		}
+	}
+	return best
 }
 
 // run solves with the techniques up to max until the grid is complete or
 // no technique applies; every step applied is passed to rec.
 //
 // A round takes every instance the easiest applicable technique finds on
-// the candidate grid as it stands; an instance whose placements and
-// eliminations are exactly those of an earlier one of the round is left
-// out. Each step keeps all it found (a step may repeat an elimination an
-// earlier step of its round made), so the steps of a round do not depend on
-// the order the instances were found in.
+// the candidate grid as it stands, and applies them one after the other:
+// each is checked against the solution, then applied to the board as the
+// steps before it left it, keeping only what it still changes. An instance
+// left with nothing to do (an earlier step of the round did all it would)
+// is not a step.
 func (h *human) run(max Technique, rec func(*Step)) error {
 	round := 0
 	for h.b.left > 0 {
@@ -309,25 +385,26 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 		}
 		round++
 		for k := range h.found {
-			s := &h.found[k]
-			if err := h.check(s); err != nil {
+			if err := h.check(&h.found[k]); err != nil {
 				return err
 			}
-			dup := false
-			for j := range k {
-				if sameEffect(&h.found[j], s) {
-					dup = true
-					break
-				}
+		}
+		// The instance that still does the most goes first, so that
+		// how the work of a round splits into steps does not depend on
+		// the order the instances were found in (a relabelled or rotated
+		// puzzle gets the same steps). An instance done goes to the end.
+		for left := len(h.found); left > 0; left-- {
+			best := h.busiest(left)
+			if best < 0 {
+				break
 			}
-			if dup {
-				continue
-			}
+			s := &h.found[best]
+			h.applyNew(s)
 			s.Round = round
 			rec(s)
-		}
-		for k := range h.found {
-			h.apply(&h.found[k])
+			done := *s
+			copy(h.found[best:left], h.found[best+1:left])
+			h.found[left-1] = done
 		}
 	}
 	return nil
@@ -360,8 +437,13 @@ func (h *human) prepare(givens, current *Grid) error {
 		}
 	}
 	h.b.init(current)
+	h.given = cellset{}
+	for i := range n {
+		if givens.Cells[i] != 0 {
+			h.given.add(i)
+		}
+	}
 	h.found = h.found[:0]
-	h.first = false
 	h.text = false
 	return nil
 }
@@ -379,6 +461,40 @@ func Explain(g Grid) (*Explanation, error) { return ExplainFrom(g, g) }
 // with the solution gives a *WrongEntryError naming its cell. The grade and
 // score are those of the steps from current on.
 func ExplainFrom(givens, current Grid) (*Explanation, error) {
+	return Options{AllowGuess: true}.ExplainFrom(givens, current)
+}
+
+// Options change how the human-style solver works. The zero Options never
+// guess; Explain, ExplainFrom, Rate, RateDetail and NextStep allow a guess.
+type Options struct {
+	// AllowGuess lets the solver end with a Brute Force guess (the exact
+	// solver's digit) when no technique applies; without it such a puzzle
+	// gives ErrNeedsGuess.
+	AllowGuess bool
+}
+
+// ErrNeedsGuess: no technique finds the next step, and guessing is not
+// allowed (Options.AllowGuess).
+var ErrNeedsGuess = errors.New("no technique finds the next step without a guess")
+
+// last is the hardest technique the solver may use.
+func (o Options) last() Technique {
+	if o.AllowGuess {
+		return BruteForce
+	}
+	return BruteForce - 1
+}
+
+// stuck is the error for a board where no technique up to o.last applies.
+func (o Options) stuck(h *human) error {
+	if h.b.left == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w (%d cells left)", ErrNeedsGuess, h.b.left)
+}
+
+// ExplainFrom is the package's ExplainFrom with the options o.
+func (o Options) ExplainFrom(givens, current Grid) (*Explanation, error) {
 	h := getHuman()
 	defer putHuman(h)
 	if err := h.prepare(&givens, &current); err != nil {
@@ -387,14 +503,17 @@ func ExplainFrom(givens, current Grid) (*Explanation, error) {
 	h.text = true
 	ex := &Explanation{Counts: map[Technique]int{}}
 	var r Rating
-	err := h.run(BruteForce, func(s *Step) {
+	err := h.run(o.last(), func(s *Step) {
 		ex.Steps = append(ex.Steps, s.clone())
-		r.add(s.Technique)
+		r.add(s)
 	})
+	if err == nil {
+		err = o.stuck(h)
+	}
 	if err != nil {
 		return nil, err
 	}
-	ex.Grade, ex.Score, ex.Hardest = r.Grade, r.Score, r.Hardest
+	ex.Grade, ex.Score, ex.Difficulty, ex.Work, ex.Hardest = r.Grade, r.Score, r.Difficulty, r.Work, r.Hardest
 	for t, n := range r.Counts {
 		if n > 0 {
 			ex.Counts[Technique(t)] = n
@@ -404,15 +523,36 @@ func ExplainFrom(givens, current Grid) (*Explanation, error) {
 	return ex, nil
 }
 
-func (r *Rating) add(t Technique) {
+// add counts the step s, applied after those added before.
+func (r *Rating) add(s *Step) {
+	t := s.Technique
 	r.Counts[t]++
-	r.Score += t.Weight()
-	if t.Level() > r.Grade {
-		r.Grade = t.Level()
+	if s.Round != r.round {
+		// a new round: the last one is done
+		r.round = s.Round
+		r.Work += t.Weight()
+		r.doneTech, r.done = r.hardest()
+		r.roundTech, r.roundMin = t, s.Difficulty
+		r.doneSE = max(r.doneSE, r.roundSE)
+		r.roundSE = seRating(s)
+	} else {
+		r.roundMin = min(r.roundMin, s.Difficulty)
+		r.roundSE = min(r.roundSE, seRating(s))
 	}
-	if h := r.Hardest; h == NoTechnique || t.Level() > h.Level() || (t.Level() == h.Level() && t.Weight() > h.Weight()) {
-		r.Hardest = t
+	r.SE = max(r.doneSE, r.roundSE)
+	r.Hardest, r.Difficulty = r.hardest()
+	r.Grade = r.Hardest.Level()
+	r.Score = scoreOf(r.Grade, r.Difficulty, r.Work)
+}
+
+// hardest returns the harder of the rounds done and the round under way
+// (by level, then difficulty; the earlier on a tie).
+func (r *Rating) hardest() (Technique, int) {
+	t, d := r.doneTech, r.done
+	if rt := r.roundTech; rt != NoTechnique && (t == NoTechnique || rt.Level() > t.Level() || (rt.Level() == t.Level() && r.roundMin > d)) {
+		return rt, r.roundMin
 	}
+	return t, d
 }
 
 // Rate grades the puzzle g as Explain does, without keeping the steps: it
@@ -424,14 +564,20 @@ func Rate(g Grid) (Grade, int, Technique, error) {
 
 // RateDetail is Rate with the number of steps of every technique
 // (Counts[t] for technique t).
-func RateDetail(g Grid) (Rating, error) {
+func RateDetail(g Grid) (Rating, error) { return Options{AllowGuess: true}.Rate(g) }
+
+// Rate is RateDetail with the options o.
+func (o Options) Rate(g Grid) (Rating, error) {
 	h := getHuman()
 	defer putHuman(h)
 	var r Rating
 	if err := h.prepare(&g, &g); err != nil {
 		return r, err
 	}
-	err := h.run(BruteForce, func(s *Step) { r.add(s.Technique) })
+	err := h.run(o.last(), r.add)
+	if err == nil {
+		err = o.stuck(h)
+	}
 	return r, err
 }
 
@@ -448,7 +594,7 @@ func RateWithin(g Grid, max Grade) (r Rating, within bool, err error) {
 	if err := h.prepare(&g, &g); err != nil {
 		return Rating{}, false, err
 	}
-	if err := h.run(hardestOf(max), func(s *Step) { r.add(s.Technique) }); err != nil {
+	if err := h.run(hardestOf(max), r.add); err != nil {
 		return Rating{}, false, err
 	}
 	if h.b.left > 0 {
@@ -470,11 +616,17 @@ func hardestOf(g Grade) Technique {
 
 // NextStep returns the next step a person would take from the grid
 // current, which holds the givens of the puzzle givens plus a student's
-// entries: the first instance of the easiest technique that applies to the
+// entries: an instance of the easiest technique that applies to the
 // basic pencil marks of current. An entry that disagrees with the solution
 // gives a *WrongEntryError naming its cell; a complete grid gives
-// ErrSolved.
+// ErrSolved. Of the instances of that technique it takes the one that
+// does the most, as Explain's first step does.
 func NextStep(givens, current Grid) (Step, error) {
+	return Options{AllowGuess: true}.NextStep(givens, current)
+}
+
+// NextStep is the package's NextStep with the options o.
+func (o Options) NextStep(givens, current Grid) (Step, error) {
 	h := getHuman()
 	defer putHuman(h)
 	if err := h.prepare(&givens, &current); err != nil {
@@ -483,11 +635,14 @@ func NextStep(givens, current Grid) (Step, error) {
 	if h.b.left == 0 {
 		return Step{}, ErrSolved
 	}
-	h.first, h.text = true, true
-	if h.find(BruteForce) == NoTechnique {
+	h.text = true
+	if h.find(o.last()) == NoTechnique {
+		if !o.AllowGuess {
+			return Step{}, o.stuck(h)
+		}
 		return Step{}, fmt.Errorf("%w: no technique applies", ErrUnsound)
 	}
-	s := &h.found[0]
+	s := &h.found[h.busiest(len(h.found))]
 	if err := h.check(s); err != nil {
 		return Step{}, err
 	}
@@ -497,8 +652,8 @@ func NextStep(givens, current Grid) (Step, error) {
 
 // LogicCandidates returns the candidates of every cell (row-major, a solved
 // cell holding just its digit, as Grid.Candidates) after every technique
-// but the last resort (Forcing Net, Forcing Net Verity, Brute Force) has
-// been applied: the pencil marks as they stand before the first guess.
+// but the last resort (the forcing nets and Brute Force) has been applied:
+// the pencil marks as they stand before the first forcing net.
 func LogicCandidates(g Grid) ([]Digits, error) { return LogicCandidatesFrom(g, g) }
 
 // LogicCandidatesFrom is LogicCandidates starting from a partly filled

@@ -59,11 +59,12 @@ func peersOf(s Shape, c Cell) []Cell {
 }
 
 // checkExplanation replays the steps of ex on the basic pencil marks of
-// start and checks each against the exact solution of givens: placements
-// are the solution's digits in cells empty at the start of their round,
-// eliminations remove candidates present at the start of their round and
-// never the solution's digit. It also checks the grade, score, hardest
-// technique and counts against the steps.
+// start and checks each against the exact solution of givens and against
+// the board as the steps before it left it: every step does something,
+// placements are the solution's digits in cells still empty, and
+// eliminations remove candidates still there (none twice) and never the
+// solution's digit. It also checks the grade, score, hardest technique and
+// counts against the steps.
 func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 	t.Helper()
 	sol, err := Solve(givens)
@@ -71,63 +72,71 @@ func checkExplanation(t *testing.T, givens, start Grid, ex *Explanation) {
 	s := start.Shape
 	cand := start.Candidates()
 	grid := start
-	var snapCand []Digits
-	var snapGrid Grid
 	round := 0
 	var counts = map[Technique]int{}
-	score, grade, hardest := 0, Easy, NoTechnique
+	work, lastRound, difficulty, grade, hardest := 0, 0, 0, Easy, NoTechnique
+	var roundTech []Technique
+	var roundMin []int
 	for k, st := range ex.Steps {
-		if st.Round != round {
-			if st.Round < round {
-				t.Fatalf("step %d: rounds go down", k)
-			}
-			round = st.Round
-			snapCand = append(snapCand[:0], cand...)
-			snapGrid = grid
+		if st.Round < round {
+			t.Fatalf("step %d: rounds go down", k)
 		}
+		round = st.Round
 		if len(st.Placements)+len(st.Eliminations) == 0 {
 			t.Fatalf("step %d does nothing", k)
 		}
 		// plain ifs, not testify, in these loops: they run millions of times
 		for _, p := range st.Placements {
 			i := p.Row*s.Size + p.Col
-			if int(sol.Cells[i]) != p.Digit || snapGrid.Cells[i] != 0 || !snapCand[i].Has(p.Digit) {
+			if int(sol.Cells[i]) != p.Digit || grid.Cells[i] != 0 || !cand[i].Has(p.Digit) {
 				t.Fatalf("step %d %q: placement %v is wrong, in a filled cell or not a candidate", k, st.Text(), p)
 			}
-		}
-		for _, e := range st.Eliminations {
-			i := e.Row*s.Size + e.Col
-			if int(sol.Cells[i]) == e.Digit || snapGrid.Cells[i] != 0 || !snapCand[i].Has(e.Digit) {
-				t.Fatalf("step %d %q: elimination %v removes the solution, is in a filled cell or not a candidate", k, st.Text(), e)
-			}
-		}
-		for _, p := range st.Placements {
 			grid.Set(p.Row, p.Col, p.Digit)
-			cand[p.Row*s.Size+p.Col] = DigitsOf(p.Digit)
+			cand[i] = DigitsOf(p.Digit)
 			for _, q := range peersOf(s, p.Cell) {
 				cand[q.Row*s.Size+q.Col] &^= DigitsOf(p.Digit)
 			}
 		}
 		for _, e := range st.Eliminations {
-			cand[e.Row*s.Size+e.Col] &^= DigitsOf(e.Digit)
+			i := e.Row*s.Size + e.Col
+			if int(sol.Cells[i]) == e.Digit || grid.Cells[i] != 0 || !cand[i].Has(e.Digit) {
+				t.Fatalf("step %d %q: elimination %v removes the solution, is in a filled cell or was already made", k, st.Text(), e)
+			}
+			cand[i] &^= DigitsOf(e.Digit)
 		}
 		if text := st.Text(); !strings.HasPrefix(text, st.Technique.ShortName()+": ") || strings.Contains(text, "?") {
 			t.Fatalf("step %d: the text lacks its technique or a part: %q", k, text)
 		}
 		counts[st.Technique]++
-		score += st.Technique.Weight()
+		if st.Difficulty < st.Technique.Weight() {
+			t.Fatalf("step %d: difficulty %d below the weight of %v", k, st.Difficulty, st.Technique)
+		}
+		if st.Round != lastRound {
+			work += st.Technique.Weight()
+			lastRound = st.Round
+			roundTech = append(roundTech, st.Technique)
+			roundMin = append(roundMin, st.Difficulty)
+		} else if st.Difficulty < roundMin[len(roundMin)-1] {
+			roundMin[len(roundMin)-1] = st.Difficulty
+		}
 		if st.Technique.Level() > grade {
 			grade = st.Technique.Level()
 		}
-		if hardest == NoTechnique || st.Technique.Level() > hardest.Level() ||
-			(st.Technique.Level() == hardest.Level() && st.Technique.Weight() > hardest.Weight()) {
-			hardest = st.Technique
+	}
+	// the hardest round: by level, then the least difficulty of its steps
+	for k, tech := range roundTech {
+		if hardest == NoTechnique || tech.Level() > hardest.Level() || (tech.Level() == hardest.Level() && roundMin[k] > difficulty) {
+			hardest, difficulty = tech, roundMin[k]
 		}
 	}
+	// the hardest step decides, the work breaks ties
+	score := 10000*(1000*int(grade)+difficulty) + min(work, 9999)
 	require.Equal(t, sol, grid, "the steps solve the puzzle")
 	require.Equal(t, sol, ex.Solved)
 	require.Equal(t, grade, ex.Grade)
 	require.Equal(t, score, ex.Score)
+	require.Equal(t, work, ex.Work)
+	require.Equal(t, difficulty, ex.Difficulty)
 	require.Equal(t, hardest, ex.Hardest)
 	require.Equal(t, counts, ex.Counts)
 }
@@ -177,8 +186,10 @@ func TestExplainSoundShared(t *testing.T) {
 	if !testing.Short() {
 		// the hard sets exercise every technique but the rarest (those are
 		// tested on hand-built positions, the verity on human_verity.txt)
+		// and the guess, which the nested forcing net makes rare
 		for _, tech := range Techniques() {
-			if tech == HiddenQuad || tech == Jellyfish || tech == BUGPlus1 || tech == NakedQuad || tech == ForcingNetVerity {
+			switch tech {
+			case HiddenQuad, Jellyfish, BUGPlus1, BUGPlusN, NakedQuad, ForcingNetVerity, AvoidableRect2, DeathBlossom, BruteForce:
 				continue
 			}
 			assert.Positive(t, used[tech], "%v never used", tech)
@@ -296,7 +307,7 @@ func TestTechniquesInOrderOfLevel(t *testing.T) {
 	for i := 1; i < len(ts); i++ {
 		assert.LessOrEqual(t, ts[i-1].Level(), ts[i].Level(), "%s before %s", ts[i-1], ts[i])
 	}
-	for grade, last := range map[Grade]Technique{Easy: HiddenSingle, Medium: HiddenTriple, Hard: FinnedJellyfish, Expert: ALSXZ, Extreme: BruteForce} {
+	for grade, last := range map[Grade]Technique{Easy: HiddenSingle, Medium: HiddenTriple, Hard: FinnedXWing, Expert: DeathBlossom, Extreme: BruteForce} {
 		assert.Equal(t, last, hardestOf(grade), grade.String())
 	}
 }
@@ -580,4 +591,81 @@ func FuzzExplain(f *testing.F) {
 		}
 		checkExplanation(t, g, g, ex)
 	})
+}
+
+// TestReadmeGradeTable: the README shows the grading scale as GradeTable
+// prints it, so the two cannot drift apart.
+func TestReadmeGradeTable(t *testing.T) {
+	readme, err := os.ReadFile("../README.md")
+	require.NoError(t, err)
+	assert.True(t, strings.Contains(string(readme), GradeTable()), "README.md: paste solve.GradeTable() in place of its grade table:\n%s", GradeTable())
+}
+
+// TestNoGuess: the forum's hardest puzzles of the testdata are explained
+// without a guess: the nested forcing net takes over where the forcing
+// net is stuck, and Options without AllowGuess finish them.
+func TestNoGuess(t *testing.T) {
+	t.Parallel()
+	data, err := os.ReadFile("testdata/human_sound.txt")
+	require.NoError(t, err)
+	_, forum, ok := strings.Cut(string(data), "# from forum-hardest-1905-11plus.txt\n")
+	require.True(t, ok)
+	hardest, err := NewReader(strings.NewReader(forum)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, hardest, 150)
+	if testing.Short() {
+		hardest = hardest[:min(len(hardest), 20)]
+	}
+	nested := 0
+	for _, p := range hardest {
+		g := p.Grid
+		r, err := Options{}.Rate(g)
+		require.NoError(t, err, "%s", FormatLine(&g))
+		require.Zero(t, r.Counts[BruteForce], "%s", FormatLine(&g))
+		nested += r.Counts[ForcingNetNested]
+	}
+	assert.Positive(t, nested, "the sample needs the nested net")
+}
+
+// TestNeedsGuess: without AllowGuess, a board no technique moves gives
+// ErrNeedsGuess, and with it a Brute Force step.
+func TestNeedsGuess(t *testing.T) {
+	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+	h := &human{}
+	require.NoError(t, h.prepare(&g, &g))
+	// stuck after the singles only: what a guess would follow
+	require.NoError(t, h.run(HiddenSingle, func(*Step) {}))
+	require.Positive(t, h.b.left)
+	err := Options{}.stuck(h)
+	assert.ErrorIs(t, err, ErrNeedsGuess)
+	assert.Contains(t, err.Error(), "cells left")
+	assert.NoError(t, Options{}.stuck(&human{b: board{left: 0}}))
+
+	// two forum puzzles that the inner nets from cells with two
+	// candidates leave stuck: those from cells with three finish them
+	for _, line := range []string{
+		"98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1",
+		"98.7..6..5..6..4......3..8.6....7..4.594....6......5..4..9..7...9......2.....1.4.",
+	} {
+		hard, err := ParseLine(line)
+		require.NoError(t, err)
+		r, err := Options{}.Rate(hard)
+		require.NoError(t, err, line)
+		assert.Zero(t, r.Counts[BruteForce])
+		assert.Equal(t, ForcingNetNested, r.Hardest)
+		assert.GreaterOrEqual(t, r.Difficulty, ForcingNetNested.Weight()+10, "the wider inner nets cost more")
+	}
+
+	// a whole solve with and without: the same when no guess is needed
+	a, err := Options{}.Rate(g)
+	require.NoError(t, err)
+	b, err := Options{AllowGuess: true}.Rate(g)
+	require.NoError(t, err)
+	assert.Equal(t, a, b)
+	ex, err := Options{}.ExplainFrom(g, g)
+	require.NoError(t, err)
+	assert.Equal(t, a.Score, ex.Score)
+	st, err := Options{}.NextStep(g, g)
+	require.NoError(t, err)
+	assert.Equal(t, ex.Steps[0].Technique, st.Technique)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/bits"
+	"strconv"
 	"strings"
 )
 
@@ -62,7 +63,10 @@ func (c *Candidate) UnmarshalJSON(b []byte) error {
 //	 "placements":[{"row":5,"col":2,"digit":7}],"eliminations":[],
 //	 "cells":[{"row":5,"col":2}],"units":[{"kind":"box","index":4}],"digits":[7]}
 type Step struct {
-	Technique    Technique
+	Technique Technique
+	// Difficulty is the weight of the technique, more for a long chain or
+	// net; the hardest step's decides the puzzle's score.
+	Difficulty   int
 	Round        int // steps of one round were all found on the same candidate grid
 	Placements   []Candidate
 	Eliminations []Candidate
@@ -71,9 +75,14 @@ type Step struct {
 	Digits       Digits      // the digits of the pattern
 	Fins         []Cell      // finned fish: the fins
 	Chain        []Candidate // chains: the nodes; links alternate strong, weak, strong, ... and end strong
+	// ChainCells, for a chain with group nodes, holds the cells of each
+	// node of Chain that is a group (nil for a single candidate); a group
+	// is in Chain by its first cell.
+	ChainCells [][]Cell
 
 	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
 	note string   // for some techniques: the text, written when the step was found
+	loop bool     // chains: the chain closes into a continuous nice loop
 }
 
 // Level is the grade of the step's technique.
@@ -88,6 +97,12 @@ func (s *Step) clone() Step {
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Fins = append([]Cell(nil), s.Fins...)
 	c.Chain = append([]Candidate(nil), s.Chain...)
+	if len(s.ChainCells) > 0 {
+		c.ChainCells = make([][]Cell, len(s.ChainCells))
+		for k, cs := range s.ChainCells {
+			c.ChainCells[k] = append([]Cell(nil), cs...)
+		}
+	}
 	c.cc = append([]Digits(nil), s.cc...)
 	if len(c.Fins) == 0 {
 		c.Fins = nil
@@ -105,12 +120,14 @@ func (s *Step) clone() Step {
 func (s *Step) reset(t Technique) {
 	*s = Step{
 		Technique:    t,
+		Difficulty:   t.Weight(),
 		Placements:   s.Placements[:0],
 		Eliminations: s.Eliminations[:0],
 		Cells:        s.Cells[:0],
 		Units:        s.Units[:0],
 		Fins:         s.Fins[:0],
 		Chain:        s.Chain[:0],
+		ChainCells:   s.ChainCells[:0],
 		cc:           s.cc[:0],
 	}
 }
@@ -121,6 +138,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	type out struct {
 		Technique    string          `json:"technique"`
 		Level        string          `json:"level"`
+		Difficulty   int             `json:"difficulty"`
 		Round        int             `json:"round"`
 		Text         string          `json:"text"`
 		Placements   []Candidate     `json:"placements"`
@@ -134,6 +152,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	o := out{
 		Technique:    s.Technique.String(),
 		Level:        s.Technique.Level().String(),
+		Difficulty:   s.Difficulty,
 		Round:        s.Round,
 		Text:         s.Text(),
 		Placements:   append([]Candidate{}, s.Placements...),
@@ -163,7 +182,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 func (s *Step) Text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
-		return name + ": " + s.note
+		return name + ": " + s.expandNote()
 	}
 	d := lowDigit(s.Digits)
 	unit := func(i int) string {
@@ -248,11 +267,58 @@ func (s *Step) Text() string {
 	case UniqueRectangle4:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); in %s, %s lies only in %s and %s, so one of them is %s and neither can be %s: %s.",
 			name, cellList(s.Cells), digitList(s.Digits, " and "), unit(0), cands(0), cell(2), cell(3), cands(0), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case UniqueRectangle3:
+		k := len(s.Cells)
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s holds %s; with %s they hold only %s in %s, so %s.",
+			name, cellList(s.Cells[:min(k, 4)]), digitList(s.Digits, " and "), cell(2), cell(3), digitList(s.extraOf(), " or "),
+			cellList(s.Cells[min(k, 4):]), cands(0), unit(0), elim)
+	case UniqueRectangle5:
+		var extra []Cell
+		var x Digits
+		for k, c := range s.Cells {
+			if k < len(s.cc) && s.cc[k] != s.Digits {
+				extra = append(extra, c)
+				x = s.cc[k] &^ s.Digits
+			}
+		}
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so one of %s is %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), cellList(extra), lowDigit(x), elim)
+	case UniqueRectangle6:
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in %s only in the rectangle, so it is in %s and %s, not in %s or %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), lowDigit(s.cc0()), unitsAnd2(s.Units), cell(0), cell(1), cell(2), cell(3), elim)
+	case HiddenRectangle:
+		x := lowDigit(s.cc0())
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %d and column %d only in the rectangle, so %s cannot be %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), x, s.Cells[len(s.Cells)-1].Row+1, s.Cells[len(s.Cells)-1].Col+1,
+			cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+	case AvoidableRect1:
+		return fmt.Sprintf("%s: %s were solved, not given, so %s cannot be %s (%s could swap %s): %s.",
+			name, cellList(s.Cells[:min(3, len(s.Cells))]), cell(3), DigitString(firstElimDigit(s.Eliminations)),
+			cellList(s.Cells), digitList(s.Digits, " and "), elim)
+	case AvoidableRect2:
+		return fmt.Sprintf("%s: %s were solved, not given; %s and %s cannot be %s and %s (the four could swap %s), so one is %s: %s.",
+			name, cellList(s.Cells[:min(2, len(s.Cells))]), cell(2), cell(3), s.valueName(1), s.valueName(0),
+			digitList(s.Digits, " and "), lowDigit(s.cc0()), elim)
+	case BUGPlusN:
+		var bugs []string
+		for k, c := range s.Cells {
+			if k < len(s.cc) {
+				for _, d := range s.cc[k].List() {
+					bugs = append(bugs, Candidate{c, d}.String())
+				}
+			}
+		}
+		return fmt.Sprintf("%s: without %s the grid would be a deadly pattern (every empty cell with two candidates, every digit twice in its units), so one of them is true: %s.",
+			name, strings.Join(bugs, ", "), elim)
 	case BUGPlus1:
 		return fmt.Sprintf("%s: every empty cell but %s has two candidates; without %s in %s the grid would be a deadly pattern, so %s is %s.",
 			name, p, pd, p, p, pd)
-	case XChain, XYChain, AIC:
-		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain), elim)
+	case XChain, XYChain, AIC, GroupedAIC:
+		if s.loop {
+			return fmt.Sprintf("%s: %s, and the ends cannot both be true: the chain closes into a loop in which every weak link holds one true candidate, so %s.",
+				name, chainText(s.Chain, s.ChainCells), elim)
+		}
+		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain, s.ChainCells), elim)
 	case BruteForce:
 		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
 	}
@@ -266,6 +332,61 @@ func (s *Step) Text() string {
 		parts = append(parts, elim)
 	}
 	return name + ": " + strings.Join(parts, "; ") + "."
+}
+
+// Notes are written when a step is found, before it is applied; what the
+// step finally places and eliminates is known only once the steps before it
+// in its round are applied, so a note marks where it goes.
+const (
+	elimMark  = "\x00E" // eliminationText of the step's eliminations
+	placeMark = "\x00P" // the step's placements, "7 in r5c2, 3 in r1c1"
+)
+
+// expandNote writes the step's effect into its note.
+func (s *Step) expandNote() string {
+	t := strings.ReplaceAll(s.note, elimMark, eliminationText(s.Eliminations))
+	if strings.Contains(t, placeMark) {
+		places := make([]string, len(s.Placements))
+		for i, p := range s.Placements {
+			places[i] = fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell)
+		}
+		t = strings.ReplaceAll(t, placeMark, strings.Join(places, ", "))
+	}
+	return t
+}
+
+// valueName is, for an avoidable rectangle, the digit of the solved
+// corner Cells[k]: the one of Digits that is not the other corner's.
+func (s *Step) valueName(k int) string {
+	if len(s.cc) < 2 {
+		return "?"
+	}
+	return lowDigit(s.cc[1+k])
+}
+
+// unitsAnd2 names two units of a kind: "rows 1 and 3".
+func unitsAnd2(us []Unit) string {
+	if len(us) < 2 {
+		return "?"
+	}
+	return fmt.Sprintf("%ss %d and %d", us[0].Kind, us[0].Index+1, us[1].Index+1)
+}
+
+// cc0 is cc[0], or no digit.
+func (s *Step) cc0() Digits {
+	if len(s.cc) == 0 {
+		return 0
+	}
+	return s.cc[0]
+}
+
+// extraOf is, for a Unique Rectangle Type 3, the extra digits of the
+// rectangle's two last corners (cc[1]).
+func (s *Step) extraOf() Digits {
+	if len(s.cc) < 2 {
+		return 0
+	}
+	return s.cc[1]
 }
 
 func lowDigit(d Digits) string {
@@ -332,7 +453,9 @@ func eliminationText(es []Candidate) string {
 	return strings.Join(parts, "; ")
 }
 
-func chainText(ch []Candidate) string {
+// chainText writes a chain in Eureka notation, a group with all its rows
+// or columns: "(5)r1c1=(5)r1c5-(5)r23c5=(5)r7c5".
+func chainText(ch []Candidate, groups [][]Cell) string {
 	var b strings.Builder
 	for i, c := range ch {
 		if i > 0 {
@@ -342,9 +465,30 @@ func chainText(ch []Candidate) string {
 				b.WriteString("-")
 			}
 		}
+		if i < len(groups) && len(groups[i]) > 1 {
+			b.WriteString("(" + DigitString(c.Digit) + ")" + groupText(groups[i]))
+			continue
+		}
 		b.WriteString(c.String())
 	}
 	return b.String()
+}
+
+// groupText names cells of one row or one column: "r1c23", "r23c5".
+func groupText(cs []Cell) string {
+	var rows, cols strings.Builder
+	seenR, seenC := map[int]bool{}, map[int]bool{}
+	for _, c := range cs {
+		if !seenR[c.Row] {
+			seenR[c.Row] = true
+			rows.WriteString(strconv.Itoa(c.Row + 1))
+		}
+		if !seenC[c.Col] {
+			seenC[c.Col] = true
+			cols.WriteString(strconv.Itoa(c.Col + 1))
+		}
+	}
+	return "r" + rows.String() + "c" + cols.String()
 }
 
 func firstElimDigit(es []Candidate) int {

@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // Almost locked sets. An almost locked set (ALS) is k cells of one unit
@@ -150,13 +151,143 @@ func (h *human) alsXZ() {
 							continue
 						}
 						h.alsStep(A, B, x, z, targets)
-						if h.enough() {
-							return
-						}
 					}
 				}
 			}
 		}
+	}
+}
+
+// rcc is a restricted common digit x between two almost locked sets:
+// every cell of one holding x sees every cell of the other holding x, so
+// x is in at most one of them.
+type rcc struct {
+	other int32 // the other set
+	x     int8
+}
+
+// restrictedCommons lists, for every set, the sets it shares a restricted
+// common digit with (each pair once per digit, both ways), the sets not
+// overlapping: the links of set k are links[start[k]:start[k+1]].
+func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
+	b := &h.b
+	for i := range h.alsByCell {
+		h.alsByCell[i] = h.alsByCell[i][:0]
+	}
+	for k := range sets {
+		for _, i := range sets[k].cells.appendTo(h.scratch[:0]) {
+			h.alsByCell[i] = append(h.alsByCell[i], int32(k))
+		}
+	}
+	pairs := h.rccPairs[:0] // a, then the link from a
+	var buf [MaxSize * MaxSize]int
+	for ia := range sets {
+		A := &sets[ia]
+		for xs := A.digits; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			sees := A.seeing(x).and(b.dcells[x]).andNot(A.cells)
+			if sees.empty() {
+				continue
+			}
+			for _, c := range sees.appendTo(buf[:0]) {
+				for _, ib := range h.alsByCell[c] {
+					B := &sets[ib]
+					if int(ib) <= ia || B.digits&(1<<x) == 0 {
+						continue
+					}
+					bx := B.cells.and(b.dcells[x])
+					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
+						continue
+					}
+					pairs = append(pairs, rccPair{int32(ia), rcc{ib, int8(x)}}, rccPair{ib, rcc{int32(ia), int8(x)}})
+				}
+			}
+		}
+	}
+	h.rccPairs = pairs
+	// by set: counting sort
+	start = append(h.rccStart[:0], make([]int32, len(sets)+1)...)
+	for _, p := range pairs {
+		start[p.a+1]++
+	}
+	for k := range sets {
+		start[k+1] += start[k]
+	}
+	links = append(h.rccBuf[:0], make([]rcc, len(pairs))...)
+	fill := append(h.rccFill[:0], start[:len(sets)]...)
+	for _, p := range pairs {
+		links[fill[p.a]] = p.l
+		fill[p.a]++
+	}
+	h.rccStart, h.rccBuf, h.rccFill = start, links, fill
+	return links, start
+}
+
+// rccPair is a link from set a, while the links are gathered.
+type rccPair struct {
+	a int32
+	l rcc
+}
+
+// alsXYWing (ALS-XY-Wing): three almost locked sets A, B and C; A and C
+// share a restricted common digit x, B and C another, y. For a digit z
+// of both A and B (neither x nor y): if neither held z, both would be
+// locked, A holding x and B holding y, and C would have lost two digits,
+// too few for its cells. So one of A and B holds z, and cells seeing
+// every z of A and B lose z. Cells are A's, B's, then
+// C's cells; Units their units; cc their digits; Digits is {x, y, z}.
+func (h *human) alsXYWing() {
+	b := &h.b
+	sets := h.almostLockedSets()
+	links, start := h.restrictedCommons(sets)
+	for ic := range sets {
+		C := &sets[ic]
+		lc := links[start[ic]:start[ic+1]]
+		for p := range lc {
+			ia, x := int(lc[p].other), int(lc[p].x)
+			A := &sets[ia]
+			for q := p + 1; q < len(lc); q++ {
+				ib, y := int(lc[q].other), int(lc[q].x)
+				if y == x || ib == ia {
+					continue
+				}
+				B := &sets[ib]
+				if !A.cells.and(B.cells).empty() || !A.cells.and(C.cells).empty() || !B.cells.and(C.cells).empty() {
+					continue
+				}
+				abc := A.cells.or(B.cells).or(C.cells)
+				for zs := A.digits & B.digits &^ (1<<x | 1<<y); zs != 0; zs &= zs - 1 {
+					z := bits.TrailingZeros32(uint32(zs))
+					targets := A.seeing(z).and(*B.seeing(z)).and(b.dcells[z]).andNot(abc)
+					if targets.empty() {
+						continue
+					}
+					h.alsXYStep(A, B, C, x, y, z, targets)
+				}
+			}
+		}
+	}
+}
+
+// alsXYStep records an ALS-XY-Wing step.
+func (h *human) alsXYStep(A, B, C *als, x, y, z int, targets cellset) {
+	g := h.b.g
+	s := h.add(ALSXYWing)
+	h.elimSet(s, targets, z)
+	s.Digits = 1<<x | 1<<y | 1<<z
+	var at [3]int
+	for k, set := range []*als{A, B, C} {
+		s.Units = append(s.Units, g.unit[set.unit])
+		for _, i := range set.cells.appendTo(h.scratch[:0]) {
+			s.Cells = append(s.Cells, h.cellOf(i))
+		}
+		at[k] = len(s.Cells)
+		s.cc = append(s.cc, set.digits)
+	}
+	if h.text {
+		s.note = fmt.Sprintf("A: %s; B: %s; C: %s. %s is in at most one of A and C, %s in at most one of B and C; without %s, A and B would be locked and hold them both, leaving C too few digits. So A or B holds %s: %s.",
+			alsText(s.Cells[:at[0]], g.unit[A.unit], A.digits), alsText(s.Cells[at[0]:at[1]], g.unit[B.unit], B.digits),
+			alsText(s.Cells[at[1]:at[2]], g.unit[C.unit], C.digits), DigitString(x+1), DigitString(y+1), DigitString(z+1), DigitString(z+1), elimMark)
 	}
 }
 
@@ -178,7 +309,7 @@ func (h *human) alsStep(A, B *als, x, z int, targets cellset) {
 	if h.text {
 		s.note = fmt.Sprintf("%s, and %s; %s cannot be in both (its cells there see each other), so one of the two sets holds all its other digits, and one of them holds %s: %s.",
 			alsText(s.Cells[:na], g.unit[A.unit], A.digits), alsText(s.Cells[na:], g.unit[B.unit], B.digits),
-			DigitString(x+1), DigitString(z+1), eliminationText(s.Eliminations))
+			DigitString(x+1), DigitString(z+1), elimMark)
 	}
 }
 
@@ -189,4 +320,105 @@ func alsText(cells []Cell, u Unit, digits Digits) string {
 		return fmt.Sprintf("%v holds only %s", cells[0], digitList(digits, ","))
 	}
 	return fmt.Sprintf("%s in %v hold only %s", cellList(cells), u, digitList(digits, ","))
+}
+
+// deathBlossom (Death Blossom): a stem cell with candidates d1..dk (k up
+// to 3), and for each di a petal, an almost locked set holding di whose
+// cells holding di all see the stem. The petals share a digit z the stem
+// has not. Whichever di the stem is, its petal loses di and is locked, so
+// it holds z: cells seeing every z of every petal lose z. Cells are the
+// stem, then each petal's cells; Units the petals' units; cc the petals'
+// digits; Digits the stem's digits and z.
+func (h *human) deathBlossom() {
+	b := &h.b
+	g := b.g
+	sets := h.almostLockedSets()
+	for stem := range g.cells {
+		sc := b.cand[stem]
+		k := sc.Len()
+		if k < 2 || k > 3 {
+			continue
+		}
+		// the petals for each digit of the stem
+		var petals [3][]int32
+		var ds [3]int
+		j := 0
+		for c := sc; c != 0; c &= c - 1 {
+			d := bits.TrailingZeros32(uint32(c))
+			ds[j] = d
+			petals[j] = h.dbBuf[j][:0]
+			for p := range sets {
+				P := &sets[p]
+				if P.digits&(1<<d) == 0 || P.cells.has(stem) || P.digits&^sc == 0 {
+					continue
+				}
+				if !P.cells.and(b.dcells[d]).andNot(g.peers[stem]).empty() {
+					continue
+				}
+				petals[j] = append(petals[j], int32(p))
+			}
+			h.dbBuf[j] = petals[j]
+			j++
+		}
+		var pick [3]int32
+		var walk func(j int, common Digits, used cellset)
+		walk = func(j int, common Digits, used cellset) {
+			if j == k {
+				for zs := common; zs != 0; zs &= zs - 1 {
+					z := bits.TrailingZeros32(uint32(zs))
+					targets := b.dcells[z].andNot(used)
+					for _, p := range pick[:k] {
+						targets = targets.and(*sets[p].seeing(z))
+					}
+					if !targets.empty() {
+						h.dbStep(stem, ds[:k], pick[:k], sets, z, targets)
+					}
+				}
+				return
+			}
+			for _, p := range petals[j] {
+				P := &sets[p]
+				c := common & P.digits
+				if c == 0 || !P.cells.and(used).empty() {
+					continue
+				}
+				pick[j] = p
+				walk(j+1, c, used.or(P.cells))
+			}
+		}
+		var used cellset
+		used.add(stem)
+		walk(0, g.all&^sc, used)
+	}
+}
+
+// dbStep records a Death Blossom step.
+func (h *human) dbStep(stem int, ds []int, pick []int32, sets []als, z int, targets cellset) {
+	g := h.b.g
+	s := h.add(DeathBlossom)
+	h.elimSet(s, targets, z)
+	s.Cells = append(s.Cells, h.cellOf(stem))
+	var parts []string
+	for k, p := range pick {
+		P := &sets[p]
+		at := len(s.Cells)
+		for _, i := range P.cells.appendTo(h.scratch[:0]) {
+			s.Cells = append(s.Cells, h.cellOf(i))
+		}
+		s.Units = append(s.Units, g.unit[P.unit])
+		s.cc = append(s.cc, P.digits)
+		s.Digits |= 1 << ds[k]
+		if h.text {
+			set := fmt.Sprintf("%s {%s}", cellList(s.Cells[at:]), digitList(P.digits, ","))
+			if len(s.Cells)-at > 1 {
+				set = fmt.Sprintf("%s in %v {%s}", cellList(s.Cells[at:]), g.unit[P.unit], digitList(P.digits, ","))
+			}
+			parts = append(parts, fmt.Sprintf("if it is %s, %s loses %s", DigitString(ds[k]+1), set, DigitString(ds[k]+1)))
+		}
+	}
+	s.Digits |= 1 << z
+	if h.text {
+		s.note = fmt.Sprintf("%v holds only %s; %s. The set that loses a digit is locked and holds %s: %s.",
+			g.cell(stem), digitList(h.b.cand[stem], ","), strings.Join(parts, "; "), DigitString(z+1), elimMark)
+	}
 }

@@ -56,3 +56,49 @@ func TestAlmostLockedSetsListedOnce(t *testing.T) {
 	// box 1 again), {r1c1, r2c1} in column 1 holds four digits: not one.
 	assert.ElementsMatch(t, []string{"r1c1", "r2c1", "r1c1, r1c2"}, got)
 }
+
+func TestALSXYWing(t *testing.T) {
+	// C = r2c2 {1,5}, r2c8 {2,5} (row 2); A = r1c2 {1,3} shares the
+	// restricted 1 with C (column 2); B = r1c8 {2,3} the restricted 2
+	// (column 8). Without 3, A would be 1 and B 2, leaving C only 5 for
+	// two cells: one of A and B is 3, and the rest of row 1 loses 3.
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r2c2", 1, 5)
+		h.setCands("r2c8", last...)
+		h.setCands("r1c2", 1, 3)
+		h.setCands("r1c8", 2, 3)
+		h.text = true
+		return h
+	}
+	steps := setup(2, 5).findAll((*human).alsXYWing)
+	s := withEffect(steps, nil, elimsOf(3, "r1c1", "r1c3", "r1c4", "r1c5", "r1c6", "r1c7", "r1c9"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Regexp(t, `^ALS-XY-Wing: A: .*; B: .*; C: .*\. So A or B holds 3: 3 is removed from r1c1, r1c3, r1c4, r1c5, r1c6, r1c7, r1c9\.$`, s.Text())
+	assert.Equal(t, DigitsOf(3), s.Digits&DigitsOf(3))
+
+	// r2c8 with a 6 too: C is no almost locked set, and there is no wing
+	assert.Empty(t, setup(2, 5, 6).findAll((*human).alsXYWing))
+}
+
+func TestDeathBlossom(t *testing.T) {
+	// stem r5c5 {1,2,4}; petals r4c4 {1,3}, r4c5 {2,3}, r4c6 {4,3}, each
+	// seeing the stem with its stem digit. Whatever the stem is, one petal
+	// is 3: row 4 and box 5 lose 3 elsewhere.
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r5c5", 1, 2, 4)
+		h.setCands("r4c4", 1, 3)
+		h.setCands("r4c5", 2, 3)
+		h.setCands("r4c6", last...)
+		h.text = true
+		return h
+	}
+	steps := setup(3, 4).findAll((*human).deathBlossom)
+	s := withEffect(steps, nil, elimsOf(3, "r4c1", "r4c2", "r4c3", "r4c7", "r4c8", "r4c9", "r5c4", "r5c6", "r6c4", "r6c5", "r6c6"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Equal(t, "Death Blossom: r5c5 holds only 1,2,4; if it is 1, r4c4 {1,3} loses 1; if it is 2, r4c5 {2,3} loses 2; if it is 4, r4c6 {3,4} loses 4. The set that loses a digit is locked and holds 3: 3 is removed from r4c1, r4c2, r4c3, r4c7, r4c8, r4c9, r5c4, r5c6, r6c4, r6c5, r6c6.", s.Text())
+
+	// the petal of 4 without 3: no digit common to the petals
+	assert.Empty(t, setup(4, 5).findAll((*human).deathBlossom))
+}

@@ -2,43 +2,70 @@ package solve
 
 import "math/bits"
 
-// Chains: X-Chain, XY-Chain and general Alternating Inference Chains
-// (AIC). They work on every shape.
+// Chains: X-Chain, XY-Chain, general Alternating Inference Chains (AIC)
+// and grouped AICs. They work on every shape.
 //
-// A node is a candidate (a digit in a cell). A strong link between two
-// nodes means at least one is true: the two candidates of a bivalue cell, or
-// the two cells of a unit where a digit lies in exactly two cells. A weak
-// link means at most one is true: two candidates of one cell, or one digit
-// in two cells that see each other. A chain starts at node A with a strong
-// link and alternates strong and weak links up to an end node B reached by
-// a strong link: if A is false, B is true, so at least one of A and B is
-// true, and any candidate weakly linked to both is false. If the chain
-// comes back to A itself, A is true.
+// A node is a candidate (a digit in a cell) or, in grouped chains, a group:
+// the cells where a line crosses a box that hold a digit, on when one of
+// them holds it. A strong link between two nodes means at least one is
+// true: the two candidates of a bivalue cell, or the two places (cells or
+// groups) of a digit in a unit. A weak link means at most one is true: two
+// candidates of one cell, or one digit in two nodes whose cells all see
+// each other. A chain starts at node A with a strong link and alternates
+// strong and weak links up to an end node B reached by a strong link: if A
+// is false, B is true, so at least one of A and B is true, and any
+// candidate weakly linked to both is false. If the chain comes back to A
+// itself, A is true (a discontinuous nice loop). If B is weakly linked to
+// A, the chain closes into a continuous nice loop: every weak link of the
+// loop holds exactly one true node, and candidates weakly linked to both
+// ends of any of them are false.
 //
 //   - X-Chain: one digit, strong links from units only.
 //   - XY-Chain: strong links inside bivalue cells only, weak links between
 //     cells for one digit.
-//   - AIC: every link.
+//   - AIC: every link between candidates.
+//   - Grouped AIC: every link, groups too.
 //
 // The solver takes the shortest chains that eliminate something (breadth
 // first, up to maxChain links), all of them of that length. A step's Chain
-// lists the nodes from A to B.
+// lists the nodes from A to B, a group by its first cell, with its cells in
+// ChainCells.
 
 const maxChain = 24
 
+// Node numbers: a candidate is cell*MaxSize + digit; a group is
+// groupBase + segment*MaxSize + digit.
+const (
+	groupBase = MaxSize * MaxSize * MaxSize
+	maxSegs   = 2 * MaxSize * MaxSize // every line with every box, at most
+	maxNodes  = groupBase + maxSegs*MaxSize
+)
+
 // chainScratch is the memory of the breadth-first search: one state per
-// node and polarity, node = cell*16 + digit, state = node*2 + on.
+// node and polarity, state = node*2 + on.
 type chainScratch struct {
+	// the strong links of each node, for the board and technique of one
+	// call of chains (boardStamp)
+	boardStamp  uint32
+	strongStamp [maxNodes]uint32
+	strong      [maxNodes][4]int32
+	strongN     [maxNodes]int8
+
 	stamp  uint32
-	seen   [2 * MaxSize * MaxSize * MaxSize]uint32 // == stamp when visited in this search
-	parent [2 * MaxSize * MaxSize * MaxSize]int32
-	queue  [2 * MaxSize * MaxSize * MaxSize]int32
-	depth  [2 * MaxSize * MaxSize * MaxSize]uint8
+	seen   [2 * maxNodes]uint32 // == stamp when visited in this search
+	parent [2 * maxNodes]int32
+	queue  [2 * maxNodes]int32
+	depth  [2 * maxNodes]uint8
 }
 
 func (h *human) chains(t Technique) {
 	if h.chain == nil {
 		h.chain = new(chainScratch)
+	}
+	h.chain.boardStamp++
+	if h.chain.boardStamp == 0 {
+		h.chain.strongStamp = [maxNodes]uint32{}
+		h.chain.boardStamp = 1
 	}
 	b := &h.b
 	g := b.g
@@ -62,6 +89,104 @@ func (h *human) chains(t Technique) {
 	h.found = h.found[:k]
 }
 
+// nodeCells returns the cells of node (a candidate or a group) and its
+// digit.
+func (h *human) nodeCells(node int) (cellset, int) {
+	if node < groupBase {
+		var c cellset
+		c.add(node / MaxSize)
+		return c, node % MaxSize
+	}
+	x := node - groupBase
+	d := x % MaxSize
+	return h.b.g.segs[x/MaxSize].cells.and(h.b.dcells[d]), d
+}
+
+// groupNode returns the group node of digit d in segment seg when the
+// segment holds d in exactly the cells want, and -1 otherwise.
+func (h *human) groupNode(seg int16, d int, want cellset) int {
+	if seg < 0 || h.b.g.segs[seg].cells.and(h.b.dcells[d]) != want {
+		return -1
+	}
+	return groupBase + int(seg)*MaxSize + d
+}
+
+// placesAsNode returns the node made of the cells rest of unit u holding d
+// (all of u's d but those of the node being left): a candidate, a group
+// (the cells lie in one segment of u), or -1.
+func (h *human) placesAsNode(u int, d int, rest cellset) int {
+	g := h.b.g
+	n := g.n
+	switch c := rest.count(); {
+	case c == 0:
+		return -1
+	case c == 1:
+		return rest.first()*MaxSize + d
+	}
+	first := rest.first()
+	if u < 2*n { // a line: the rest must lie in one box
+		return h.groupNode(g.lineSeg[u][g.boxOf[first]], d, rest)
+	}
+	// a box: the rest must lie in one row or one column of it
+	for k := range 2 {
+		l := int(g.cellUnit[first][k])
+		if rest.andNot(g.unitSet[l]).empty() {
+			return h.groupNode(g.lineSeg[l][u-2*n], d, rest)
+		}
+	}
+	return -1
+}
+
+// strongLinks returns the nodes strongly linked to node (cells, digit d)
+// in chains of technique t, worked out once per search of the board.
+func (h *human) strongLinks(t Technique, node int, cells cellset, d int) []int32 {
+	cs := h.chain
+	if cs.strongStamp[node] == cs.boardStamp {
+		return cs.strong[node][:cs.strongN[node]]
+	}
+	b := &h.b
+	g := b.g
+	n := g.n
+	k := 0
+	add := func(x int) {
+		if x >= 0 {
+			cs.strong[node][k] = int32(x)
+			k++
+		}
+	}
+	if node < groupBase {
+		i := node / MaxSize
+		if t != XChain {
+			if c := b.cand[i]; bits.OnesCount32(uint32(c)) == 2 {
+				add(i*MaxSize + bits.TrailingZeros32(uint32(c&^(1<<d))))
+			}
+		}
+		if t != XYChain {
+			for u3 := range 3 {
+				u := int(g.cellUnit[i][u3])
+				if t != GroupedAIC {
+					if x, y, ok := h.conjugate(u, d); ok {
+						if x == i {
+							x = y
+						}
+						add(x*MaxSize + d)
+					}
+					continue
+				}
+				add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+			}
+		}
+	} else {
+		seg := g.segs[(node-groupBase)/MaxSize]
+		for _, u := range [2]int{seg.line, 2*n + seg.box} {
+			add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+		}
+	}
+	cs.strongN[node] = int8(k)
+	cs.strongStamp[node] = cs.boardStamp
+	return cs.strong[node][:k]
+}
+
 // chainSearch searches the chains starting at node (start, sd) up to best
 // links, records those that eliminate something and returns the length of
 // the shortest recorded so far.
@@ -69,6 +194,7 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 	b := &h.b
 	g := b.g
 	cs := h.chain
+	grouped := t == GroupedAIC
 	cs.stamp++
 	if cs.stamp == 0 {
 		cs.seen = [len(cs.seen)]uint32{}
@@ -80,8 +206,11 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 	cs.depth[root] = 0
 	cs.queue[0] = root
 	qn := 1
-	visit := func(from int32, i, d, on int) {
-		st := int32((i*MaxSize+d)*2 + on)
+	visit := func(from int32, node, on int) {
+		if node < 0 {
+			return
+		}
+		st := int32(node*2 + on)
 		if cs.seen[st] == cs.stamp {
 			return
 		}
@@ -98,86 +227,201 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 			break
 		}
 		node := int(st >> 1)
-		i, d := node/MaxSize, node%MaxSize
+		cells, d := h.nodeCells(node)
 		if st&1 == 0 {
 			// node off: strong links turn their other end on
-			if t != XChain {
-				if c := b.cand[i]; bits.OnesCount32(uint32(c)) == 2 {
-					visit(st, i, bits.TrailingZeros32(uint32(c&^(1<<d))), 1)
-				}
-			}
-			if t != XYChain {
-				for k := range 3 {
-					if x, y, ok := h.conjugate(int(g.cellUnit[i][k]), d); ok {
-						if x == i {
-							x = y
-						}
-						visit(st, x, d, 1)
-					}
-				}
+			for _, x := range h.strongLinks(t, node, cells, d) {
+				visit(st, int(x), 1)
 			}
 			continue
 		}
 		// node on: a conclusion, then weak links turn their other end off
-		if h.chainConclusion(t, start, sd, i, d, st) > 0 && depth < best {
+		if h.chainConclusion(t, start, sd, node, st) > 0 && depth < best {
 			best = depth
 		}
 		if depth == best {
 			continue
 		}
-		if t == AIC {
-			for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
-				visit(st, i, bits.TrailingZeros32(uint32(c)), 0)
+		// the cells seeing every cell of the node
+		see := g.peers[cells.first()]
+		if node < groupBase {
+			if t == AIC || grouped {
+				i := node / MaxSize
+				for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
+					visit(st, i*MaxSize+bits.TrailingZeros32(uint32(c)), 0)
+				}
+			}
+		} else {
+			for _, i := range cells.appendTo(h.scratch[:0]) {
+				see = see.and(g.peers[i])
 			}
 		}
-		set := g.peers[i].and(b.dcells[d])
+		set := see.and(b.dcells[d]).andNot(cells)
 		for w, x := range set {
 			for ; x != 0; x &= x - 1 {
-				visit(st, w<<6+bits.TrailingZeros64(x), d, 0)
+				visit(st, (w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
+			}
+		}
+		if grouped {
+			// groups whose cells all see the node's
+			near := g.cellSegs[cells.first()]
+			if node >= groupBase {
+				near = g.segSegs[(node-groupBase)/MaxSize]
+			}
+			for _, si := range near {
+				gc := g.segs[si].cells.and(b.dcells[d])
+				if gc.count() >= 2 && gc.andNot(set).empty() {
+					visit(st, groupBase+int(si)*MaxSize+d, 0)
+				}
 			}
 		}
 	}
 	return best
 }
 
-// chainConclusion records the chain from (start, sd) off to (i, d) on, if it
-// eliminates or places something. It returns the number of eliminations and placements.
-func (h *human) chainConclusion(t Technique, start, sd, i, d int, st int32) int {
+// chainConclusion records the chain from (start, sd) off to node on (state
+// st), if it eliminates or places something. It returns the number of
+// eliminations and placements.
+func (h *human) chainConclusion(t Technique, start, sd, node int, st int32) int {
 	b := &h.b
 	g := b.g
+	end, d := h.nodeCells(node)
+	i := end.first()
+	group := node >= groupBase
 	if t == XYChain && bits.OnesCount32(uint32(b.cand[i])) != 2 {
 		return 0
 	}
+	see := g.peers[i] // cells seeing every cell of the end
+	if group {
+		for _, j := range end.appendTo(h.scratch[:0]) {
+			see = see.and(g.peers[j])
+		}
+	}
+	// the chain closes into a loop when its end is weakly linked to its
+	// start: the same digit in cells that see each other, or another
+	// digit of the start's cell
+	loop := (sd == d && see.has(start)) || (!group && start == i && sd != d)
+	// what it removes, found before anything is recorded: most chains
+	// remove nothing
+	var targets cellset
+	switch {
+	case loop:
+	case !group && start == i && sd == d:
+	case sd == d:
+		if targets = g.peers[start].and(see).and(b.dcells[d]).andNot(end); targets.empty() {
+			return 0
+		}
+	case see.has(start):
+		if !b.has(start, d) && (group || !b.has(i, sd)) {
+			return 0
+		}
+	default:
+		return 0
+	}
+	// the nodes, from the end back to the start
+	h.chainPath = h.chainPath[:0]
+	for x := st; x >= 0; x = h.chain.parent[x] {
+		h.chainPath = append(h.chainPath, x)
+	}
+	var rm *[MaxSize]cellset
+	if loop {
+		// every weak link (on to off) is strong too
+		if rm = h.loopEliminations(); rm == nil {
+			return 0
+		}
+	}
 	s := h.add(t)
 	switch {
-	case start == i && sd == d:
+	case loop:
+		for dd := range g.n {
+			h.elimSet(s, rm[dd], dd)
+		}
+	case !group && start == i && sd == d:
 		h.placeIn(s, i, d)
 	case sd == d:
-		h.elimSet(s, g.peers[start].and(g.peers[i]), d)
-	case start == i:
-		for c := b.cand[i] &^ (1<<d | 1<<sd); c != 0; c &= c - 1 {
-			h.elim(s, i, bits.TrailingZeros32(uint32(c)))
-		}
-	case g.sees(start, i):
+		h.elimSet(s, targets, d)
+	default:
 		if b.has(start, d) {
 			h.elim(s, start, d)
 		}
-		if b.has(i, sd) {
+		if !group && b.has(i, sd) {
 			h.elim(s, i, sd)
 		}
 	}
 	if !h.keepIf(s) {
 		return 0
 	}
-	// the nodes, from the end back to the start
-	for x := st; x >= 0; x = h.chain.parent[x] {
-		node := int(x >> 1)
-		s.Chain = append(s.Chain, Candidate{g.cell(node / MaxSize), node%MaxSize + 1})
+	path := h.chainPath
+	for k := len(path) - 1; k >= 0; k-- {
+		nc, nd := h.nodeCells(int(path[k] >> 1))
+		s.Chain = append(s.Chain, Candidate{g.cell(nc.first()), nd + 1})
+		if grouped := nc.count() > 1; grouped || len(s.ChainCells) > 0 {
+			for len(s.ChainCells) < len(s.Chain)-1 {
+				s.ChainCells = append(s.ChainCells, nil)
+			}
+			var cs []Cell
+			if grouped {
+				for _, j := range nc.appendTo(h.scratch[:0]) {
+					cs = append(cs, g.cell(j))
+				}
+			}
+			s.ChainCells = append(s.ChainCells, cs)
+		}
 	}
-	for a, z := 0, len(s.Chain)-1; a < z; a, z = a+1, z-1 {
-		s.Chain[a], s.Chain[z] = s.Chain[z], s.Chain[a]
+	if len(s.ChainCells) > 0 {
+		for len(s.ChainCells) < len(s.Chain) {
+			s.ChainCells = append(s.ChainCells, nil)
+		}
 	}
 	s.Cells = append(s.Cells, g.cell(start), g.cell(i))
 	s.Digits = 1<<sd | 1<<d
+	s.loop = loop
 	return len(s.Eliminations) + len(s.Placements)
+}
+
+// loopEliminations returns, by digit, the cells that the weak links of
+// the continuous loop h.chainPath (end on first, start off last, closed by
+// a weak link from the end to the start) take candidates from: two
+// candidates of one cell leave the cell no other; two nodes of one digit
+// take it from every cell seeing both. It returns nil when that is
+// nothing.
+func (h *human) loopEliminations() *[MaxSize]cellset {
+	b := &h.b
+	g := b.g
+	path := h.chainPath
+	rm := &h.loopRm
+	*rm = [MaxSize]cellset{}
+	any := false
+	weak := func(p, q int) {
+		pc, pd := h.nodeCells(p)
+		qc, qd := h.nodeCells(q)
+		if pd != qd {
+			i := pc.first()
+			for c := b.cand[i] &^ (1<<pd | 1<<qd); c != 0; c &= c - 1 {
+				rm[bits.TrailingZeros32(uint32(c))].add(i)
+				any = true
+			}
+			return
+		}
+		both := pc.or(qc)
+		see := b.dcells[pd].andNot(both)
+		for _, j := range both.appendTo(h.scratch[:0]) {
+			see = see.and(g.peers[j])
+		}
+		if !see.empty() {
+			rm[pd] = rm[pd].or(see)
+			any = true
+		}
+	}
+	// path[0] is the end (on) and the last the start (off); the weak links
+	// join path[k] (off) and path[k+1] (on) for odd k, and the loop closes
+	// with the weak link from the end to the start
+	for k := 1; k+1 < len(path); k += 2 {
+		weak(int(path[k]>>1), int(path[k+1]>>1))
+	}
+	weak(int(path[0]>>1), int(path[len(path)-1]>>1))
+	if !any {
+		return nil
+	}
+	return rm
 }

@@ -55,9 +55,34 @@ func TestXYChain(t *testing.T) {
 }
 
 func TestAIC(t *testing.T) {
-	// (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c1: r1c1 {1,2}; 2 in
-	// column 7 only at r1, r5; 1 in row 5 only at c1, c7. Either r1c1 or
-	// r5c1 is 1, so the rest of column 1 loses 1.
+	// (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c4: r1c1 {1,2}; 2 in
+	// column 7 only at r1, r5; 1 in row 5 only at c4, c7. Either r1c1 or
+	// r5c4 is 1, so r1c4, which sees both, loses 1.
+	setup := func(col7 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 1, 2)
+		h.keepDigit(Unit{Col, 6}, 2, col7...)
+		h.keepDigit(Unit{Row, 4}, 1, "r5c4", "r5c7")
+		return h
+	}
+	steps := setup("r1c7", "r5c7").findAll(func(h *human) { h.chains(AIC) })
+	s := withEffect(steps, nil, elimsOf(1, "r1c4"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Len(t, s.Chain, 6)
+	assert.Contains(t, []string{
+		"AIC: (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c4; one end is true, so 1 is removed from r1c4.",
+		"AIC: (1)r5c4=(1)r5c7-(2)r5c7=(2)r1c7-(2)r1c1=(1)r1c1; one end is true, so 1 is removed from r1c4.",
+	}, s.Text())
+
+	// 2 in column 7 also at r8: no chain
+	assert.Empty(t, setup("r1c7", "r5c7", "r8c7").findAll(func(h *human) { h.chains(AIC) }))
+}
+
+func TestContinuousNiceLoop(t *testing.T) {
+	// (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c1, and r5c1 sees r1c1:
+	// the chain closes into a loop. Every weak link holds one true
+	// candidate: 2 is in r1c1 or r1c7 (the rest of row 1 loses 2), r5c7 is
+	// 1 or 2, and 1 is in r5c1 or r1c1 (the rest of column 1 loses 1).
 	setup := func(col7 ...string) *human {
 		h := newHuman(t, Shape9, "")
 		h.setCands("r1c1", 1, 2)
@@ -66,16 +91,45 @@ func TestAIC(t *testing.T) {
 		return h
 	}
 	steps := setup("r1c7", "r5c7").findAll(func(h *human) { h.chains(AIC) })
-	s := withEffect(steps, nil, elimsOf(1, "r2c1", "r3c1", "r4c1", "r6c1", "r7c1", "r8c1", "r9c1"))
-	require.NotNil(t, s, "%v", steps)
-	assert.Len(t, s.Chain, 6)
-	// and r5c7 is 1 or 2: (1)r5c7=(1)r5c1-(1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7
-	var others []string
+	want := append(elimsOf(1, "r2c1", "r3c1", "r4c1", "r6c1", "r7c1", "r8c1", "r9c1"),
+		elimsOf(2, "r1c2", "r1c3", "r1c4", "r1c5", "r1c6", "r1c8", "r1c9")...)
 	for d := 3; d <= 9; d++ {
-		others = append(others, elimsOf(d, "r5c7")...)
+		want = append(want, elimsOf(d, "r5c7")...)
 	}
-	require.NotNil(t, withEffect(steps, nil, others))
+	require.NotEmpty(t, steps)
+	for k := range steps {
+		// every rotation of the loop finds all of it
+		require.NotNil(t, withEffect(steps[k:k+1], nil, want), "%s", steps[k].Text())
+		assert.Contains(t, steps[k].Text(), "closes into a loop")
+	}
 
-	// 2 in column 7 also at r8: no chain
+	// 2 in column 7 also at r8: no loop, and no chain
 	assert.Empty(t, setup("r1c7", "r5c7", "r8c7").findAll(func(h *human) { h.chains(AIC) }))
+}
+
+func TestGroupedAIC(t *testing.T) {
+	// 3 in column 4 only at r3c4 and in box 8 (r7c4, r9c4); 3 in row 8
+	// only at r8c2 and in box 8 (r8c5, r8c6):
+	// (3)r3c4=(3)r79c4-(3)r8c56=(3)r8c2, so r3c4 or r8c2 is 3 and r3c2
+	// loses it. No chain of single cells shows it.
+	setup := func(row8 ...string) *human {
+		h := newHuman(t, Shape9, "")
+		h.keepDigit(Unit{Col, 3}, 3, "r3c4", "r7c4", "r9c4")
+		h.keepDigit(Unit{Row, 7}, 3, row8...)
+		return h
+	}
+	steps := setup("r8c2", "r8c5", "r8c6").findAll(func(h *human) { h.chains(GroupedAIC) })
+	s := withEffect(steps, nil, elimsOf(3, "r3c2"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Contains(t, []string{
+		"Grouped AIC: (3)r3c4=(3)r79c4-(3)r8c56=(3)r8c2; one end is true, so 3 is removed from r3c2.",
+		"Grouped AIC: (3)r8c2=(3)r8c56-(3)r79c4=(3)r3c4; one end is true, so 3 is removed from r3c2.",
+	}, s.Text())
+	require.Len(t, s.ChainCells, len(s.Chain))
+	assert.Nil(t, s.ChainCells[0])
+	assert.Len(t, s.ChainCells[1], 2)
+	assert.Empty(t, setup("r8c2", "r8c5", "r8c6").findAll(func(h *human) { h.chains(AIC) }))
+
+	// 3 in row 8 also at r8c9: the group has no strong link, no chain
+	assert.Empty(t, setup("r8c2", "r8c5", "r8c6", "r8c9").findAll(func(h *human) { h.chains(GroupedAIC) }))
 }

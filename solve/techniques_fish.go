@@ -25,10 +25,16 @@ func (h *human) fish(t Technique, k int, finned bool) {
 			var lines [MaxSize]int
 			var sets [MaxSize]uint32
 			m := 0
+			// a finned fish's base line holds d only in its cover lines
+			// and in the fins, within one box's width
+			span := g.shape.BoxCols
+			if o == 1 {
+				span = g.shape.BoxRows
+			}
 			for l := o * n; l < (o+1)*n; l++ {
 				p := b.pos[l][d]
 				c := bits.OnesCount16(p)
-				if c < 2 || (!finned && c > k) {
+				if c < 2 || (!finned && c > k) || c > k+span {
 					continue
 				}
 				lines[m], sets[m] = l, uint32(p)
@@ -40,13 +46,10 @@ func (h *human) fish(t Technique, k int, finned bool) {
 			if !finned {
 				combos(sets[:m], k, h.pick[:], func(pick []int, union uint32) bool {
 					h.fishStep(t, d, o, lines[:], pick, union, 0, -1)
-					return !h.enough()
+					return true
 				})
 			} else {
 				h.finnedFish(t, d, o, k, lines[:m], sets[:m])
-			}
-			if h.enough() {
-				return
 			}
 		}
 	}
@@ -57,6 +60,12 @@ func (h *human) fish(t Technique, k int, finned bool) {
 func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32) {
 	g := h.b.g
 	n := g.n
+	// the fins lie in one box: the cover lines and the fins' lines across
+	// the box together are at most k plus the box's width
+	maxSpan := g.shape.BoxCols
+	if o == 1 {
+		maxSpan = g.shape.BoxRows
+	}
 	var idx [4]int
 	for j := range k {
 		idx[j] = j
@@ -67,7 +76,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			union |= sets[x]
 			base |= 1 << (lines[x] - o*n)
 		}
-		if bits.OnesCount32(union) > k {
+		if u := bits.OnesCount32(union); u > k && u <= k+maxSpan {
 			for bx := range n {
 				span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
 				if o == 1 {
@@ -107,10 +116,18 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 						}
 					}
 					if ok {
-						h.fishStep(t, d, o, lines, idx[:k], cover, fins, bx)
-						if h.enough() {
-							return
+						// anything to remove: d in a cover line inside the
+						// box, off the base lines
+						ok = false
+						for c := cover & cross; c != 0; c &= c - 1 {
+							if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
+								ok = true
+								break
+							}
 						}
+					}
+					if ok {
+						h.fishStep(t, d, o, lines, idx[:k], cover, fins, bx)
 					}
 					if need == 0 || !nextCombo(pick[:need], ni) {
 						break

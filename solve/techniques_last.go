@@ -3,7 +3,6 @@ package solve
 import (
 	"fmt"
 	"math/bits"
-	"strings"
 )
 
 // The last resort: Forcing Net, Forcing Net Verity, then Brute Force. All
@@ -13,7 +12,9 @@ import (
 // hidden) and locked candidates it forces; if they lead to a contradiction (a cell with no
 // candidate left, or a digit with no place left in a unit), the candidate
 // is false. Cells are tried by fewest candidates, then in reading order; the
-// round takes every candidate that leads to a contradiction. Cells[0] is the assumed cell,
+// round takes every candidate that leads to a contradiction. A step's
+// difficulty adds to the weight the waves of singles (each wave placing
+// every single the board shows) the contradiction takes. Cells[0] is the assumed cell,
 // Digits the assumed digit; Cells[1] or Units[0] is where the
 // contradiction shows.
 func (h *human) forcingNet() {
@@ -33,6 +34,7 @@ func (h *human) forcingNet() {
 					continue
 				}
 				s := h.add(ForcingNet)
+				s.Difficulty += h.trial.waves
 				h.elim(s, i, d)
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d
@@ -47,10 +49,7 @@ func (h *human) forcingNet() {
 						why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
 					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
-						g.cell(i), DigitString(d+1), placed, why, eliminationText(s.Eliminations))
-				}
-				if h.enough() {
-					return
+						g.cell(i), DigitString(d+1), placed, why, elimMark)
 				}
 			}
 		}
@@ -63,12 +62,25 @@ func (h *human) forcingNet() {
 // the cell with no candidate (or -1), the unit and digit with no place (or
 // -1), and how many digits it placed.
 func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
+	b.place(i, d)
+	b.waves = 0
+	cell, unit, digit, placed = b.settle()
+	return cell, unit, digit, placed + 1
+}
+
+// settle places the singles the board shows, wave after wave, and uses the
+// locked candidates when they run out, as propagate does after its first
+// placement.
+func (b *board) settle() (cell, unit, digit, placed int) {
 	g := b.g
 	n := g.n
-	b.place(i, d)
-	placed = 1
+	// Waves: each places every single the board shows at its start, so
+	// that the count of waves (the depth of the net) does not depend on
+	// the order cells are looked at.
+	var singles [MaxSize * MaxSize]uint16 // cell*MaxSize + digit
 	for {
-		progress := false
+		b.waves++
+		k := 0
 		for j := range g.cells {
 			if b.value[j] != 0 {
 				continue
@@ -78,9 +90,8 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 				return j, -1, -1, placed
 			}
 			if c&(c-1) == 0 {
-				b.place(j, bits.TrailingZeros32(uint32(c)))
-				placed++
-				progress = true
+				singles[k] = uint16(j*MaxSize + bits.TrailingZeros32(uint32(c)))
+				k++
 			}
 		}
 		for u := range 3 * n {
@@ -91,18 +102,31 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 				if p == 0 {
 					return -1, u, dd, placed
 				}
-				if p&(p-1) == 0 {
-					j := int(g.unitCell[u][bits.TrailingZeros16(p)])
-					b.place(j, dd)
-					placed++
-					progress = true
+				if p&(p-1) == 0 && k < len(singles) {
+					singles[k] = uint16(int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + dd)
+					k++
 				}
 			}
+		}
+		for _, x := range singles[:k] {
+			j, dd := int(x)/MaxSize, int(x)%MaxSize
+			if v := b.value[j]; v != 0 {
+				if int(v) != dd+1 {
+					return j, -1, -1, placed // two singles for one cell
+				}
+				continue
+			}
+			if !b.has(j, dd) {
+				// a single of this wave took the digit from the cell
+				return j, -1, -1, placed
+			}
+			b.place(j, dd)
+			placed++
 		}
 		if b.left == 0 {
 			return -1, -1, -1, placed
 		}
-		if !progress && !b.lockedCandidates() {
+		if k == 0 && !b.lockedCandidates() {
 			return -1, -1, -1, placed
 		}
 	}
@@ -129,9 +153,7 @@ func (h *human) forcingNetVerity() {
 				branches[k] = i*MaxSize + bits.TrailingZeros32(uint32(c))
 				k++
 			}
-			if h.verity(branches[:k], -1) && h.enough() {
-				return
-			}
+			h.verity(branches[:k], -1)
 		}
 	}
 	for u := range 3 * g.n {
@@ -146,9 +168,7 @@ func (h *human) forcingNetVerity() {
 				branches[k] = int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + d
 				k++
 			}
-			if h.verity(branches[:k], u) && h.enough() {
-				return
-			}
+			h.verity(branches[:k], u)
 		}
 	}
 }
@@ -201,11 +221,7 @@ func (h *human) verity(branches []int, unit int) bool {
 		s.Cells = append(s.Cells, h.cellOf(branches[0]/MaxSize))
 	}
 	if h.text {
-		var places []string
-		for _, p := range s.Placements {
-			places = append(places, fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell))
-		}
-		what := strings.Join(places, ", ")
+		what := placeMark
 		if unit >= 0 {
 			var at []Cell
 			for _, br := range branches {

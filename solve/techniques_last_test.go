@@ -61,7 +61,7 @@ func TestForcingNetVerity(t *testing.T) {
 				// a guess, then logic again up to the verity
 				h.found = h.found[:0]
 				h.bruteForce()
-				h.apply(&h.found[0])
+				h.applyNew(&h.found[0])
 				require.NoError(t, h.run(ForcingNet, func(*Step) {}))
 			}
 		}

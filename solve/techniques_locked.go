@@ -37,9 +37,6 @@ func (h *human) pointing() {
 			s.Units = append(s.Units, g.unit[u], g.unit[line])
 			s.Digits = 1 << d
 			h.patternCells(s, g.unitSet[u], d)
-			if h.enough() {
-				return
-			}
 		}
 	}
 }
@@ -70,9 +67,6 @@ func (h *human) claiming() {
 			s.Units = append(s.Units, g.unit[l], g.unit[u])
 			s.Digits = 1 << d
 			h.patternCells(s, g.unitSet[l], d)
-			if h.enough() {
-				return
-			}
 		}
 	}
 }

@@ -22,9 +22,6 @@ func (h *human) fullHouse() {
 		s.Units = append(s.Units, g.unit[u])
 		s.Cells = append(s.Cells, h.cellOf(i))
 		s.Digits = c & -c
-		if h.enough() {
-			return
-		}
 	}
 }
 
@@ -40,9 +37,6 @@ func (h *human) nakedSingle() {
 		h.placeIn(s, i, bits.TrailingZeros32(uint32(c)))
 		s.Cells = append(s.Cells, h.cellOf(i))
 		s.Digits = c
-		if h.enough() {
-			return
-		}
 	}
 }
 
@@ -65,9 +59,6 @@ func (h *human) hiddenSingle() {
 				s.Units = append(s.Units, g.unit[u])
 				s.Cells = append(s.Cells, h.cellOf(i))
 				s.Digits = 1 << d
-				if h.enough() {
-					return
-				}
 			}
 		}
 	}

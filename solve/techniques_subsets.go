@@ -44,11 +44,8 @@ func (h *human) nakedSubset(t Technique, k int) {
 				s.Cells = append(s.Cells, h.cellOf(int(g.unitCell[u][items[x]])))
 			}
 			s.Digits = Digits(union)
-			return !h.enough()
+			return true
 		})
-		if h.enough() {
-			return
-		}
 	}
 }
 
@@ -92,11 +89,8 @@ func (h *human) hiddenSubset(t Technique, k int) {
 				s.Cells = append(s.Cells, h.cellOf(int(g.unitCell[u][bits.TrailingZeros32(f)])))
 			}
 			s.Digits = digits
-			return !h.enough()
+			return true
 		})
-		if h.enough() {
-			return
-		}
 	}
 }
 

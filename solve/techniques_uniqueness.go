@@ -75,7 +75,7 @@ func (h *human) uniqueRectangle1() {
 		}
 		s.Digits = pair
 		s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(other), h.cellOf(target))
-		return !h.enough()
+		return true
 	})
 }
 
@@ -99,7 +99,7 @@ func (h *human) uniqueRectangle2() {
 		}
 		s.Digits = pair
 		s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
-		return !h.enough()
+		return true
 	})
 }
 
@@ -132,9 +132,6 @@ func (h *human) uniqueRectangle4() {
 				s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
 				s.Units = append(s.Units, g.unit[u])
 				s.cc = append(s.cc, 1<<da)
-				if h.enough() {
-					return false
-				}
 			}
 		}
 		return true
@@ -194,4 +191,447 @@ func (h *human) bugPlus1() {
 	s.Cells = append(s.Cells, h.cellOf(t))
 	s.Digits = 1 << extra
 	s.cc = append(s.cc, b.cand[t])
+}
+
+// hiddenRectangle (Hidden Rectangle): the four corners of a rectangle over
+// two boxes all hold a and b, and one corner A holds only them. In the
+// row and the column of the opposite corner D, a lies only in the
+// rectangle's corners. If D were b, the other two corners would be a (a's
+// only other place in each line), A would be b, and the four cells would
+// be the deadly pattern. So D loses b. Cells are A, the two corners beside
+// it, then D; Digits is {a,b}; cc[0] is {a}.
+func (h *human) hiddenRectangle() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	for a := range g.cells {
+		pair := b.cand[a]
+		if bits.OnesCount32(uint32(pair)) != 2 {
+			continue
+		}
+		ra, ca := a/n, a%n
+		for r := range n {
+			if r == ra {
+				continue
+			}
+			for c := range n {
+				if c == ca {
+					continue
+				}
+				bc, cc, d := ra*n+c, r*n+ca, r*n+c // beside A in its row, in its column; opposite
+				if b.cand[bc]&pair != pair || b.cand[cc]&pair != pair || b.cand[d]&pair != pair || !g.twoBoxes(a, bc, cc, d) {
+					continue
+				}
+				for xs := pair; xs != 0; xs &= xs - 1 {
+					x := bits.TrailingZeros32(uint32(xs))
+					y := bits.TrailingZeros32(uint32(pair &^ (1 << x)))
+					// x in D's row only at cc and D, in D's column only at bc and D
+					if b.pos[r][x] != 1<<ca|1<<c || b.pos[n+c][x] != 1<<ra|1<<r {
+						continue
+					}
+					s := h.add(HiddenRectangle)
+					h.elim(s, d, y)
+					s.Digits = pair
+					s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(bc), h.cellOf(cc), h.cellOf(d))
+					s.cc = append(s.cc, 1<<x)
+				}
+			}
+		}
+	}
+}
+
+// uniqueRectangle3 (Uniqueness Test 3): two corners of a rectangle over
+// two boxes hold only {a,b}, the other two (in one line) a, b and some
+// more digits X between them. One of those two holds a digit of X (else
+// the deadly pattern), so together they act as one cell holding X: with k
+// other cells of a unit they share, holding with X only k+1 digits, they
+// make a naked subset, and the unit's other cells lose those digits.
+// Cells are the four corners, the two with extra digits last, then the
+// subset's other cells; Units[0] is the unit; Digits is {a,b}; cc[0] the
+// subset's digits, cc[1] the extra digits X.
+func (h *human) uniqueRectangle3() {
+	b := &h.b
+	g := b.g
+	h.rectangles(func(f1, f2, r1, r2 int, pair Digits) bool {
+		x := (b.cand[r1] | b.cand[r2]) &^ pair
+		if x == 0 || b.cand[r1] == pair || b.cand[r2] == pair {
+			return true
+		}
+		for _, kind := range []UnitKind{Row, Col, Box} {
+			u := int(g.cellUnit[r1][kind])
+			if u != int(g.cellUnit[r2][kind]) {
+				continue
+			}
+			// the unit's other empty cells, as items for combos
+			var items [MaxSize]int
+			var sets [MaxSize]uint32
+			m := 0
+			for f := b.free[u]; f != 0; f &= f - 1 {
+				i := int(g.unitCell[u][bits.TrailingZeros16(f)])
+				if i == r1 || i == r2 {
+					continue
+				}
+				items[m], sets[m] = i, uint32(b.cand[i])
+				m++
+			}
+			for k := 1; k <= 3 && k < m; k++ {
+				var idx [4]int
+				for j := range k {
+					idx[j] = j
+				}
+				for {
+					union := x
+					for _, j := range idx[:k] {
+						union |= Digits(sets[j])
+					}
+					if union.Len() == k+1 {
+						h.ur3Step(f1, f2, r1, r2, pair, u, items[:], idx[:k], union)
+					}
+					if !nextCombo(idx[:k], m) {
+						break
+					}
+				}
+			}
+		}
+		return true
+	})
+}
+
+// ur3Step records a Uniqueness Test 3 if its subset eliminates anything.
+func (h *human) ur3Step(f1, f2, r1, r2 int, pair Digits, u int, items []int, pick []int, digits Digits) {
+	b := &h.b
+	g := b.g
+	var in cellset
+	in.add(r1)
+	in.add(r2)
+	for _, j := range pick {
+		in.add(items[j])
+	}
+	s := h.add(UniqueRectangle3)
+	others := g.unitSet[u].andNot(in)
+	for ds := digits; ds != 0; ds &= ds - 1 {
+		h.elimSet(s, others, bits.TrailingZeros32(uint32(ds)))
+	}
+	if !h.keepIf(s) {
+		return
+	}
+	s.Digits = pair
+	s.Units = append(s.Units, g.unit[u])
+	s.Cells = append(s.Cells, h.cellOf(f1), h.cellOf(f2), h.cellOf(r1), h.cellOf(r2))
+	for _, j := range pick {
+		s.Cells = append(s.Cells, h.cellOf(items[j]))
+	}
+	s.cc = append(s.cc, digits, (b.cand[r1]|b.cand[r2])&^pair)
+}
+
+// Avoidable rectangles: the solver's own digits (and a student's entries)
+// are not givens, so four of them on a rectangle over two boxes holding
+// a, b, a, b could swap: two solutions. A rectangle that would end that way
+// must be avoided.
+
+// solvedRects calls f for every rectangle over two boxes with corners p
+// (solved, not a given), q and r beside it, and o opposite; each
+// rectangle once per corner p.
+func (h *human) solvedRects(f func(p, q, r, o int)) {
+	b := &h.b
+	g := b.g
+	n := g.n
+	for p := range g.cells {
+		if b.value[p] == 0 || h.given.has(p) {
+			continue
+		}
+		rp, cp := p/n, p%n
+		for r := range n {
+			if r == rp {
+				continue
+			}
+			for c := range n {
+				if c == cp {
+					continue
+				}
+				q, rr, o := rp*n+c, r*n+cp, r*n+c
+				if g.twoBoxes(p, q, rr, o) {
+					f(p, q, rr, o)
+				}
+			}
+		}
+	}
+}
+
+// avoidableRectangle1 (Avoidable Rectangle Type 1): three corners of a
+// rectangle are solved, not givens: p holds a, the two beside it b; if the
+// fourth held a, the four could swap. So it loses a. Cells are p, the two
+// beside it, then the fourth; Digits is {a,b}.
+func (h *human) avoidableRectangle1() {
+	b := &h.b
+	h.solvedRects(func(p, q, r, o int) {
+		a, bb := int(b.value[p])-1, int(b.value[q])-1
+		if b.value[o] != 0 || !b.has(o, a) || b.value[q] == 0 || b.value[r] != b.value[q] ||
+			h.given.has(q) || h.given.has(r) || a == bb {
+			return
+		}
+		s := h.add(AvoidableRect1)
+		h.elim(s, o, a)
+		s.Digits = 1<<a | 1<<bb
+		s.Cells = append(s.Cells, h.cellOf(p), h.cellOf(q), h.cellOf(r), h.cellOf(o))
+	})
+}
+
+// avoidableRectangle2 (Avoidable Rectangle Type 2): two corners in one
+// line are solved, not givens, p with a and q with b; the corners opposite
+// hold only {b,x} (below p) and {a,x} (below q), the same x. Were they b
+// and a, the four could swap: so one of them is x, and cells seeing both
+// lose x. Cells are p, q, then the two others; Digits is {a,b}.
+func (h *human) avoidableRectangle2() {
+	h.solvedRects(func(p, q, r, o int) {
+		h.ar2(p, q, r, o) // the solved pair in p's row
+		h.ar2(p, r, q, o) // in p's column
+	})
+}
+
+// ar2 records the Avoidable Rectangle Type 2 with p and q solved in one
+// line, r in the parallel line beside p, o beside q.
+func (h *human) ar2(p, q, r, o int) {
+	b := &h.b
+	g := b.g
+	if b.value[q] == 0 || h.given.has(q) || b.value[r] != 0 || b.value[o] != 0 {
+		return
+	}
+	a, bb := Digits(1)<<(b.value[p]-1), Digits(1)<<(b.value[q]-1)
+	x := b.cand[r] &^ bb
+	if a == bb || b.cand[r]&bb == 0 || x.Len() != 1 || b.cand[r].Len() != 2 || b.cand[o] != a|x {
+		return
+	}
+	xd := bits.TrailingZeros32(uint32(x))
+	s := h.add(AvoidableRect2)
+	if !h.elimSet(s, g.peers[r].and(g.peers[o]), xd) {
+		h.drop()
+		return
+	}
+	s.Digits = a | bb
+	s.Cells = append(s.Cells, h.cellOf(p), h.cellOf(q), h.cellOf(r), h.cellOf(o))
+	s.cc = append(s.cc, x, a, bb) // the extra digit, then the solved corners' digits
+}
+
+// bugPlusN (BUG+n): the grid would be a bivalue universal grave (every
+// empty cell with two candidates, every digit twice in every unit where it
+// is missing: no solution or several) but for some extra candidates, the
+// BUG candidates, each the only candidate of a cell with more than two that
+// keeps a digit from lying twice in a unit. One of them is true, so a
+// candidate that cannot be true with any of them (in their cell, or the
+// same digit seeing them) is false. It runs after BUG+1, which places a
+// lone BUG candidate. Cells are the cells with BUG candidates; cc[k] the
+// BUG candidates of Cells[k].
+func (h *human) bugPlusN() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	var bug [MaxSize]cellset // the BUG candidates, by digit
+	for u := range 3 * n {
+		for d := range n {
+			p := b.pos[u][d]
+			if c := bits.OnesCount16(p); c == 0 || c == 2 {
+				continue
+			}
+			poly, count := -1, 0
+			for ; p != 0; p &= p - 1 {
+				i := int(g.unitCell[u][bits.TrailingZeros16(p)])
+				if b.cand[i].Len() > 2 {
+					poly = i
+					count++
+				}
+			}
+			switch count {
+			case 0:
+				return // a digit off its pairs with no cell to blame: no BUG
+			case 1:
+				bug[d].add(poly)
+			}
+		}
+	}
+	// without the BUG candidates: two candidates a cell, two places a digit
+	var cells cellset
+	total := 0
+	for d := range n {
+		cells = cells.or(bug[d])
+		total += bug[d].count()
+	}
+	if total < 2 {
+		return
+	}
+	for i := range g.cells {
+		if c := b.cand[i]; c != 0 {
+			rest := 0
+			for ; c != 0; c &= c - 1 {
+				if !bug[bits.TrailingZeros32(uint32(c))].has(i) {
+					rest++
+				}
+			}
+			if rest != 2 {
+				return
+			}
+		}
+	}
+	for u := range 3 * n {
+		for d := range n {
+			if c := b.dcells[d].and(g.unitSet[u]).andNot(bug[d]).count(); c != 0 && c != 2 {
+				return
+			}
+		}
+	}
+	// a candidate false with every BUG candidate true
+	s := h.add(BUGPlusN)
+	for d := range n {
+		t := b.dcells[d].andNot(bug[d])
+		for e := range n {
+			for _, i := range bug[e].appendTo(h.scratch[:0]) {
+				if e == d {
+					t = t.and(g.peers[i])
+				} else {
+					var one cellset
+					one.add(i)
+					t = t.and(one)
+				}
+			}
+		}
+		h.elimSet(s, t, d)
+	}
+	if !h.keepIf(s) {
+		return
+	}
+	for _, i := range cells.appendTo(h.scratch[:0]) {
+		s.Cells = append(s.Cells, h.cellOf(i))
+		var c Digits
+		for d := range n {
+			if bug[d].has(i) {
+				c |= 1 << d
+			}
+		}
+		s.cc = append(s.cc, c)
+		s.Digits |= c
+	}
+}
+
+// urCorners calls f for every rectangle over two boxes whose corners all
+// hold the two candidates of its corner a, a bivalue cell: b beside a in
+// its row, c beside a in its column, d opposite.
+func (h *human) urCorners(f func(a, b, c, d int, pair Digits)) {
+	bd := &h.b
+	g := bd.g
+	n := g.n
+	for a := range g.cells {
+		pair := bd.cand[a]
+		if bits.OnesCount32(uint32(pair)) != 2 {
+			continue
+		}
+		ra, ca := a/n, a%n
+		for r := range n {
+			if r == ra {
+				continue
+			}
+			for c := range n {
+				if c == ca {
+					continue
+				}
+				b, cc, d := ra*n+c, r*n+ca, r*n+c
+				if bd.cand[b]&pair == pair && bd.cand[cc]&pair == pair && bd.cand[d]&pair == pair && g.twoBoxes(a, b, cc, d) {
+					f(a, b, cc, d, pair)
+				}
+			}
+		}
+	}
+}
+
+// uniqueRectangle5 (Uniqueness Test 5): the corners of a rectangle over
+// two boxes hold a and b, one or two of them (diagonal to each other)
+// nothing else, and the others a, b and the same one more digit x. One of
+// those is x (else the deadly pattern), so cells seeing all of them lose
+// x. (Two in one line are Uniqueness Test 2.) Cells are the four corners,
+// those with x last; cc their candidates; Digits is {a,b}.
+func (h *human) uniqueRectangle5() {
+	b := &h.b
+	g := b.g
+	h.urCorners(func(a, bc, cc, d int, pair Digits) {
+		var extra [3]int
+		k := 0
+		var x Digits
+		for _, i := range [3]int{bc, cc, d} {
+			if b.cand[i] == pair {
+				continue
+			}
+			e := b.cand[i] &^ pair
+			if e.Len() != 1 || (x != 0 && e != x) {
+				return
+			}
+			x = e
+			extra[k] = i
+			k++
+		}
+		// two extra corners must be diagonal (b and c), three are the rest
+		if k < 2 || (k == 2 && (extra[0] != bc || extra[1] != cc)) {
+			return
+		}
+		if k == 3 && b.cand[a] != pair {
+			return
+		}
+		see := b.dcells[bits.TrailingZeros32(uint32(x))]
+		for _, i := range extra[:k] {
+			see = see.and(g.peers[i])
+		}
+		s := h.add(UniqueRectangle5)
+		if !h.elimSet(s, see, bits.TrailingZeros32(uint32(x))) {
+			h.drop()
+			return
+		}
+		s.Digits = pair
+		for _, i := range [4]int{a, bc, cc, d} {
+			if b.cand[i] == pair {
+				s.Cells = append(s.Cells, h.cellOf(i))
+				s.cc = append(s.cc, pair)
+			}
+		}
+		for _, i := range extra[:k] {
+			s.Cells = append(s.Cells, h.cellOf(i))
+			s.cc = append(s.cc, b.cand[i])
+		}
+	})
+}
+
+// uniqueRectangle6 (Uniqueness Test 6): two diagonal corners of a
+// rectangle over two boxes hold only {a,b}, the other two a, b and more,
+// and in both rows (or both columns) a lies only in the rectangle. If one
+// of the other two were a, it and its diagonal would be a, the bivalue
+// corners b: the deadly pattern. So both lose a. Cells are the bivalue
+// corners, then the two that lose a; Digits is {a,b}; cc[0] is {a}.
+func (h *human) uniqueRectangle6() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	h.urCorners(func(a, bc, cc, d int, pair Digits) {
+		if b.cand[d] != pair || b.cand[bc] == pair || b.cand[cc] == pair || a > d {
+			return
+		}
+		ra, ca, r, c := a/n, a%n, d/n, d%n
+		rows := uint16(1)<<ca | uint16(1)<<c
+		cols := uint16(1)<<ra | uint16(1)<<r
+		for xs := pair; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			inRows := b.pos[ra][x] == rows && b.pos[r][x] == rows
+			inCols := b.pos[n+ca][x] == cols && b.pos[n+c][x] == cols
+			if !inRows && !inCols {
+				continue
+			}
+			s := h.add(UniqueRectangle6)
+			h.elim(s, bc, x)
+			h.elim(s, cc, x)
+			s.Digits = pair
+			s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(d), h.cellOf(bc), h.cellOf(cc))
+			s.cc = append(s.cc, 1<<x)
+			if inRows {
+				s.Units = append(s.Units, g.unit[ra], g.unit[r])
+			} else {
+				s.Units = append(s.Units, g.unit[n+ca], g.unit[n+c])
+			}
+		}
+	})
 }

@@ -52,9 +52,6 @@ func (h *human) skyscraper() {
 					s.Digits = 1 << d
 					s.Units = append(s.Units, g.unit[l1], g.unit[l2])
 					s.Cells = append(s.Cells, h.cellOf(base1), h.cellOf(roof1), h.cellOf(base2), h.cellOf(roof2))
-					if h.enough() {
-						return
-					}
 				}
 			}
 		}
@@ -95,9 +92,6 @@ func (h *human) twoStringKite() {
 						s.Digits = 1 << d
 						s.Units = append(s.Units, g.unit[r], g.unit[c], g.unit[2*n+int(g.boxOf[inR])])
 						s.Cells = append(s.Cells, h.cellOf(farR), h.cellOf(inR), h.cellOf(inC), h.cellOf(farC))
-						if h.enough() {
-							return
-						}
 					}
 				}
 			}
@@ -146,9 +140,6 @@ func (h *human) emptyRectangle() {
 							continue
 						}
 						h.erStep(d, bu, r, n+c, n+c2, x, y, (y/n)*n+c)
-						if h.enough() {
-							return
-						}
 					}
 					// a row outside the box linking column c to another column
 					for r2 := range n {
@@ -166,9 +157,6 @@ func (h *human) emptyRectangle() {
 							continue
 						}
 						h.erStep(d, bu, r, n+c, r2, x, y, r*n+y%n)
-						if h.enough() {
-							return
-						}
 					}
 				}
 			}
@@ -245,9 +233,6 @@ func (h *human) xyWing() {
 				s.Digits = z
 				s.Cells = append(s.Cells, h.cellOf(p), h.cellOf(wings[i]), h.cellOf(wings[j]))
 				s.cc = append(s.cc, cp, c1, c2)
-				if h.enough() {
-					return
-				}
 			}
 		}
 	}
@@ -291,9 +276,6 @@ func (h *human) xyzWing() {
 				s.Digits = z
 				s.Cells = append(s.Cells, h.cellOf(p), h.cellOf(wings[i]), h.cellOf(wings[j]))
 				s.cc = append(s.cc, cp, c1, c2)
-				if h.enough() {
-					return
-				}
 			}
 		}
 	}
@@ -338,9 +320,6 @@ func (h *human) wWing() {
 					s.Units = append(s.Units, g.unit[u])
 					s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(c), h.cellOf(e1), h.cellOf(e2))
 					s.cc = append(s.cc, pair)
-					if h.enough() {
-						return
-					}
 					break
 				}
 			}

@@ -41,6 +41,7 @@ type explainOptions struct {
 	json       bool
 	candidates string
 	inPlace    bool
+	allowGuess bool
 }
 
 func runExplain(e *env, args []string) error {
@@ -50,6 +51,7 @@ func runExplain(e *env, args []string) error {
 	fs.BoolVar(&o.json, "json", false, "text output: one JSON object per puzzle")
 	fs.StringVar(&o.candidates, "candidates", "basic", "workbook: the Candidates sheet shows the `basic` pencil marks of the givens, or those left after all logic before a guess (logic)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
+	fs.BoolVar(&o.allowGuess, "allow-guess", false, "end with a Brute Force guess when no technique applies (otherwise such a puzzle is an error)")
 	o.inputFlags.add(fs, true)
 	o.addPaper(fs)
 	if done, err := parseFlags(e, fs, explainHelp, args); done {
@@ -64,9 +66,9 @@ func runExplain(e *env, args []string) error {
 	in := fs.Arg(0)
 	return o.dispatch(e, "explain", in, o.output, o.json, func() error { return explainWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
-			x, err := solve.Explain(*g)
+			x, err := solve.Options{AllowGuess: o.allowGuess}.ExplainFrom(*g, *g)
 			if err != nil {
-				return "", err
+				return "", noGuess(err)
 			}
 			return formatExplanation(x, g, where, line, o.json, nil)
 		})
@@ -85,9 +87,9 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 			return err
 		}
 	}
-	x, err := solve.Explain(p.Grid)
+	x, err := solve.Options{AllowGuess: o.allowGuess}.ExplainFrom(p.Grid, p.Grid)
 	if err != nil {
-		return needsOneSolution(p.InSheetTerms(err))
+		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
 	if o.output == "" || o.json {
 		// The steps as text or JSON, to stdout or to -o (JSON is never a

@@ -210,3 +210,60 @@ func TestExplainOneStep(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, out, "hardest technique Full House, 1 step\n")
 }
+
+// TestExplainJSONEffective replays the steps of explain --json on a sample
+// of the three shared sets (copied into solve/testdata): every step does
+// something to the board as the steps before it left it, no candidate is
+// eliminated twice, and no step guesses.
+func TestExplainJSONEffective(t *testing.T) {
+	data, err := os.ReadFile("../../solve/testdata/human_sound.txt")
+	require.NoError(t, err)
+	all, err := solve.NewReader(strings.NewReader(string(data))).ReadAll()
+	require.NoError(t, err)
+	var sample []string
+	for k := 0; k < len(all); k += 25 { // 17 of them, from each set
+		sample = append(sample, solve.FormatLine(&all[k].Grid))
+	}
+	code, out, errOut := runCLI(t, strings.Join(sample, "\n")+"\n", "explain", "--json", "-")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, len(sample))
+	type cand struct{ Row, Col, Digit int }
+	for k, line := range lines {
+		var x struct {
+			Steps []struct {
+				Technique    string `json:"technique"`
+				Placements   []cand `json:"placements"`
+				Eliminations []cand `json:"eliminations"`
+			} `json:"steps"`
+		}
+		require.NoError(t, json.Unmarshal([]byte(line), &x))
+		g, err := solve.ParseLine(sample[k])
+		require.NoError(t, err)
+		cands := g.Candidates()
+		filled := g
+		for n, st := range x.Steps {
+			require.NotEqual(t, "Brute Force", st.Technique, "%s step %d", sample[k], n)
+			require.NotEmpty(t, append(st.Placements, st.Eliminations...), "%s step %d does nothing", sample[k], n)
+			for _, p := range st.Placements {
+				i := (p.Row-1)*9 + p.Col - 1
+				require.Zero(t, filled.Cells[i], "%s step %d places in a filled cell", sample[k], n)
+				require.True(t, cands[i].Has(p.Digit), "%s step %d", sample[k], n)
+				filled.Cells[i] = uint8(p.Digit)
+				cands[i] = solve.DigitsOf(p.Digit)
+				for j := range 81 {
+					r, c := j/9, j%9
+					if j != i && (r == p.Row-1 || c == p.Col-1 || g.Shape.Box(r, c) == g.Shape.Box(p.Row-1, p.Col-1)) {
+						cands[j] &^= solve.DigitsOf(p.Digit)
+					}
+				}
+			}
+			for _, e := range st.Eliminations {
+				i := (e.Row-1)*9 + e.Col - 1
+				require.True(t, filled.Cells[i] == 0 && cands[i].Has(e.Digit), "%s step %d eliminates %v again", sample[k], n, e)
+				cands[i] &^= solve.DigitsOf(e.Digit)
+			}
+		}
+		require.Zero(t, strings.Count(solve.FormatLine(&filled), "."), "%s: the steps solve it", sample[k])
+	}
+}

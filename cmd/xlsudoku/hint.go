@@ -39,8 +39,9 @@ Flags:
 
 type hintOptions struct {
 	inputFlags
-	level int
-	all   bool
+	level      int
+	all        bool
+	allowGuess bool
 }
 
 func runHint(e *env, args []string) error {
@@ -48,6 +49,7 @@ func runHint(e *env, args []string) error {
 	fs := pflag.NewFlagSet("hint", pflag.ContinueOnError)
 	fs.IntVar(&o.level, "level", 3, "how much to tell: `1` the technique and where to look, 2 also the pattern's cells, 3 the whole step")
 	fs.BoolVar(&o.all, "all", false, "workbook: name every wrong entry, not only the first")
+	fs.BoolVar(&o.allowGuess, "allow-guess", false, "give a Brute Force guess when no technique applies (otherwise that is an error)")
 	o.add(fs, true)
 	if done, err := parseFlags(e, fs, hintHelp, args); done {
 		return err
@@ -58,12 +60,12 @@ func runHint(e *env, args []string) error {
 	in := fs.Arg(0)
 	return o.dispatch(e, "hint", in, "", false, func() error { return hintWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, _ int) (string, error) {
-			st, err := solve.NextStep(*g, *g)
+			st, err := solve.Options{AllowGuess: o.allowGuess}.NextStep(*g, *g)
 			switch {
 			case errors.Is(err, solve.ErrSolved):
 				return where + ": the puzzle is complete\n", nil
 			case err != nil:
-				return "", err
+				return "", noGuess(err)
 			}
 			return where + ": " + st.Hint(o.level) + "\n", nil
 		})
@@ -89,7 +91,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 			}
 		}
 	}
-	st, err := solve.NextStep(p.Grid, current)
+	st, err := solve.Options{AllowGuess: o.allowGuess}.NextStep(p.Grid, current)
 	var wrong *solve.WrongEntryError
 	switch {
 	case errors.As(err, &wrong):
@@ -100,7 +102,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 		fmt.Fprintln(e.stdout, "The puzzle is complete and every entry is right.")
 		return nil
 	case err != nil:
-		return needsOneSolution(p.InSheetTerms(err))
+		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
 	fmt.Fprintln(e.stdout, st.Hint(o.level))
 	switch o.level {

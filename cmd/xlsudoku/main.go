@@ -79,7 +79,8 @@ Every command takes -q (--quiet): no notes or progress, only warnings and errors
 Exit codes:
   0    ok (warnings may be on stderr)
   1    the output could not be written, generate ran out of attempts or time,
-       or an internal error
+       a puzzle that only a guess finishes (explain, rate without
+       --allow-guess), or an internal error
   2    usage: bad flags or arguments, -o naming the input
   3    unreadable input: missing, not a workbook or text, damaged, no puzzle in it
   4    invalid puzzle: a bad cell or character, givens that contradict each

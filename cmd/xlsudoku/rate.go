@@ -18,18 +18,23 @@ const rateHelp = `Usage: xlsudoku rate [flags] INPUT
 Grade each puzzle as a person would solve it: Easy (singles only), Medium
 (locked candidates, pairs, triples), Hard (quads, fish, wings, coloring,
 uniqueness), Expert (chains) or Extreme (needs forcing nets or a guess),
-with a score that orders puzzles within a grade (the sum of the weights of
-every step) and the hardest technique needed.
+with a score that orders puzzles (the hardest step decides, the amount of
+work breaks ties: 10000 x (1000 x grade + hardest round) + work) and the
+hardest technique needed.
 
 Each line of the output is the puzzle, its grade, its score and its hardest
 technique, so the output reads back as a puzzle file:
 
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 30402 Forcing Net
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 45031830 Forcing Net
 
 INPUT is a text file of puzzles ("-" for stdin) or a workbook.
 
+--scale se writes, in place of the score, an estimate of Sudoku Explainer's
+rating (the ER of the puzzle forums, such as 9.1), from our own steps.
+
 Examples:
   xlsudoku rate puzzles.txt
+  xlsudoku rate --scale se puzzles.txt
   xlsudoku rate --json puzzles.txt > ratings.jsonl
   xlsudoku rate book.xlsx --sheet "Week 3"
 
@@ -38,8 +43,10 @@ Flags:
 
 type rateOptions struct {
 	inputFlags
-	output string
-	json   bool
+	output     string
+	json       bool
+	allowGuess bool
+	scale      string
 }
 
 func runRate(e *env, args []string) error {
@@ -47,14 +54,19 @@ func runRate(e *env, args []string) error {
 	fs := pflag.NewFlagSet("rate", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE` instead of stdout")
 	fs.BoolVar(&o.json, "json", false, "write one JSON object per puzzle: line, puzzle, grade, score, hardest, counts")
+	fs.BoolVar(&o.allowGuess, "allow-guess", false, "end with a Brute Force guess when no technique applies (otherwise such a puzzle is an error)")
+	fs.StringVar(&o.scale, "scale", "score", "the number after the grade: our `score`, or se, an estimate of Sudoku Explainer's rating (ER)")
 	o.inputFlags.add(fs, true)
 	if done, err := parseFlags(e, fs, rateHelp, args); done {
 		return err
 	}
+	if o.scale != "score" && o.scale != "se" {
+		return usagef("rate: --scale must be score or se, not %s", quote(o.scale))
+	}
 	in := fs.Arg(0)
 	return o.dispatch(e, "rate", in, o.output, o.json, func() error { return rateWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
-			return rateLine(g, where, line, o.json)
+			return rateLine(g, where, line, o)
 		})
 }
 
@@ -70,9 +82,9 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 		return err
 	}
 	defer out.discard()
-	line, err := rateLine(&p.Grid, p.Where(), 0, o.json)
+	line, err := rateLine(&p.Grid, p.Where(), 0, o)
 	if err != nil {
-		return needsOneSolution(p.InSheetTerms(err))
+		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
 	if _, err := io.WriteString(out, line); err != nil {
 		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
@@ -81,14 +93,19 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 }
 
 // rateLine rates g and writes its line of output.
-func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error) {
-	r, err := solve.RateDetail(*g)
+func rateLine(g *solve.Grid, where string, line int, o rateOptions) (string, error) {
+	r, err := solve.Options{AllowGuess: o.allowGuess}.Rate(*g)
 	if err != nil {
-		return "", err
+		return "", noGuess(err)
 	}
-	if !asJSON {
+	se := fmt.Sprintf("%d.%d", r.SE/10, r.SE%10)
+	if !o.json {
 		// Lower-case grades, as generate writes them and --difficulty takes them.
-		return fmt.Sprintf("%s %s %d %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), r.Score, r.Hardest), nil
+		number := fmt.Sprint(r.Score)
+		if o.scale == "se" {
+			number = se
+		}
+		return fmt.Sprintf("%s %s %s %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), number, r.Hardest), nil
 	}
 	counts := map[string]int{}
 	for _, t := range solve.Techniques() {
@@ -102,9 +119,10 @@ func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error
 		Puzzle  string         `json:"puzzle"`
 		Grade   solve.Grade    `json:"grade"`
 		Score   int            `json:"score"`
+		SE      json.Number    `json:"se"`
 		Hardest string         `json:"hardest"`
 		Counts  map[string]int `json:"counts"`
-	}{line, where, solve.FormatLine(g), r.Grade, r.Score, r.Hardest.String(), counts})
+	}{line, where, solve.FormatLine(g), r.Grade, r.Score, json.Number(se), r.Hardest.String(), counts})
 	if err != nil {
 		return "", err
 	}
@@ -116,6 +134,14 @@ func rateLine(g *solve.Grid, where string, line int, asJSON bool) (string, error
 func needsOneSolution(err error) error {
 	if errors.Is(err, solve.ErrNotUnique) {
 		return fmt.Errorf("%w; steps and grades need a puzzle with one solution: add givens until only one remains", err)
+	}
+	return err
+}
+
+// noGuess says what to do about a puzzle that needs a guess.
+func noGuess(err error) error {
+	if errors.Is(err, solve.ErrNeedsGuess) {
+		return fmt.Errorf("%w; --allow-guess ends the solve with a guess", err)
 	}
 	return err
 }

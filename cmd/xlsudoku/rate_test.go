@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,4 +72,52 @@ func TestRateNotUnique(t *testing.T) {
 	code, _, errOut := runCLI(t, two+"\n", "rate", "-")
 	assert.Equal(t, exitNotUnique, code)
 	assert.Contains(t, errOut, "more than one solution")
+}
+
+// hardPuzzle is a forum puzzle that only nested forcing nets finish.
+const hardPuzzle = "98.7..6..7......9...6.5.7...9....4...4..3......74...5...98...7...85...6......2..1"
+
+func TestAllowGuess(t *testing.T) {
+	// the flag changes nothing for puzzles logic finishes
+	for _, cmd := range []string{"rate", "explain", "hint"} {
+		code, without, errOut := runCLI(t, hardPuzzle+"\n", cmd, "-")
+		require.Equal(t, exitOK, code, "%s: %s", cmd, errOut)
+		code, with, errOut := runCLI(t, hardPuzzle+"\n", cmd, "--allow-guess", "-")
+		require.Equal(t, exitOK, code, "%s: %s", cmd, errOut)
+		assert.Equal(t, without, with, cmd)
+		assert.NotContains(t, with, "Brute Force", cmd)
+	}
+
+	// a puzzle that needs a guess fails with exit code 1, naming the flag
+	err := noGuess(fmt.Errorf("stdin:2: %w (57 cells left)", solve.ErrNeedsGuess))
+	assert.ErrorIs(t, err, solve.ErrNeedsGuess)
+	assert.Equal(t, "stdin:2: no technique finds the next step without a guess (57 cells left); --allow-guess ends the solve with a guess", err.Error())
+	assert.Equal(t, exitFailure, exitCode(err))
+	other := errors.New("other")
+	assert.Equal(t, other, noGuess(other))
+}
+
+func TestRateScaleSE(t *testing.T) {
+	easy := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	code, out, errOut := runCLI(t, easy+"\n"+puzzle+"\n", "rate", "--scale", "se", "-")
+	require.Equal(t, exitOK, code, errOut)
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	require.Len(t, lines, 2)
+	for i, p := range []string{easy, puzzle} {
+		g, err := solve.ParseLine(p)
+		require.NoError(t, err)
+		r, err := solve.RateDetail(g)
+		require.NoError(t, err)
+		assert.Equal(t, fmt.Sprintf("%s %s %d.%d %s", p, strings.ToLower(r.Grade.String()), r.SE/10, r.SE%10, r.Hardest), lines[i])
+	}
+	// the JSON has it too, as a number
+	code, out, _ = runCLI(t, puzzle+"\n", "rate", "--json", "-")
+	require.Equal(t, exitOK, code)
+	var got struct{ SE float64 }
+	require.NoError(t, json.Unmarshal([]byte(out), &got))
+	assert.GreaterOrEqual(t, got.SE, 8.5)
+
+	code, _, errOut = runCLI(t, puzzle+"\n", "rate", "--scale", "hodoku", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--scale must be score or se")
 }

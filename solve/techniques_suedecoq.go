@@ -1,0 +1,174 @@
+package solve
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// sueDeCoq (Sue de Coq): C, two or three empty cells where a line crosses
+// a box, hold digits V, at least two more than its cells. A, cells of the
+// line outside the box, hold digits VA; B, cells of the box outside the
+// line, digits VB; VA and VB share none, and the cells of C, A and B
+// together hold exactly as many digits as they are cells. Then each of
+// those digits is in exactly one of the cells (C and A share the line, C
+// and B the box, and A and B share no digit), so the digits of A, and
+// those of C that B has not, are in C or A: the rest of the line loses
+// them; the digits of B, and those of C that A has not, are in C or B: the
+// rest of the box loses them. Works on every shape.
+//
+// Cells are C's, then A's, then B's; Units the line and the box; cc holds
+// V, VA and VB.
+func (h *human) sueDeCoq() {
+	b := &h.b
+	g := b.g
+	n := g.n
+	empty := h.emptyCells()
+	var lineCells, boxCells [MaxSize]int
+	for si := range g.segs {
+		sg := &g.segs[si]
+		inter := sg.cells.and(empty)
+		m := inter.count()
+		if m < 2 {
+			continue
+		}
+		line, box := sg.line, 2*n+sg.box
+		// the empty cells of the line outside the box, and of the box
+		// outside the line, that could join A or B
+		nl, nb := 0, 0
+		for _, i := range g.unitSet[line].andNot(sg.cells).and(empty).appendTo(h.scratch[:0]) {
+			lineCells[nl] = i
+			nl++
+		}
+		for _, i := range g.unitSet[box].andNot(sg.cells).and(empty).appendTo(h.scratch[:0]) {
+			boxCells[nb] = i
+			nb++
+		}
+		var ic [MaxSize]int
+		k := 0
+		for _, i := range inter.appendTo(h.scratch[:0]) {
+			ic[k] = i
+			k++
+		}
+		// every choice of two or more intersection cells as C
+		for mask := 1; mask < 1<<k; mask++ {
+			if bits.OnesCount(uint(mask)) < 2 {
+				continue
+			}
+			var cset cellset
+			var v Digits
+			for j := range k {
+				if mask&(1<<j) != 0 {
+					cset.add(ic[j])
+					v |= b.cand[ic[j]]
+				}
+			}
+			nc := cset.count()
+			if v.Len() < nc+2 {
+				continue
+			}
+			h.sdcSides(line, box, cset, v, lineCells[:nl], boxCells[:nb])
+		}
+	}
+}
+
+// sdcSides tries the sets A (of lineCells) and B (of boxCells), up to
+// three cells each, that complete the Sue de Coq on C (cset, digits v).
+func (h *human) sdcSides(line, box int, cset cellset, v Digits, lineCells, boxCells []int) {
+	nc := cset.count()
+	as := h.sdcSidesOf(lineCells, v, h.sdcBuf[0][:0])
+	bs := h.sdcSidesOf(boxCells, v, h.sdcBuf[1][:0])
+	h.sdcBuf[0], h.sdcBuf[1] = as, bs
+	for _, A := range as {
+		na := A.cells.count()
+		for _, B := range bs {
+			if A.d&B.d != 0 {
+				continue
+			}
+			all := v | A.d | B.d
+			if all.Len() != nc+na+B.cells.count() {
+				continue
+			}
+			h.sdcStep(line, box, cset, v, A.cells, A.d, B.cells, B.d)
+		}
+	}
+}
+
+// sdcSide is a set of cells A or B of a Sue de Coq and their digits.
+type sdcSide struct {
+	cells cellset
+	d     Digits
+}
+
+// sdcSidesOf appends to out every set of one to three cells of from, each
+// sharing a digit with v.
+func (h *human) sdcSidesOf(from []int, v Digits, out []sdcSide) []sdcSide {
+	b := &h.b
+	var use [MaxSize]int
+	m := 0
+	for _, i := range from {
+		if b.cand[i]&v != 0 {
+			use[m] = i
+			m++
+		}
+	}
+	for x := range m {
+		var c1 cellset
+		c1.add(use[x])
+		d1 := b.cand[use[x]]
+		out = append(out, sdcSide{c1, d1})
+		for y := x + 1; y < m; y++ {
+			c2 := c1
+			c2.add(use[y])
+			d2 := d1 | b.cand[use[y]]
+			out = append(out, sdcSide{c2, d2})
+			for z := y + 1; z < m; z++ {
+				c3 := c2
+				c3.add(use[z])
+				out = append(out, sdcSide{c3, d2 | b.cand[use[z]]})
+			}
+		}
+	}
+	return out
+}
+
+// sdcStep records the Sue de Coq on C, A and B if it eliminates anything.
+func (h *human) sdcStep(line, box int, cset cellset, v Digits, acells cellset, va Digits, bcells cellset, vb Digits) {
+	b := &h.b
+	g := b.g
+	s := h.add(SueDeCoq)
+	lineOut := g.unitSet[line].andNot(cset).andNot(acells)
+	boxOut := g.unitSet[box].andNot(cset).andNot(bcells)
+	for ds := va | v&^vb; ds != 0; ds &= ds - 1 {
+		h.elimSet(s, lineOut, bits.TrailingZeros32(uint32(ds)))
+	}
+	for ds := vb | v&^va; ds != 0; ds &= ds - 1 {
+		h.elimSet(s, boxOut, bits.TrailingZeros32(uint32(ds)))
+	}
+	if !h.keepIf(s) {
+		return
+	}
+	s.Units = append(s.Units, g.unit[line], g.unit[box])
+	for _, set := range []cellset{cset, acells, bcells} {
+		for _, i := range set.appendTo(h.scratch[:0]) {
+			s.Cells = append(s.Cells, h.cellOf(i))
+		}
+	}
+	s.cc = append(s.cc, v, va, vb)
+	s.Digits = v | va | vb
+	if h.text {
+		nc, na := cset.count(), acells.count()
+		s.note = fmt.Sprintf("%s, where %v crosses %v, hold %s; %s in %v %s %s, and %s in %v %s %s. These %d cells hold %d digits between them, each once, so %s.",
+			cellList(s.Cells[:nc]), g.unit[line], g.unit[box], digitList(v, ","),
+			cellList(s.Cells[nc:nc+na]), g.unit[line], holds(na), digitList(va, ","),
+			cellList(s.Cells[nc+na:]), g.unit[box], holds(len(s.Cells)-nc-na), digitList(vb, ","),
+			len(s.Cells), (v | va | vb).Len(), elimMark)
+	}
+}
+
+// holds is the verb for n cells.
+func holds(n int) string {
+	if n == 1 {
+		return "holds"
+	}
+	return "hold"
+}
