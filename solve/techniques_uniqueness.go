@@ -202,42 +202,23 @@ func (h *human) bugPlus1() {
 // it, then D; Digits is {a,b}; cc[0] is {a}.
 func (h *human) hiddenRectangle() {
 	b := &h.b
-	g := b.g
-	n := g.n
-	for a := range g.cells {
-		pair := b.cand[a]
-		if bits.OnesCount32(uint32(pair)) != 2 {
-			continue
-		}
-		ra, ca := a/n, a%n
-		for r := range n {
-			if r == ra {
+	n := b.g.n
+	h.urCorners(func(a, bc, cc, d int, pair Digits) {
+		ra, ca, r, c := a/n, a%n, d/n, d%n // bc is beside A in its row, cc in its column; d opposite
+		for xs := pair; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			y := bits.TrailingZeros32(uint32(pair &^ (1 << x)))
+			// x in D's row only at cc and D, in D's column only at bc and D
+			if b.pos[r][x] != 1<<ca|1<<c || b.pos[n+c][x] != 1<<ra|1<<r {
 				continue
 			}
-			for c := range n {
-				if c == ca {
-					continue
-				}
-				bc, cc, d := ra*n+c, r*n+ca, r*n+c // beside A in its row, in its column; opposite
-				if b.cand[bc]&pair != pair || b.cand[cc]&pair != pair || b.cand[d]&pair != pair || !g.twoBoxes(a, bc, cc, d) {
-					continue
-				}
-				for xs := pair; xs != 0; xs &= xs - 1 {
-					x := bits.TrailingZeros32(uint32(xs))
-					y := bits.TrailingZeros32(uint32(pair &^ (1 << x)))
-					// x in D's row only at cc and D, in D's column only at bc and D
-					if b.pos[r][x] != 1<<ca|1<<c || b.pos[n+c][x] != 1<<ra|1<<r {
-						continue
-					}
-					s := h.add(HiddenRectangle)
-					h.elim(s, d, y)
-					s.Digits = pair
-					s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(bc), h.cellOf(cc), h.cellOf(d))
-					s.cc = append(s.cc, 1<<x)
-				}
-			}
+			s := h.add(HiddenRectangle)
+			h.elim(s, d, y)
+			s.Digits = pair
+			s.Cells = append(s.Cells, h.cellOf(a), h.cellOf(bc), h.cellOf(cc), h.cellOf(d))
+			s.cc = append(s.cc, 1<<x)
 		}
-	}
+	})
 }
 
 // uniqueRectangle3 (Uniqueness Test 3): two corners of a rectangle over
