@@ -203,20 +203,7 @@ func TestHintBuiltSteps(t *testing.T) {
 
 func TestHintWording(t *testing.T) {
 	// r5c2 is the only place for 7 in box 4 (as in TestStepJSONAndText)
-	g, err := ParseLine("" +
-		"........." +
-		"7........" +
-		"........." +
-		"....7...." +
-		"........." +
-		"......7.." +
-		"........." +
-		"..7......" +
-		".........")
-	require.NoError(t, err)
-	h := &human{}
-	h.b.init(&g)
-	h.hiddenSingle()
+	h := hiddenSingleBox4(t)
 	var s *Step
 	for k := range h.found {
 		if h.found[k].Units[0] == (Unit{Box, 3}) {

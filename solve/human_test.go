@@ -462,20 +462,7 @@ func TestLogicCandidates(t *testing.T) {
 func TestStepJSONAndText(t *testing.T) {
 	// r5c2 is the only place for 7 in box 4: the 7s of rows 4 and 6 and
 	// of columns 1 and 3 leave it alone.
-	g, err := ParseLine("" +
-		"........." +
-		"7........" +
-		"........." +
-		"....7...." +
-		"........." +
-		"......7.." +
-		"........." +
-		"..7......" +
-		".........")
-	require.NoError(t, err)
-	h := &human{}
-	h.b.init(&g)
-	h.hiddenSingle()
+	h := hiddenSingleBox4(t)
 	var s Step
 	for k := range h.found {
 		if h.found[k].Units[0] == (Unit{Box, 3}) {
@@ -668,4 +655,26 @@ func TestNeedsGuess(t *testing.T) {
 	st, err := Options{}.NextStep(g, g)
 	require.NoError(t, err)
 	assert.Equal(t, ex.Steps[0].Technique, st.Technique)
+}
+
+// hiddenSingleBox4 is a human that has found the hidden singles of a grid
+// where r5c2 is the only place for 7 in box 4: the 7s of rows 4 and 6 and
+// of columns 1 and 3 leave it alone.
+func hiddenSingleBox4(t *testing.T) *human {
+	t.Helper()
+	g, err := ParseLine("" +
+		"........." +
+		"7........" +
+		"........." +
+		"....7...." +
+		"........." +
+		"......7.." +
+		"........." +
+		"..7......" +
+		".........")
+	require.NoError(t, err)
+	h := &human{}
+	h.b.init(&g)
+	h.hiddenSingle()
+	return h
 }

@@ -315,25 +315,29 @@ func (h *human) ur3Step(f1, f2, r1, r2 int, pair Digits, u int, items []int, pic
 // rectangle once per corner p.
 func (h *human) solvedRects(f func(p, q, r, o int)) {
 	b := &h.b
-	g := b.g
+	for p := range b.g.cells {
+		if b.value[p] != 0 && !h.given.has(p) {
+			b.g.rectangles(p, func(q, r, o int) { f(p, q, r, o) })
+		}
+	}
+}
+
+// rectangles calls f for every rectangle over two boxes with corner a: b
+// beside a in its row, c beside a in its column, d opposite.
+func (g *hgeo) rectangles(a int, f func(b, c, d int)) {
 	n := g.n
-	for p := range g.cells {
-		if b.value[p] == 0 || h.given.has(p) {
+	ra, ca := a/n, a%n
+	for r := range n {
+		if r == ra {
 			continue
 		}
-		rp, cp := p/n, p%n
-		for r := range n {
-			if r == rp {
+		for c := range n {
+			if c == ca {
 				continue
 			}
-			for c := range n {
-				if c == cp {
-					continue
-				}
-				q, rr, o := rp*n+c, r*n+cp, r*n+c
-				if g.twoBoxes(p, q, rr, o) {
-					f(p, q, rr, o)
-				}
+			b, cc, d := ra*n+c, r*n+ca, r*n+c
+			if g.twoBoxes(a, b, cc, d) {
+				f(b, cc, d)
 			}
 		}
 	}
@@ -498,28 +502,16 @@ func (h *human) bugPlusN() {
 // its row, c beside a in its column, d opposite.
 func (h *human) urCorners(f func(a, b, c, d int, pair Digits)) {
 	bd := &h.b
-	g := bd.g
-	n := g.n
-	for a := range g.cells {
+	for a := range bd.g.cells {
 		pair := bd.cand[a]
 		if bits.OnesCount32(uint32(pair)) != 2 {
 			continue
 		}
-		ra, ca := a/n, a%n
-		for r := range n {
-			if r == ra {
-				continue
+		bd.g.rectangles(a, func(b, c, d int) {
+			if bd.cand[b]&pair == pair && bd.cand[c]&pair == pair && bd.cand[d]&pair == pair {
+				f(a, b, c, d, pair)
 			}
-			for c := range n {
-				if c == ca {
-					continue
-				}
-				b, cc, d := ra*n+c, r*n+ca, r*n+c
-				if bd.cand[b]&pair == pair && bd.cand[cc]&pair == pair && bd.cand[d]&pair == pair && g.twoBoxes(a, b, cc, d) {
-					f(a, b, cc, d, pair)
-				}
-			}
-		}
+		})
 	}
 }
 
