@@ -69,7 +69,7 @@ func (x *Extras) candidatesSheet(p *Puzzle) *ourSheet {
 // stepsSheet plans the Steps sheet of x.Explanation.
 func (x *Extras) stepsSheet(p *Puzzle) *ourSheet {
 	title := fmt.Sprintf("Steps of %s\n%s", filepath.Base(p.File), p.Ref())
-	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, x.Explanation)}
+	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, p.Grid, x.Explanation)}
 }
 
 // staleSteps notes the Steps sheets of earlier runs that a run without an
