@@ -181,7 +181,9 @@ func TestStepPictureMarks(t *testing.T) {
 		}
 		panic("no empty cell")
 	}
-	cand := func(c solve.Cell) solve.Candidate { return solve.Candidate{Cell: c, Digit: m.Cands[c.Row*9+c.Col].List()[0]} }
+	cand := func(c solve.Cell) solve.Candidate {
+		return solve.Candidate{Cell: c, Digit: m.Cands[c.Row*9+c.Col].List()[0]}
+	}
 	place, node, fin, group := cand(free(0)), cand(free(5)), free(10), free(11)
 	s := &solve.Step{Technique: solve.GroupedAIC, Placements: []solve.Candidate{place}, Fins: []solve.Cell{fin},
 		Chain: []solve.Candidate{node, node}, ChainCells: [][]solve.Cell{nil, {group}}}
