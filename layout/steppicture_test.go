@@ -313,7 +313,7 @@ func TestStepsSheetPictures(t *testing.T) {
 	// The legend is there, and few styles for so many cells.
 	legend := 0
 	for _, c := range sh.Cells {
-		if c.Pos.Col == StepsEliminationsCol && c.Pos.Row >= 2 && c.Pos.Row <= 6 && c.Number == 5 {
+		if c.Pos.Col == StepsPlacementsCol && c.Pos.Row >= 2 && c.Pos.Row <= 6 && c.Number == 5 {
 			legend++
 		}
 	}

@@ -14,20 +14,20 @@ import (
 // draws every step past the singles as a picture (steppicture.go) under
 // its row:
 //
-//	   B    C                  D                            E                    F
+//	   B    C                  D                     E                F
 //	1  Steps of book.xlsx / Week 3!B2:J10 (the title, merged across)
-//	2       Grade              Hard                                              In the pictures:
-//	3       Score              1234                                              [5] the pattern's cells
-//	4       Hardest technique  X-Wing                                            [5] links, chains, fins
-//	5       Steps              57                                                [5] eliminated
-//	6       Techniques used    Full House 12, Naked Single 20, ...               [5] placed
+//	2       Grade              Hard                  [5] pictures: the pattern's cells and digits
+//	3       Score              1234                  [5] a chain's nodes; its cells and fins in yellow
+//	4       Hardest technique  X-Wing                [5] a candidate the step eliminates
+//	5       Steps              57                    [5] a digit the step places
+//	6       Techniques used    Full House 12, Naked Single 20, ... (D to F)
 //	7
 //	8  #    Technique          Step                         Placements           Eliminations
 //	9  1    Hidden Single      Hidden Single: in box 4, ... r5c2 = 7 ('Week 3'!C6)
 //	10 2    Pointing           Pointing: in box 1, 3 ...                         r2c5, r2c7 ≠ 3 ('Week 3'!F3, H3)
 //	11 3    Pointing           Pointing: in box 2, ...
-//	12      Step 2 · Pointing   Step 3 · Pointing
-//	13      [picture]           [picture]
+//	12      Step 2 · Pointing   Step 3 · Pointing    (captions)
+//	13      [picture]           [picture]            (27 rows of squares for 9x9)
 //
 // The columns from C on are narrow, a picture's square wide, and each of
 // the table's columns C to F spans several of them, merged: a picture
@@ -117,7 +117,9 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 
 	label := Style{FontSize: StepsFontSize, Bold: true, HAlign: AlignStart, VAlign: AlignStart}
 	value := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignStart, Wrap: true}
-	valueEnd := StepsEliminationsCol - 1
+	// The values span column D, the last one D to F; the legend of the
+	// pictures fills E and F beside the others.
+	valueEnd := StepsPlacementsCol - 1
 	row := 2
 	fact := func(name string, v Cell) {
 		sh.span(row, stepsSpans[1], Cell{Text: name, Style: label})
@@ -143,8 +145,9 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		fact("Steps", Cell{Text: "0"})
 	}
 	used := TechniqueCounts(ex.Counts)
+	valueEnd = StepsLastCol
 	fact("Techniques used", Cell{Text: used})
-	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{mergedShare * (stepsWidths[2] + stepsWidths[3])})
+	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{mergedShare * (stepsWidths[2] + stepsWidths[3] + stepsWidths[4])})
 	if pictured > 0 {
 		sh.legend(2)
 	}
@@ -252,7 +255,7 @@ func (sh *Sheet) span(row int, cols [2]int, c Cell) {
 }
 
 // legend explains the colours of the pictures, in rows row to row+3 of
-// column F: a sample candidate drawn as the pictures draw it, and what it
+// columns E and F: a sample candidate drawn as the pictures draw it, and what it
 // means.
 func (sh *Sheet) legend(row int) {
 	text := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignCenter}
@@ -261,17 +264,17 @@ func (sh *Sheet) legend(row int) {
 		style func(*Style)
 		what  string
 	}{
-		{func(s *Style) { s.Fill, s.Bold, s.Color = PatternFill, true, PatternText }, "the pattern"},
-		{func(s *Style) { s.Fill, s.Bold = NodeFill, true }, "a chain's nodes; in yellow, its cells, fins"},
-		{func(s *Style) { s.Fill, s.Bold, s.Strike, s.Color = ElimFill, true, true, ElimColor }, "eliminated"},
-		{func(s *Style) { s.Fill, s.Bold, s.Color = PlaceFill, true, PlaceColor }, "placed"},
+		{func(s *Style) { s.Fill, s.Bold, s.Color = PatternFill, true, PatternText }, "pictures: the pattern's cells and digits"},
+		{func(s *Style) { s.Fill, s.Bold = NodeFill, true }, "a chain's nodes; its cells and fins in yellow"},
+		{func(s *Style) { s.Fill, s.Bold, s.Strike, s.Color = ElimFill, true, true, ElimColor }, "a candidate the step eliminates"},
+		{func(s *Style) { s.Fill, s.Bold, s.Color = PlaceFill, true, PlaceColor }, "a digit the step places"},
 	}
 	for k, key := range keys {
 		r := row + k
 		st := sample
 		key.style(&st)
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{StepsEliminationsCol, r}, Number: 5, Style: st})
-		sh.span(r, [2]int{StepsEliminationsCol + 2, StepsLastCol}, Cell{Text: key.what, Style: text})
+		sh.Cells = append(sh.Cells, Cell{Pos: Pos{StepsPlacementsCol, r}, Number: 5, Style: st})
+		sh.span(r, [2]int{StepsPlacementsCol + 2, StepsLastCol}, Cell{Text: key.what, Style: text})
 	}
 }
 
