@@ -164,3 +164,15 @@ func TestWriteStepsPictures(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteExtrasExplanationShape: an explanation of another shape is
+// refused, not replayed.
+func TestWriteExtrasExplanationShape(t *testing.T) {
+	p, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	ex := &solve.Explanation{Solved: solve.NewGrid(solve.Shape6)}
+	_, err = WriteExtras(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{}, Extras{Explanation: ex})
+	assert.ErrorIs(t, err, ErrUsage)
+}

@@ -18,7 +18,8 @@ type Extras struct {
 	Candidates     []solve.Digits
 	CandidatesNote string
 	// Explanation, when not nil, adds a "Steps" sheet after Solution and
-	// Candidates.
+	// Candidates. It must explain the puzzle's grid (solve.Explain of
+	// p.Grid): the pictures of the steps replay it from there.
 	Explanation *solve.Explanation
 	// Second, when not nil, is another solution of a puzzle with several:
 	// a "Two solutions" sheet shows both, the cells where they differ
@@ -45,6 +46,9 @@ func WriteExtras(p *Puzzle, solution solve.Grid, out string, opts Options, x Ext
 func (x *Extras) check(p *Puzzle) error {
 	if x.Candidates != nil && len(x.Candidates) != p.Grid.Shape.Cells() {
 		return fmt.Errorf("%w: %d candidate sets for the %d cells of a %s puzzle", ErrUsage, len(x.Candidates), p.Grid.Shape.Cells(), p.Grid.Shape)
+	}
+	if x.Explanation != nil && x.Explanation.Solved.Shape != p.Grid.Shape {
+		return fmt.Errorf("%w: the explanation of a %s puzzle for a %s puzzle", ErrUsage, x.Explanation.Solved.Shape, p.Grid.Shape)
 	}
 	return nil
 }
