@@ -258,6 +258,7 @@ func TestStepsSheetPictures(t *testing.T) {
 	g, ex := explained(t, picturedPuzzle)
 	sh := StepsSheet("t", "S", sheetCell, g, ex)
 	assert.Zero(t, sh.Filter, "no filter over rows of pictures")
+	assert.False(t, sh.Gridlines, "no gridlines across the pictures")
 
 	byPos := map[Pos]Cell{}
 	for _, c := range sh.Cells {

@@ -232,7 +232,9 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	if pictured == 0 {
 		sh.Filter = Rect{Pos{first, header}, Pos{last, end}}
 	}
-	sh.Gridlines = true
+	// No gridlines: they would cross the pictures' cells on screen; the
+	// table's rows are banded instead.
+	sh.Gridlines = false
 	keep := sh.Print.Keep
 	sh.Print = Print{Area: Rect{Pos{first, 1}, Pos{last, end}}, Landscape: true, Fit: FitWidth, CenterH: true,
 		TitleRows: [2]int{header, header}, Footer: strings.ReplaceAll(title, "\n", " · "), PageNumbers: true, Keep: keep}
