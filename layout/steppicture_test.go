@@ -209,7 +209,13 @@ func TestStepPictureMarks(t *testing.T) {
 // TestStepPictureShapes: every shape draws a board of its size, a block of
 // BoxRows x BoxCols squares per cell.
 func TestStepPictureShapes(t *testing.T) {
-	for _, s := range shapes {
+	all := append([]solve.Shape(nil), shapes...)
+	for _, box := range [][3]int{{12, 3, 4}, {12, 4, 3}, {8, 4, 2}, {6, 3, 2}} {
+		s, err := solve.ShapeWithBox(box[0], box[1], box[2])
+		require.NoError(t, err)
+		all = append(all, s)
+	}
+	for _, s := range all {
 		givens, _ := puzzle(t, s)
 		m := &Marks{Grid: givens, Cands: givens.Candidates()}
 		for i := range s.Cells() {
@@ -230,6 +236,7 @@ func TestStepPictureShapes(t *testing.T) {
 		assert.Equal(t, s.Size*s.BoxRows, rows)
 		assert.Equal(t, s.Size*s.BoxCols, cols)
 		assert.Equal(t, RectAt(Pos{3, 3}, rows, cols), b.Area, "%v", s)
+		assert.LessOrEqual(t, cols, StepsLastCol-StepsTechniqueCol+1, "%v fits the Steps sheet's width", s)
 		assert.Len(t, b.Merges, givens.Filled(), "%v", s)
 		height := 0.0
 		for _, h := range b.RowHeights {
