@@ -16,8 +16,8 @@ import (
 //   - the cells of its pattern (Step.Cells) on PatternFill, the digits of
 //     the pattern (Step.Digits) in them bold and blue;
 //   - the cells its links or fins run through (Step.Fins, the nodes of
-//     Step.Chain and their group cells) on LinkFill, each chain node's
-//     candidate bold on NodeFill;
+//     Step.Chain and their group cells, a W-Wing's strong link) on
+//     LinkFill, each chain node's candidate bold on NodeFill;
 //   - the candidates it eliminates red, bold and struck through, on
 //     ElimFill;
 //   - the digits it places green and bold, on PlaceFill.
@@ -171,6 +171,24 @@ func drawPicture(b *Board, givens solve.Grid, m *Marks, s *solve.Step, at Pos) {
 		for _, d := range s.Digits.List() {
 			if d <= n && marks[i*n+d-1] == markNone {
 				marks[i*n+d-1] = markPattern
+			}
+		}
+	}
+	if s.Technique == solve.WWing && len(s.Cells) >= 4 {
+		// The W-Wing's pattern is its two pairs; its last two cells are the
+		// strong link between them, on the pairs' other digit.
+		c0 := s.Cells[0]
+		link := m.Cands[c0.Row*n+c0.Col] &^ s.Digits
+		for _, c := range s.Cells[2:4] {
+			i := c.Row*n + c.Col
+			fill[i] = LinkFill
+			for d := 1; d <= n; d++ {
+				if marks[i*n+d-1] == markPattern {
+					marks[i*n+d-1] = markNone
+				}
+				if link.Has(d) {
+					marks[i*n+d-1] = markNode
+				}
 			}
 		}
 	}

@@ -348,3 +348,41 @@ func TestBreakRowsKeep(t *testing.T) {
 	}
 	assert.Equal(t, BreakRows([]float64{10, 10, 10, 10}, 20, 0), BreakRowsKeep([]float64{10, 10, 10, 10}, 20, 0, nil))
 }
+
+// TestStepPictureWWing: the W-Wing's pairs are its pattern, its strong
+// link's cells yellow with the link's digit orange.
+func TestStepPictureWWing(t *testing.T) {
+	g, ex := explained(t, picturedPuzzle)
+	k := firstStep(t, ex, solve.WWing)
+	s := &ex.Steps[k]
+	require.Len(t, s.Cells, 4)
+	at := Pos{3, 3}
+	var b Board
+	var pair solve.Digits
+	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+		if i == k {
+			b = StepPicture(g, m, s, at)
+			pair = m.Cands[s.Cells[0].Row*9+s.Cells[0].Col]
+		}
+	})
+	require.Equal(t, 2, pair.Len())
+	link := (pair &^ s.Digits).List()
+	require.Len(t, link, 1)
+	for _, c := range s.Cells[:2] {
+		for _, d := range pair.List() {
+			assert.Equal(t, PatternFill, square(t, b, at, c.Row, c.Col, d).Style.Fill, "%v", c)
+		}
+	}
+	for _, c := range s.Cells[2:] {
+		sq := square(t, b, at, c.Row, c.Col, link[0])
+		assert.Equal(t, link[0], sq.Number, "%v", c)
+		assert.Equal(t, NodeFill, sq.Style.Fill, "%v", c)
+		for d := 1; d <= 9; d++ {
+			if d != link[0] {
+				sq := square(t, b, at, c.Row, c.Col, d)
+				assert.Contains(t, []string{LinkFill, ElimFill}, sq.Style.Fill, "%v %d", c, d)
+				assert.NotEqual(t, PatternText, sq.Style.Color, "%v %d", c, d)
+			}
+		}
+	}
+}
