@@ -13,8 +13,9 @@ import (
 // (givens bold on grey, the solver's digits blue). Thin lines between
 // cells, thick ones around boxes. The step is drawn in colour:
 //
-//   - the cells of its pattern (Step.Cells) on PatternFill, the digits of
-//     the pattern (Step.Digits) in them bold and blue;
+//   - the cells of its pattern (Step.Cells, and an Empty Rectangle's box
+//     cells holding its digit) on PatternFill, the digits of the pattern
+//     (Step.Digits) in them bold and blue;
 //   - the cells its links or fins run through (Step.Fins, the nodes of
 //     Step.Chain and their group cells, a W-Wing's strong link) on
 //     LinkFill, each chain node's candidate bold on NodeFill;
@@ -171,6 +172,18 @@ func drawPicture(b *Board, givens solve.Grid, m *Marks, s *solve.Step, at Pos) {
 		for _, d := range s.Digits.List() {
 			if d <= n && marks[i*n+d-1] == markNone {
 				marks[i*n+d-1] = markPattern
+			}
+		}
+	}
+	if s.Technique == solve.EmptyRectangle && len(s.Units) > 0 {
+		// The rectangle is the box's candidates of the digit (Units[0]).
+		for _, c := range s.Units[0].Cells(sh) {
+			i := c.Row*n + c.Col
+			for _, d := range s.Digits.List() {
+				if m.Cands[i].Has(d) {
+					fill[i] = PatternFill
+					marks[i*n+d-1] = markPattern
+				}
 			}
 		}
 	}

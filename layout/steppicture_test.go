@@ -386,3 +386,32 @@ func TestStepPictureWWing(t *testing.T) {
 		}
 	}
 }
+
+// TestStepPictureEmptyRectangle: the box's candidates of the digit are
+// part of the pattern.
+func TestStepPictureEmptyRectangle(t *testing.T) {
+	{
+		// magictour-top1465 no. 36
+		g, ex := explained(t, ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
+		k := firstStep(t, ex, solve.EmptyRectangle)
+		s := &ex.Steps[k]
+		d := s.Digits.List()[0]
+		at := Pos{3, 3}
+		ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+			if i != k {
+				return
+			}
+			b := StepPicture(g, m, s, at)
+			seen := 0
+			for _, c := range s.Units[0].Cells(g.Shape) {
+				if m.Cands[c.Row*9+c.Col].Has(d) {
+					seen++
+					sq := square(t, b, at, c.Row, c.Col, d)
+					assert.Equal(t, PatternFill, sq.Style.Fill, "%v", c)
+					assert.Equal(t, PatternText, sq.Style.Color, "%v", c)
+				}
+			}
+			assert.Positive(t, seen)
+		})
+	}
+}
