@@ -415,3 +415,15 @@ func TestStepPictureEmptyRectangle(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkStepsSheetPictures lays out the Steps sheet of a puzzle with
+// some forty pictures.
+func BenchmarkStepsSheetPictures(b *testing.B) {
+	g, err := solve.ParseLine(picturedPuzzle)
+	require.NoError(b, err)
+	ex, err := solve.Explain(g)
+	require.NoError(b, err)
+	for b.Loop() {
+		StepsSheet("t", "S", sheetCell, g, ex)
+	}
+}
