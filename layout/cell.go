@@ -3,6 +3,7 @@ package layout
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -19,8 +20,13 @@ var ErrRef = errors.New("not a cell range")
 // {2, 2}.
 type Pos struct{ Col, Row int }
 
-// String names the cell as "B2".
-func (p Pos) String() string { return ColumnName(p.Col) + fmt.Sprint(p.Row) }
+// String names the cell as "B2". Sheets are written a cell name per cell,
+// so it allocates once.
+func (p Pos) String() string {
+	var b [16]byte
+	out := appendColumn(b[:0], p.Col)
+	return string(strconv.AppendInt(out, int64(p.Row), 10))
+}
 
 // Add returns the cell rows below and cols right of p.
 func (p Pos) Add(rows, cols int) Pos { return Pos{p.Col + cols, p.Row + rows} }
@@ -64,15 +70,21 @@ func (r Rect) Absolute() string {
 
 // ColumnName returns the letters of column col (1-based): 1 is A, 28 is AB.
 func ColumnName(col int) string {
-	var b [4]byte
-	i := len(b)
-	for col > 0 {
+	var b [8]byte
+	return string(appendColumn(b[:0], col))
+}
+
+// appendColumn appends the letters of column col to b.
+func appendColumn(b []byte, col int) []byte {
+	var tmp [8]byte
+	i := len(tmp)
+	for col > 0 && i > 0 {
 		col--
 		i--
-		b[i] = byte('A' + col%26)
+		tmp[i] = byte('A' + col%26)
 		col /= 26
 	}
-	return string(b[i:])
+	return append(b, tmp[i:]...)
 }
 
 // ParsePos reads a cell name such as "B2" or "$B$2" (any letter case).

@@ -42,6 +42,15 @@
 // the whole board. The squares are small and square (18 points a side,
 // font 9).
 //
+// # The step pictures
+//
+// The Steps sheet (StepsSheet) draws every step of an explanation past the
+// singles as a small Candidates board of the position the step was found
+// on (ReplaySteps, StepPicture), its pattern, links, eliminations and
+// placements in colour; steppicture.go says which. Its columns are a
+// picture's squares, PictureUnit points wide, and the table's columns
+// span several of them.
+//
 // # Sizes
 //
 // Every length is in points, column widths too: package workbook turns

@@ -70,6 +70,7 @@ func TestParseRect(t *testing.T) {
 	assert.Equal(t, "B2:J10", Rect{Pos{2, 2}, Pos{10, 10}}.String())
 	assert.Equal(t, "$B$2:$J$10", Rect{Pos{2, 2}, Pos{10, 10}}.Absolute())
 	assert.Equal(t, "C6", Pos{3, 6}.String())
+	assert.Equal(t, "XFD1048576", Pos{MaxCol, MaxRow}.String())
 }
 
 func TestSolutionBoard(t *testing.T) {

@@ -79,6 +79,9 @@ type Print struct {
 	PageNumbers bool
 	Pages       int
 	Breaks      []int // the rows that start a printed page, after the first
+	// Keep lists ranges of rows (first and last) that Paginate keeps on
+	// one page, such as a step and its picture.
+	Keep [][2]int
 }
 
 // Printable is the size of the part of the paper inside the margins, in
@@ -137,7 +140,11 @@ func (s *Sheet) Paginate(paper Paper) {
 	for r := p.Area.Min.Row; r <= p.Area.Max.Row; r++ {
 		heights = append(heights, s.rowHeight(r))
 	}
-	for _, i := range BreakRows(heights, h/scale*pageSlack, repeat) {
+	keep := make([][2]int, 0, len(p.Keep))
+	for _, k := range p.Keep {
+		keep = append(keep, [2]int{k[0] - p.Area.Min.Row, k[1] - p.Area.Min.Row})
+	}
+	for _, i := range BreakRowsKeep(heights, h/scale*pageSlack, repeat, keep) {
 		p.Breaks = append(p.Breaks, p.Area.Min.Row+i)
 	}
 	p.Pages = len(p.Breaks) + 1
@@ -149,14 +156,41 @@ func (s *Sheet) Paginate(paper Paper) {
 // starts each page after the first. A row taller than a page gets a page
 // of its own.
 func BreakRows(heights []float64, capacity, repeat float64) []int {
+	return BreakRowsKeep(heights, capacity, repeat, nil)
+}
+
+// BreakRowsKeep is BreakRows keeping each range of rows of keep (indexes
+// of the first and last row, in increasing order, not overlapping) on one
+// page: a range that does not fit in what is left of a page starts the
+// next one. A range taller than a page is broken as rows are.
+func BreakRowsKeep(heights []float64, capacity, repeat float64, keep [][2]int) []int {
 	var breaks []int
 	used := 0.0
-	for i, h := range heights {
-		if used > 0 && used+h > capacity {
+	k := 0
+	for i := 0; i < len(heights); i++ {
+		for k < len(keep) && keep[k][1] < i {
+			k++
+		}
+		if k < len(keep) && keep[k][0] == i {
+			group := 0.0
+			for j := i; j <= min(keep[k][1], len(heights)-1); j++ {
+				group += heights[j]
+			}
+			if repeat+group <= capacity {
+				if used > 0 && used+group > capacity {
+					breaks = append(breaks, i)
+					used = repeat
+				}
+				used += group
+				i = min(keep[k][1], len(heights)-1)
+				continue
+			}
+		}
+		if used > 0 && used+heights[i] > capacity {
 			breaks = append(breaks, i)
 			used = repeat
 		}
-		used += h
+		used += heights[i]
 	}
 	return breaks
 }

@@ -3,79 +3,128 @@ package layout
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
 
-// The Steps sheet lists a human-style solve, one table row per step:
+// The Steps sheet lists a human-style solve, one table row per step, and
+// draws every step past the singles as a picture (steppicture.go) under
+// its row:
 //
-//	   B    C                  D                            E                    F
-//	1  Steps of book.xlsx / Week 3!B2:J10 (the title, merged B1:F1)
-//	2       Grade              Hard
-//	3       Score              1234
-//	4       Hardest technique  X-Wing
-//	5       Steps              57
-//	6       Techniques used    Full House 12, Naked Single 20, ... (merged D6:F6)
+//	   B    C                  D                     E                F
+//	1  Steps of book.xlsx / Week 3!B2:J10 (the title, merged across)
+//	2       Grade              Hard                  [5] pictures: the pattern's cells and digits
+//	3       Score              1234                  [5] a chain's nodes; its cells and fins in yellow
+//	4       Hardest technique  X-Wing                [5] a candidate the step eliminates
+//	5       Steps              57                    [5] a digit the step places
+//	6       Techniques used    Full House 12, Naked Single 20, ... (D to F)
 //	7
 //	8  #    Technique          Step                         Placements           Eliminations
 //	9  1    Hidden Single      Hidden Single: in box 4, ... r5c2 = 7 ('Week 3'!C6)
 //	10 2    Pointing           Pointing: in box 1, 3 ...                         r2c5, r2c7 ≠ 3 ('Week 3'!F3, H3)
+//	11 3    Pointing           Pointing: in box 2, ...
+//	12      Step 2 · Pointing   Step 3 · Pointing    (captions)
+//	13      [picture]           [picture]            (27 rows of squares for 9x9)
 //
-// The header row (8) has a fill and an autofilter, stays in view when the
-// table scrolls, and is printed atop every page; the sheet prints in
-// landscape, shrunk to the page's width, its title and "Page n of N" in
-// the footer.
+// The columns from C on are narrow, a picture's square wide, and each of
+// the table's columns C to F spans several of them, merged: a picture
+// needs columns as narrow as its squares, and it sits right under the
+// text. Two steps in a row that both have pictures share a strip of two;
+// a step and its picture are never split across printed pages. The
+// header row has a fill, stays in view when the table scrolls, and is
+// printed atop every page; the sheet prints in landscape, shrunk to the
+// page's width, its title and "Page n of N" in the footer. A sheet with no
+// picture (only singles) has an autofilter on the table; with pictures in
+// its rows a filter would hide them, so it has none.
 
-// The Steps sheet's columns and measures.
+// The Steps sheet's columns: the first of the narrow columns each of the
+// table's columns C to F spans, and the last column of all.
 const (
-	StepsNumberCol       = 2 // B: the step's number
-	StepsTechniqueCol    = 3 // C: the technique's name
-	StepsTextCol         = 4 // D: the sentence
-	StepsPlacementsCol   = 5 // E
-	StepsEliminationsCol = 6 // F
+	StepsNumberCol       = 2                                       // B: the step's number
+	StepsTechniqueCol    = 3                                       // C: the technique's name
+	StepsTextCol         = StepsTechniqueCol + stepsTechniqueUnits // D: the sentence
+	StepsPlacementsCol   = StepsTextCol + stepsTextUnits           // E
+	StepsEliminationsCol = StepsPlacementsCol + stepsPlacementUnits
+	StepsLastCol         = StepsEliminationsCol + stepsElimUnits - 1
 
-	StepsFontSize   = 10.0
-	StepsHeaderFill = "D9E2F3" // the table's header row
-	stepsLine       = 13.0     // points per line of 10pt text
+	// The spans of the table's columns, in columns of PictureUnit points.
+	stepsTechniqueUnits = 11
+	stepsTextUnits      = 30
+	stepsPlacementUnits = 10
+	stepsElimUnits      = 18
+
+	StepsFontSize    = 10.0
+	StepsHeaderFill  = "D9E2F3" // the table's header row
+	StepsBandFill    = "F2F2F2" // every other step's row
+	stepsLine        = 13.0     // points per line of 10pt text
+	stepsNumberWidth = 26.25    // column B, in points
+	captionHeight    = 15.0     // the caption row above a picture
+	pictureGap       = 2        // columns between two pictures of a strip
 )
 
-// stepsWidths are the widths of columns B to F, in points.
-var stepsWidths = [...]float64{26.25, 115.5, 315, 105, 189}
+// stepsSpans are the first and last columns of the table's columns B to F.
+var stepsSpans = [5][2]int{
+	{StepsNumberCol, StepsNumberCol},
+	{StepsTechniqueCol, StepsTextCol - 1},
+	{StepsTextCol, StepsPlacementsCol - 1},
+	{StepsPlacementsCol, StepsEliminationsCol - 1},
+	{StepsEliminationsCol, StepsLastCol},
+}
+
+// stepsWidths are the widths of the table's columns B to F, in points.
+var stepsWidths = [...]float64{stepsNumberWidth, stepsTechniqueUnits * PictureUnit, stepsTextUnits * PictureUnit,
+	stepsPlacementUnits * PictureUnit, stepsElimUnits * PictureUnit}
 
 // stepsCharWidth is the width of an average character of the table's 10pt
 // text, in points: wrapping at word breaks loses some of a line, so a row
 // may have room to spare, but no text is cut.
 const stepsCharWidth = 4.4
 
+// mergedShare is the share of a merged cell's width that its wrapped text
+// fills, as LibreOffice wraps it (by measure, with a margin).
+const mergedShare = 0.8
+
 // StepsHeaderRow is the row of the table's header: below the title, five
 // rows of summary and a gap.
 const StepsHeaderRow = 8
 
-// StepsSheet lays out the Steps sheet of ex. title goes above (its lines
-// separated by "\n"); sheet and cell name the puzzle's cells the way the
-// user sees them: sheet "Week 3", cell(r, c) "C6" for 0-based puzzle row r
-// and column c.
-func StepsSheet(title, sheet string, cell func(r, c int) string, ex *solve.Explanation) Sheet {
+// StepsSheet lays out the Steps sheet of ex, the explanation of the puzzle
+// start. title goes above (its lines separated by "\n"); sheet and cell
+// name the puzzle's cells the way the user sees them: sheet "Week 3",
+// cell(r, c) "C6" for 0-based puzzle row r and column c.
+func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Grid, ex *solve.Explanation) Sheet {
 	var sh Sheet
-	first, last := StepsNumberCol, StepsEliminationsCol
+	first, last := StepsNumberCol, StepsLastCol
 	width := 0.0
 	for _, w := range stepsWidths {
 		width += w
 	}
 	sh.Add(Title(title, Rect{Pos{first, 1}, Pos{last, 1}}, width))
 	sh.ColWidths[1] = MarginColWidth
-	for i, w := range stepsWidths {
-		sh.ColWidths[first+i] = w
+	sh.ColWidths[first] = stepsNumberWidth
+	for c := StepsTechniqueCol; c <= last; c++ {
+		sh.ColWidths[c] = PictureUnit
+	}
+	pictured := 0
+	for i := range ex.Steps {
+		if Pictured(&ex.Steps[i]) {
+			pictured++
+		}
 	}
 
 	label := Style{FontSize: StepsFontSize, Bold: true, HAlign: AlignStart, VAlign: AlignStart}
 	value := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignStart, Wrap: true}
+	// The values span column D, the last one D to F; the legend of the
+	// pictures fills E and F beside the others.
+	valueEnd := StepsPlacementsCol - 1
 	row := 2
 	fact := func(name string, v Cell) {
-		v.Pos, v.Style = Pos{StepsTextCol, row}, value
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{StepsTechniqueCol, row}, Text: name, Style: label}, v)
+		sh.span(row, stepsSpans[1], Cell{Text: name, Style: label})
+		v.Style = value
+		sh.span(row, [2]int{StepsTextCol, valueEnd}, v)
 		sh.RowHeights[row] = stepsLine + 3
 		row++
 	}
@@ -96,12 +145,11 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, ex *solve.Expla
 		fact("Steps", Cell{Text: "0"})
 	}
 	used := TechniqueCounts(ex.Counts)
+	valueEnd = StepsLastCol
 	fact("Techniques used", Cell{Text: used})
-	wide := stepsWidths[2] + stepsWidths[3] + stepsWidths[4]
-	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{wide})
-	sh.Merges = append(sh.Merges, Rect{Pos{StepsTextCol, row - 1}, Pos{last, row - 1}})
-	for c := StepsTextCol + 1; c <= last; c++ {
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{c, row - 1}, Style: value})
+	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{mergedShare * (stepsWidths[2] + stepsWidths[3] + stepsWidths[4])})
+	if pictured > 0 {
+		sh.legend(2)
 	}
 	sh.RowHeights[row] = 8 // a gap
 	row++
@@ -110,32 +158,126 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, ex *solve.Expla
 	head := Style{FontSize: StepsFontSize, Bold: true, Fill: StepsHeaderFill, VAlign: AlignCenter, HAlign: AlignStart,
 		Border: Borders{Thin, Thin, Thin, Thin}}
 	for i, name := range []string{"#", "Technique", "Step", "Placements", "Eliminations"} {
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{first + i, header}, Text: name, Style: head})
+		sh.span(header, stepsSpans[i], Cell{Text: name, Style: head})
 	}
 	sh.RowHeights[header] = stepsLine + 5
 
-	body := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignStart, Wrap: true, Border: Borders{Thin, Thin, Thin, Thin}}
+	// The rows have no lines, which in merged cells would take a styled
+	// cell per column, but every other one a light fill.
+	body := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignStart, Wrap: true}
 	num := body
 	num.HAlign, num.Wrap = AlignCenter, false
-	sh.Cells = append(sh.Cells, make([]Cell, 0, 5*len(ex.Steps))...)
-	for i := range ex.Steps {
+	banded, bandedNum := body, num
+	banded.Fill, bandedNum.Fill = StepsBandFill, StepsBandFill
+	var textWidths [4]float64
+	for k := range textWidths {
+		textWidths[k] = mergedShare * stepsWidths[1+k]
+	}
+	prows, pcols := PictureSize(start.Shape)
+	// Room for every cell at once: a sheet of pictures is large, and each
+	// growth of the slice would copy all of it.
+	sh.Cells = slices.Grow(sh.Cells, 5*len(ex.Steps)+pictured*(prows+1)*pcols)
+	pair := 2*pcols+pictureGap <= last-StepsTechniqueCol+1
+	pictureAt := make([]Pos, len(ex.Steps))
+	row = header
+	stepRow := func(i int) {
 		s := &ex.Steps[i]
-		row = header + 1 + i
+		row++
 		texts := []string{s.Technique.String(), s.Text(), Placements(s.Placements, sheet, cell), Eliminations(s.Eliminations, sheet, cell)}
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{first, row}, Number: i + 1, Style: num})
-		for k, t := range texts {
-			sh.Cells = append(sh.Cells, Cell{Pos: Pos{first + 1 + k, row}, Text: t, Style: body})
+		st, stNum := body, num
+		if i%2 == 1 {
+			st, stNum = banded, bandedNum
 		}
-		sh.RowHeights[row] = textHeight(texts, stepsWidths[1:])
+		sh.Cells = append(sh.Cells, Cell{Pos: Pos{first, row}, Number: i + 1, Style: stNum})
+		for k, t := range texts {
+			sh.span(row, stepsSpans[1+k], Cell{Text: t, Style: st})
+		}
+		sh.RowHeights[row] = textHeight(texts, textWidths[:])
+	}
+	caption := Style{FontSize: 9, Bold: true, HAlign: AlignStart, VAlign: AlignCenter}
+	for i := 0; i < len(ex.Steps); i++ {
+		top := row + 1
+		stepRow(i)
+		if !Pictured(&ex.Steps[i]) {
+			continue
+		}
+		strip := []int{i}
+		if pair && i+1 < len(ex.Steps) && Pictured(&ex.Steps[i+1]) {
+			i++
+			stepRow(i)
+			strip = append(strip, i)
+		}
+		row++
+		sh.RowHeights[row] = captionHeight
+		for k, j := range strip {
+			col := StepsTechniqueCol + k*(pcols+pictureGap)
+			sh.span(row, [2]int{col, col + pcols - 1},
+				Cell{Text: fmt.Sprintf("Step %d · %s", j+1, ex.Steps[j].Technique.ShortName()), Style: caption})
+			pictureAt[j] = Pos{col, row + 1}
+		}
+		row += prows + 1
+		sh.RowHeights[row] = 8 // a gap under the pictures
+		sh.Print.Keep = append(sh.Print.Keep, [2]int{top, row})
+	}
+	if pictured > 0 {
+		ReplaySteps(start, ex.Steps, func(i int, m *Marks) {
+			if Pictured(&ex.Steps[i]) {
+				drawPicture(&sh.Board, start, m, &ex.Steps[i], pictureAt[i])
+			}
+		})
 	}
 	end := max(row, header)
 	sh.Area = Rect{Pos{1, 1}, Pos{last, end}}
 	sh.Freeze = Pos{1, header + 1}
-	sh.Filter = Rect{Pos{first, header}, Pos{last, end}}
-	sh.Gridlines = true
+	if pictured == 0 {
+		sh.Filter = Rect{Pos{first, header}, Pos{last, end}}
+	}
+	// No gridlines: they would cross the pictures' cells on screen; the
+	// table's rows are banded instead.
+	sh.Gridlines = false
+	keep := sh.Print.Keep
 	sh.Print = Print{Area: Rect{Pos{first, 1}, Pos{last, end}}, Landscape: true, Fit: FitWidth, CenterH: true,
-		TitleRows: [2]int{header, header}, Footer: strings.ReplaceAll(title, "\n", " · "), PageNumbers: true}
+		TitleRows: [2]int{header, header}, Footer: strings.ReplaceAll(title, "\n", " · "), PageNumbers: true, Keep: keep}
 	return sh
+}
+
+// span draws c at row across columns cols[0] to cols[1], merged when that
+// is more than one column. Apps take a merged cell's value, font and fill
+// from its first cell but draw the lines of every cell, so every column
+// of the span gets c's style when it has lines.
+func (sh *Sheet) span(row int, cols [2]int, c Cell) {
+	c.Pos = Pos{cols[0], row}
+	sh.Cells = append(sh.Cells, c)
+	for col := cols[0] + 1; col <= cols[1] && c.Style.Border != (Borders{}); col++ {
+		sh.Cells = append(sh.Cells, Cell{Pos: Pos{col, row}, Style: c.Style})
+	}
+	if cols[1] > cols[0] {
+		sh.Merges = append(sh.Merges, Rect{c.Pos, Pos{cols[1], row}})
+	}
+}
+
+// legend explains the colours of the pictures, in rows row to row+3 of
+// columns E and F: a sample candidate drawn as the pictures draw it, and what it
+// means.
+func (sh *Sheet) legend(row int) {
+	text := Style{FontSize: StepsFontSize, HAlign: AlignStart, VAlign: AlignCenter}
+	sample := Style{FontSize: math.Round(PictureUnit * 0.68), HAlign: AlignCenter, VAlign: AlignCenter, Border: Borders{Thin, Thin, Thin, Thin}}
+	keys := []struct {
+		style func(*Style)
+		what  string
+	}{
+		{func(s *Style) { s.Fill, s.Bold, s.Color = PatternFill, true, PatternText }, "pictures: the pattern's cells and digits"},
+		{func(s *Style) { s.Fill, s.Bold = NodeFill, true }, "a chain's nodes; its cells and fins in yellow"},
+		{func(s *Style) { s.Fill, s.Bold, s.Strike, s.Color = ElimFill, true, true, ElimColor }, "a candidate the step eliminates"},
+		{func(s *Style) { s.Fill, s.Bold, s.Color = PlaceFill, true, PlaceColor }, "a digit the step places"},
+	}
+	for k, key := range keys {
+		r := row + k
+		st := sample
+		key.style(&st)
+		sh.Cells = append(sh.Cells, Cell{Pos: Pos{StepsPlacementsCol, r}, Number: 5, Style: st})
+		sh.span(r, [2]int{StepsPlacementsCol + 2, StepsLastCol}, Cell{Text: key.what, Style: text})
+	}
 }
 
 // TechniqueCounts lists the techniques of counts with their number of

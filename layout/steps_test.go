@@ -66,15 +66,18 @@ func TestStepsSheet(t *testing.T) {
 	require.NoError(t, err)
 	ex, err := solve.Explain(g)
 	require.NoError(t, err)
-	sh := StepsSheet("Steps of a.xlsx\nWeek 3!B2:J10", "Week 3", sheetCell, ex)
+	sh := StepsSheet("Steps of a.xlsx\nWeek 3!B2:J10", "Week 3", sheetCell, g, ex)
 
 	n := len(ex.Steps)
 	require.Positive(t, n)
 	last := StepsHeaderRow + n
-	assert.Equal(t, Rect{Pos{1, 1}, Pos{StepsEliminationsCol, last}}, sh.Area)
+	for _, s := range ex.Steps {
+		require.False(t, Pictured(&s), "the classic puzzle needs only singles: %v", s.Technique)
+	}
+	assert.Equal(t, Rect{Pos{1, 1}, Pos{StepsLastCol, last}}, sh.Area)
 	assert.Equal(t, Pos{1, StepsHeaderRow + 1}, sh.Freeze)
-	assert.Equal(t, Rect{Pos{StepsNumberCol, StepsHeaderRow}, Pos{StepsEliminationsCol, last}}, sh.Filter)
-	assert.Equal(t, Print{Area: Rect{Pos{2, 1}, Pos{6, last}}, Landscape: true, Fit: FitWidth, CenterH: true,
+	assert.Equal(t, Rect{Pos{StepsNumberCol, StepsHeaderRow}, Pos{StepsLastCol, last}}, sh.Filter)
+	assert.Equal(t, Print{Area: Rect{Pos{2, 1}, Pos{StepsLastCol, last}}, Landscape: true, Fit: FitWidth, CenterH: true,
 		TitleRows: [2]int{StepsHeaderRow, StepsHeaderRow}, Footer: "Steps of a.xlsx · Week 3!B2:J10", PageNumbers: true}, sh.Print)
 
 	assert.Equal(t, "Steps of a.xlsx\nWeek 3!B2:J10", cellAt(t, sh, Pos{2, 1}).Text)
@@ -101,8 +104,12 @@ func TestStepsSheet(t *testing.T) {
 	}
 	// A step of the classic puzzle: its first is a single, placed in r?c? = d.
 	assert.Contains(t, cellAt(t, sh, Pos{StepsPlacementsCol, StepsHeaderRow + 1}).Text, "('Week 3'!")
-	// A few styles only, however many steps.
+	// A few styles only, however many steps; every other row banded.
 	assert.LessOrEqual(t, len(sh.Styles()), 8)
+	assert.Empty(t, cellAt(t, sh, Pos{StepsTextCol, StepsHeaderRow + 1}).Style.Fill)
+	assert.Equal(t, StepsBandFill, cellAt(t, sh, Pos{StepsTextCol, StepsHeaderRow + 2}).Style.Fill)
+	// The table's columns span narrow ones, merged.
+	assert.Contains(t, sh.Merges, Rect{Pos{StepsTextCol, StepsHeaderRow + 1}, Pos{StepsPlacementsCol - 1, StepsHeaderRow + 1}})
 }
 
 func TestStepsSheetComplete(t *testing.T) {
@@ -110,7 +117,7 @@ func TestStepsSheetComplete(t *testing.T) {
 	require.NoError(t, err)
 	ex, err := solve.Explain(g)
 	require.NoError(t, err)
-	sh := StepsSheet("t", "S", sheetCell, ex)
+	sh := StepsSheet("t", "S", sheetCell, g, ex)
 	assert.Equal(t, StepsHeaderRow, sh.Area.Max.Row, "the header only")
 	assert.Equal(t, "0", cellAt(t, sh, Pos{StepsTextCol, 3}).Text)
 	assert.Equal(t, "none", cellAt(t, sh, Pos{StepsTextCol, 6}).Text)

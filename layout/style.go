@@ -31,6 +31,7 @@ type Style struct {
 	Font      string  // the font's family; "" keeps the workbook's default font
 	Bold      bool
 	Underline bool
+	Strike    bool   // struck through: a candidate a step eliminates
 	Color     string // font colour as RRGGBB; "" keeps the default (black)
 	Fill      string // solid background as RRGGBB; "" for none
 	Border    Borders

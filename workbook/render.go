@@ -57,7 +57,7 @@ func (r *renderer) style(s layout.Style) (int, error) {
 		underline = "single"
 	}
 	st := &excelize.Style{
-		Font:      &excelize.Font{Family: family, Size: s.FontSize, Bold: s.Bold, Color: s.Color, Underline: underline},
+		Font:      &excelize.Font{Family: family, Size: s.FontSize, Bold: s.Bold, Color: s.Color, Underline: underline, Strike: s.Strike},
 		Alignment: &excelize.Alignment{Horizontal: align(s.HAlign, "left"), Vertical: align(s.VAlign, "top"), WrapText: s.Wrap},
 	}
 	for _, side := range []struct {

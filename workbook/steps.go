@@ -18,7 +18,8 @@ type Extras struct {
 	Candidates     []solve.Digits
 	CandidatesNote string
 	// Explanation, when not nil, adds a "Steps" sheet after Solution and
-	// Candidates.
+	// Candidates. It must explain the puzzle's grid (solve.Explain of
+	// p.Grid): the pictures of the steps replay it from there.
 	Explanation *solve.Explanation
 	// Second, when not nil, is another solution of a puzzle with several:
 	// a "Two solutions" sheet shows both, the cells where they differ
@@ -46,6 +47,9 @@ func (x *Extras) check(p *Puzzle) error {
 	if x.Candidates != nil && len(x.Candidates) != p.Grid.Shape.Cells() {
 		return fmt.Errorf("%w: %d candidate sets for the %d cells of a %s puzzle", ErrUsage, len(x.Candidates), p.Grid.Shape.Cells(), p.Grid.Shape)
 	}
+	if x.Explanation != nil && x.Explanation.Solved.Shape != p.Grid.Shape {
+		return fmt.Errorf("%w: the explanation of a %s puzzle for a %s puzzle", ErrUsage, x.Explanation.Solved.Shape, p.Grid.Shape)
+	}
 	return nil
 }
 
@@ -69,7 +73,7 @@ func (x *Extras) candidatesSheet(p *Puzzle) *ourSheet {
 // stepsSheet plans the Steps sheet of x.Explanation.
 func (x *Extras) stepsSheet(p *Puzzle) *ourSheet {
 	title := fmt.Sprintf("Steps of %s\n%s", filepath.Base(p.File), p.Ref())
-	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, x.Explanation)}
+	return &ourSheet{kind: kindSteps, name: "Steps", sheet: layout.StepsSheet(title, p.Sheet, p.Cell, p.Grid, x.Explanation)}
 }
 
 // staleSteps notes the Steps sheets of earlier runs that a run without an

@@ -19,8 +19,10 @@ every step (Hidden Single, Pointing, X-Wing, XY-Chain, ...), and grade it.
 
 A workbook with -o comes back with three sheets added: Solution,
 Candidates and Steps (the grade, the techniques used, and one row per step
-with its cells named both as r5c2 and as the sheet's own cells). Without
--o, the steps are printed.
+with its cells named both as r5c2 and as the sheet's own cells; under every
+step past the singles, a picture of the pencil marks it was found on, its
+pattern, links, eliminations and placements in colour). Without -o, the
+steps are printed.
 
 Text input prints each puzzle's explanation; --json writes one JSON object
 per puzzle and line instead (grade, score, hardest technique, counts, and

@@ -1,0 +1,429 @@
+package layout
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// picturedPuzzle's explanation has locked candidates, pairs and triples,
+// X-Wings, a Finned X-Wing, XY- and W-Wings, a 2-String Kite, Sue de Coq,
+// AICs and grouped AICs (magictour-top1465 no. 65).
+const picturedPuzzle = "..3...67.5.....3...4.......6..3......8......4...7....12......5.....98.......41..."
+
+func explained(t *testing.T, line string) (solve.Grid, *solve.Explanation) {
+	t.Helper()
+	g, err := solve.ParseLine(line)
+	require.NoError(t, err)
+	ex, err := solve.Explain(g)
+	require.NoError(t, err)
+	return g, ex
+}
+
+// firstStep returns the index of the first step of technique t.
+func firstStep(t *testing.T, ex *solve.Explanation, tech solve.Technique) int {
+	t.Helper()
+	for i := range ex.Steps {
+		if ex.Steps[i].Technique == tech {
+			return i
+		}
+	}
+	require.Failf(t, "no step", "%v", tech)
+	return -1
+}
+
+// TestReplaySteps: the replayed position of every step holds what the step
+// eliminates and places, and the replay ends on the solution.
+func TestReplaySteps(t *testing.T) {
+	for _, line := range []string{
+		picturedPuzzle,
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+	} {
+		g, ex := explained(t, line)
+		var last Marks
+		ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+			s := &ex.Steps[i]
+			for _, e := range s.Eliminations {
+				require.True(t, m.Cands[e.Row*9+e.Col].Has(e.Digit), "step %d: %v is no candidate", i+1, e)
+			}
+			for _, p := range s.Placements {
+				require.Zero(t, m.Grid.At(p.Row, p.Col), "step %d: %v is solved", i+1, p)
+				require.True(t, m.Cands[p.Row*9+p.Col].Has(p.Digit), "step %d: %v is no candidate", i+1, p)
+			}
+			last = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
+		})
+		// Apply the last step by hand: the grid is then the solution.
+		for _, p := range ex.Steps[len(ex.Steps)-1].Placements {
+			last.Grid.Set(p.Row, p.Col, p.Digit)
+		}
+		assert.Equal(t, ex.Solved, last.Grid, line)
+	}
+}
+
+func TestPictured(t *testing.T) {
+	for tech, want := range map[solve.Technique]bool{
+		solve.FullHouse: false, solve.NakedSingle: false, solve.HiddenSingle: false,
+		solve.Pointing: true, solve.NakedPair: true, solve.XWing: true, solve.AIC: true, solve.BUGPlus1: true,
+	} {
+		assert.Equal(t, want, Pictured(&solve.Step{Technique: tech}), "%v", tech)
+	}
+}
+
+// square returns the cell of b for digit d of puzzle cell (r, c), a 9x9
+// picture at at.
+func square(t *testing.T, b Board, at Pos, r, c, d int) Cell {
+	t.Helper()
+	p := at.Add(r*3+(d-1)/3, c*3+(d-1)%3)
+	for _, cell := range b.Cells {
+		if cell.Pos == p {
+			return cell
+		}
+	}
+	return Cell{Pos: p}
+}
+
+func TestStepPictureXWing(t *testing.T) {
+	g, ex := explained(t, picturedPuzzle)
+	k := firstStep(t, ex, solve.XWing)
+	s := &ex.Steps[k]
+	require.NotEmpty(t, s.Eliminations)
+	at := Pos{3, 20}
+	var b Board
+	var before Marks
+	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+		if i == k {
+			b = StepPicture(g, m, s, at)
+			before = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
+		}
+	})
+	assert.Equal(t, RectAt(at, 27, 27), b.Area)
+	for c := at.Col; c < at.Col+27; c++ {
+		assert.Equal(t, PictureUnit, b.ColWidths[c])
+	}
+
+	for _, e := range s.Eliminations {
+		sq := square(t, b, at, e.Row, e.Col, e.Digit)
+		assert.Equal(t, e.Digit, sq.Number, "%v", e)
+		assert.True(t, sq.Style.Strike, "%v", e)
+		assert.Equal(t, ElimColor, sq.Style.Color, "%v", e)
+		assert.Equal(t, ElimFill, sq.Style.Fill, "%v", e)
+	}
+	d := s.Digits.List()[0]
+	require.Len(t, s.Cells, 4)
+	for _, c := range s.Cells {
+		sq := square(t, b, at, c.Row, c.Col, d)
+		assert.Equal(t, d, sq.Number, "%v", c)
+		assert.Equal(t, PatternFill, sq.Style.Fill, "%v", c)
+		assert.True(t, sq.Style.Bold, "%v", c)
+		assert.Equal(t, PatternText, sq.Style.Color, "%v", c)
+		assert.False(t, sq.Style.Strike, "%v", c)
+	}
+	// Every other square shows the position: candidates plain, solved
+	// cells merged with their digit, givens bold on grey.
+	merges := map[Pos]bool{}
+	for _, m := range b.Merges {
+		assert.Equal(t, 3, m.Rows())
+		assert.Equal(t, 3, m.Cols())
+		merges[m.Min] = true
+	}
+	for r := range 9 {
+		for c := range 9 {
+			v := before.Grid.At(r, c)
+			first := square(t, b, at, r, c, 1)
+			if v != 0 {
+				assert.True(t, merges[first.Pos], "r%dc%d", r+1, c+1)
+				assert.Equal(t, v, first.Number)
+				assert.Equal(t, g.At(r, c) != 0, first.Style.Bold)
+				continue
+			}
+			for dd := 1; dd <= 9; dd++ {
+				sq := square(t, b, at, r, c, dd)
+				if before.Cands[r*9+c].Has(dd) {
+					assert.Equal(t, dd, sq.Number)
+				} else {
+					assert.Zero(t, sq.Number)
+				}
+			}
+		}
+	}
+	// Thick lines around boxes and the board, thin ones between cells.
+	assert.Equal(t, Thick, square(t, b, at, 0, 0, 1).Style.Border.Left)
+	assert.Equal(t, Thick, square(t, b, at, 0, 0, 1).Style.Border.Top)
+	assert.Equal(t, Thin, square(t, b, at, 0, 0, 3).Style.Border.Right)
+	assert.Equal(t, Thick, square(t, b, at, 0, 2, 3).Style.Border.Right)
+	assert.Equal(t, Thin, square(t, b, at, 0, 0, 7).Style.Border.Bottom)
+	assert.Equal(t, Thick, square(t, b, at, 2, 0, 7).Style.Border.Bottom)
+}
+
+// TestStepPictureMarks: placements green, chain nodes orange on yellow
+// cells, fins yellow.
+func TestStepPictureMarks(t *testing.T) {
+	g, _ := explained(t, picturedPuzzle)
+	m := &Marks{Grid: g, Cands: g.Candidates()}
+	for i, d := range g.Cells[:81] {
+		if d != 0 {
+			m.Cands[i] = 0
+		}
+	}
+	free := func(k int) solve.Cell { // the k-th empty cell
+		for i, d := range g.Cells[:81] {
+			if d == 0 {
+				if k == 0 {
+					return solve.Cell{Row: i / 9, Col: i % 9}
+				}
+				k--
+			}
+		}
+		panic("no empty cell")
+	}
+	cand := func(c solve.Cell) solve.Candidate {
+		return solve.Candidate{Cell: c, Digit: m.Cands[c.Row*9+c.Col].List()[0]}
+	}
+	place, node, fin, group := cand(free(0)), cand(free(5)), free(10), free(11)
+	s := &solve.Step{Technique: solve.GroupedAIC, Placements: []solve.Candidate{place}, Fins: []solve.Cell{fin},
+		Chain: []solve.Candidate{node, node}, ChainCells: [][]solve.Cell{nil, {group}}}
+	at := Pos{3, 3}
+	b := StepPicture(g, m, s, at)
+	sq := square(t, b, at, place.Row, place.Col, place.Digit)
+	assert.Equal(t, place.Digit, sq.Number)
+	assert.Equal(t, PlaceColor, sq.Style.Color)
+	assert.Equal(t, PlaceFill, sq.Style.Fill)
+	sq = square(t, b, at, node.Row, node.Col, node.Digit)
+	assert.Equal(t, NodeFill, sq.Style.Fill)
+	assert.True(t, sq.Style.Bold)
+	for _, c := range []solve.Cell{node.Cell, fin, group} {
+		for d := 1; d <= 9; d++ {
+			sq := square(t, b, at, c.Row, c.Col, d)
+			if sq.Style.Fill != NodeFill {
+				assert.Equal(t, LinkFill, sq.Style.Fill, "%v %d", c, d)
+			}
+		}
+	}
+}
+
+// TestStepPictureShapes: every shape draws a board of its size, a block of
+// BoxRows x BoxCols squares per cell.
+func TestStepPictureShapes(t *testing.T) {
+	all := append([]solve.Shape(nil), shapes...)
+	for _, box := range [][3]int{{12, 3, 4}, {12, 4, 3}, {8, 4, 2}, {6, 3, 2}} {
+		s, err := solve.ShapeWithBox(box[0], box[1], box[2])
+		require.NoError(t, err)
+		all = append(all, s)
+	}
+	for _, s := range all {
+		givens, _ := puzzle(t, s)
+		m := &Marks{Grid: givens, Cands: givens.Candidates()}
+		for i := range s.Cells() {
+			if givens.Cells[i] != 0 {
+				m.Cands[i] = 0
+			}
+		}
+		var e solve.Candidate
+		for i, set := range m.Cands {
+			if set != 0 {
+				e = solve.Candidate{Cell: solve.Cell{Row: i / s.Size, Col: i % s.Size}, Digit: set.List()[0]}
+				break
+			}
+		}
+		step := &solve.Step{Technique: solve.Pointing, Cells: []solve.Cell{e.Cell}, Eliminations: []solve.Candidate{e}}
+		b := StepPicture(givens, m, step, Pos{3, 3})
+		rows, cols := PictureSize(s)
+		assert.Equal(t, s.Size*s.BoxRows, rows)
+		assert.Equal(t, s.Size*s.BoxCols, cols)
+		assert.Equal(t, RectAt(Pos{3, 3}, rows, cols), b.Area, "%v", s)
+		assert.LessOrEqual(t, cols, StepsLastCol-StepsTechniqueCol+1, "%v fits the Steps sheet's width", s)
+		assert.Len(t, b.Merges, givens.Filled(), "%v", s)
+		height := 0.0
+		for _, h := range b.RowHeights {
+			height += h
+		}
+		// A picture fits a landscape A4 page.
+		_, page := Print{Landscape: true}.Printable(A4)
+		assert.Less(t, height, page*pageSlack-50, "%v", s)
+		struck := 0
+		for _, c := range b.Cells {
+			if c.Style.Strike {
+				struck++
+				y, x := c.Pos.Row-3, c.Pos.Col-3
+				assert.Equal(t, e.Cell, solve.Cell{Row: y / s.BoxRows, Col: x / s.BoxCols}, "%v", s)
+				assert.Equal(t, e.Digit, c.Number)
+			}
+		}
+		assert.Equal(t, 1, struck, "%v", s)
+	}
+}
+
+// TestStepsSheetPictures: every step past the singles has its picture
+// under its row, captioned, two to a strip, kept on one page with its
+// rows; the singles have none.
+func TestStepsSheetPictures(t *testing.T) {
+	g, ex := explained(t, picturedPuzzle)
+	sh := StepsSheet("t", "S", sheetCell, g, ex)
+	assert.Zero(t, sh.Filter, "no filter over rows of pictures")
+	assert.False(t, sh.Gridlines, "no gridlines across the pictures")
+
+	byPos := map[Pos]Cell{}
+	for _, c := range sh.Cells {
+		_, dup := byPos[c.Pos]
+		require.False(t, dup, "two cells at %v", c.Pos)
+		byPos[c.Pos] = c
+	}
+	rowOf := map[int]int{} // step index -> row
+	for r := StepsHeaderRow + 1; r <= sh.Area.Max.Row; r++ {
+		if c, ok := byPos[Pos{StepsNumberCol, r}]; ok && c.Number > 0 {
+			rowOf[c.Number-1] = r
+		}
+	}
+	require.Len(t, rowOf, len(ex.Steps))
+	captions := map[string]Pos{}
+	for _, c := range sh.Cells {
+		if c.Style.FontSize == 9 && c.Text != "" {
+			captions[c.Text] = c.Pos
+		}
+	}
+	pictured := 0
+	for i := range ex.Steps {
+		s := &ex.Steps[i]
+		caption := fmt.Sprintf("Step %d · %s", i+1, s.Technique.ShortName())
+		at, ok := captions[caption]
+		assert.Equal(t, Pictured(s), ok, caption)
+		if !ok {
+			continue
+		}
+		pictured++
+		assert.Greater(t, at.Row, rowOf[i], "the picture is under its step")
+		assert.LessOrEqual(t, at.Row-rowOf[i], 2, "right under it, or under the next step's row")
+		kept := false
+		for _, k := range sh.Print.Keep {
+			kept = kept || k[0] <= rowOf[i] && at.Row+27 <= k[1]
+		}
+		assert.True(t, kept, "step %d and its picture on one page", i+1)
+		// The picture's first square is the board's corner.
+		corner := byPos[at.Add(1, 0)]
+		assert.Equal(t, Thick, corner.Style.Border.Left, caption)
+		assert.Equal(t, Thick, corner.Style.Border.Top, caption)
+	}
+	assert.Greater(t, pictured, 20)
+
+	// No page break cuts a kept range.
+	sh.Paginate(A4)
+	require.NotEmpty(t, sh.Print.Breaks)
+	for _, br := range sh.Print.Breaks {
+		for _, k := range sh.Print.Keep {
+			assert.False(t, br > k[0] && br <= k[1], "break at row %d inside %v", br, k)
+		}
+	}
+	// The legend is there, and few styles for so many cells.
+	legend := 0
+	for _, c := range sh.Cells {
+		if c.Pos.Col == StepsPlacementsCol && c.Pos.Row >= 2 && c.Pos.Row <= 6 && c.Number == 5 {
+			legend++
+		}
+	}
+	assert.Equal(t, 4, legend)
+	assert.Less(t, len(sh.Styles()), 160)
+}
+
+func TestBreakRowsKeep(t *testing.T) {
+	tests := []struct {
+		name    string
+		heights []float64
+		keep    [][2]int
+		want    []int
+	}{
+		{"no keep", []float64{10, 10, 10, 10}, nil, []int{2}},
+		{"a range moves to the next page", []float64{10, 5, 10, 10}, [][2]int{{1, 2}}, []int{1, 3}},
+		{"a range that fits stays", []float64{5, 5, 5, 5, 5}, [][2]int{{0, 2}}, []int{4}},
+		{"a range taller than a page breaks as rows", []float64{10, 20, 20, 20}, [][2]int{{1, 3}}, []int{1, 2, 3}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, BreakRowsKeep(tt.heights, 20, 0, tt.keep))
+		})
+	}
+	assert.Equal(t, BreakRows([]float64{10, 10, 10, 10}, 20, 0), BreakRowsKeep([]float64{10, 10, 10, 10}, 20, 0, nil))
+}
+
+// TestStepPictureWWing: the W-Wing's pairs are its pattern, its strong
+// link's cells yellow with the link's digit orange.
+func TestStepPictureWWing(t *testing.T) {
+	g, ex := explained(t, picturedPuzzle)
+	k := firstStep(t, ex, solve.WWing)
+	s := &ex.Steps[k]
+	require.Len(t, s.Cells, 4)
+	at := Pos{3, 3}
+	var b Board
+	var pair solve.Digits
+	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+		if i == k {
+			b = StepPicture(g, m, s, at)
+			pair = m.Cands[s.Cells[0].Row*9+s.Cells[0].Col]
+		}
+	})
+	require.Equal(t, 2, pair.Len())
+	link := (pair &^ s.Digits).List()
+	require.Len(t, link, 1)
+	for _, c := range s.Cells[:2] {
+		for _, d := range pair.List() {
+			assert.Equal(t, PatternFill, square(t, b, at, c.Row, c.Col, d).Style.Fill, "%v", c)
+		}
+	}
+	for _, c := range s.Cells[2:] {
+		sq := square(t, b, at, c.Row, c.Col, link[0])
+		assert.Equal(t, link[0], sq.Number, "%v", c)
+		assert.Equal(t, NodeFill, sq.Style.Fill, "%v", c)
+		for d := 1; d <= 9; d++ {
+			if d != link[0] {
+				sq := square(t, b, at, c.Row, c.Col, d)
+				assert.Contains(t, []string{LinkFill, ElimFill}, sq.Style.Fill, "%v %d", c, d)
+				assert.NotEqual(t, PatternText, sq.Style.Color, "%v %d", c, d)
+			}
+		}
+	}
+}
+
+// TestStepPictureEmptyRectangle: the box's candidates of the digit are
+// part of the pattern.
+func TestStepPictureEmptyRectangle(t *testing.T) {
+	{
+		// magictour-top1465 no. 36
+		g, ex := explained(t, ".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
+		k := firstStep(t, ex, solve.EmptyRectangle)
+		s := &ex.Steps[k]
+		d := s.Digits.List()[0]
+		at := Pos{3, 3}
+		ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+			if i != k {
+				return
+			}
+			b := StepPicture(g, m, s, at)
+			seen := 0
+			for _, c := range s.Units[0].Cells(g.Shape) {
+				if m.Cands[c.Row*9+c.Col].Has(d) {
+					seen++
+					sq := square(t, b, at, c.Row, c.Col, d)
+					assert.Equal(t, PatternFill, sq.Style.Fill, "%v", c)
+					assert.Equal(t, PatternText, sq.Style.Color, "%v", c)
+				}
+			}
+			assert.Positive(t, seen)
+		})
+	}
+}
+
+// BenchmarkStepsSheetPictures lays out the Steps sheet of a puzzle with
+// some forty pictures.
+func BenchmarkStepsSheetPictures(b *testing.B) {
+	g, err := solve.ParseLine(picturedPuzzle)
+	require.NoError(b, err)
+	ex, err := solve.Explain(g)
+	require.NoError(b, err)
+	for b.Loop() {
+		StepsSheet("t", "S", sheetCell, g, ex)
+	}
+}
