@@ -73,6 +73,9 @@ type Generator struct {
 	order   []int
 	removed []int
 	singles *singles
+	medium  *medium
+	seen    witnesses       // the unavoidable sets met in the current grid
+	sols    [2]solve.Grid   // the solutions a count finds
 	stop    <-chan struct{} // closed: give up between attempts
 }
 
@@ -101,6 +104,7 @@ func New(opts Options) (*Generator, error) {
 		opts.MaxAttempts = DefaultMaxAttempts(opts.Shape)
 	}
 	g := &Generator{opts: opts, orbits: opts.Symmetry.Orbits(opts.Shape), singles: newSingles(opts.Shape)}
+	g.medium = newMedium(g.singles)
 	g.order = make([]int, len(g.orbits))
 	g.removed = make([]int, 0, len(g.orbits))
 	return g, nil
@@ -144,6 +148,8 @@ func (g *Generator) Puzzle(i int) (Puzzle, error) {
 			if sol, err = fullGrid(&g.solver, g.opts.Shape, rng); err != nil {
 				return Puzzle{}, err
 			}
+			g.seen.reset(&sol, g.singles)
+			g.seen.linePairs(&sol)
 		}
 		p, ok, err := g.dig(&sol, rng)
 		if err != nil {
