@@ -91,6 +91,18 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 				if need < 0 || need > bits.OnesCount32(inside) {
 					continue
 				}
+				// Only a cover line that holds d in the box off the base
+				// lines can lose it: without one, no choice of the cover
+				// removes anything.
+				var gain uint32
+				for c := inside; c != 0; c &= c - 1 {
+					if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
+						gain |= c & -c
+					}
+				}
+				if gain == 0 {
+					continue
+				}
 				// choose need cover lines among inside
 				var in [MaxSize]uint32
 				ni := 0
@@ -108,22 +120,11 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 						cover |= in[x]
 					}
 					fins := union &^ cover
-					ok := fins != 0
+					ok := fins != 0 && cover&gain != 0
 					for _, x := range idx[:k] {
 						if sets[x]&fins != 0 && span&(1<<(lines[x]-o*n)) == 0 {
 							ok = false // a fin outside the box
 							break
-						}
-					}
-					if ok {
-						// anything to remove: d in a cover line inside the
-						// box, off the base lines
-						ok = false
-						for c := cover & cross; c != 0; c &= c - 1 {
-							if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
-								ok = true
-								break
-							}
 						}
 					}
 					if ok {
