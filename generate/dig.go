@@ -194,8 +194,8 @@ func (g *Generator) unique(puzzle, sol *solve.Grid, givens *cells) bool {
 	if g.solver.Count(puzzle, 2, g.sols[:]) == 1 {
 		return true
 	}
-	g.seen.learn(sol, &g.sols[0])
-	g.seen.learn(sol, &g.sols[1])
+	g.seen.learn(&g.sols[0])
+	g.seen.learn(&g.sols[1])
 	return false
 }
 

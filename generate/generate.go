@@ -149,7 +149,6 @@ func (g *Generator) Puzzle(i int) (Puzzle, error) {
 				return Puzzle{}, err
 			}
 			g.seen.reset(&sol, g.singles)
-			g.seen.linePairs(&sol)
 		}
 		p, ok, err := g.dig(&sol, rng)
 		if err != nil {

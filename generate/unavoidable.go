@@ -11,66 +11,51 @@ func (c *cells) del(i int)              { c[i>>6] &^= 1 << (i & 63) }
 func (c *cells) disjoint(d *cells) bool { return c[0]&d[0]|c[1]&d[1]|c[2]&d[2]|c[3]&d[3] == 0 }
 
 // maxWitnesses bounds the sets a grid keeps, so that the scan stays short.
-const maxWitnesses = 256
+const maxWitnesses = 320
 
-// witnesses remembers the unavoidable sets of one complete grid that the
-// digger has met: the cells where a second solution of some puzzle differs
-// from the grid. A puzzle with no given in such a set has that second
-// solution too, so it is not unique: no need to count. Most removals the
+// witnesses remembers unavoidable sets of one complete grid: sets of cells
+// where the grid's digits can be rearranged into another valid grid. A
+// puzzle with no given in such a set has that other grid as a second
+// solution, so it is not unique: no need to count. Most removals the
 // digger tries fail this way, and counting to two solutions costs more
 // than counting to one, so this saves most of the exact solver's work
-// without changing a single decision.
+// without changing a single decision. The sets come from the grid's
+// patterns (two digits that can swap, two rows of a band that can swap
+// some of their digits) and from the second solutions the counts find.
 type witnesses struct {
-	sets []cells
+	sets  []cells
+	sol   solve.Grid
+	units *singles                              // the units of the shape
+	where [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1 in sol
 }
 
-// reset forgets the sets and starts with those of two digits of the new
-// grid sol: swapping the two digits in the cells of one of them gives
-// another grid (unavoidable rectangles among them).
-func (w *witnesses) reset(sol *solve.Grid, s *singles) {
-	w.sets = w.sets[:0]
-	n := sol.Shape.Size
-	var where [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1
-	for u, unit := range s.units {
+// reset forgets the sets of the last grid and starts on sol with its
+// pattern sets.
+func (w *witnesses) reset(sol *solve.Grid, units *singles) {
+	w.sets, w.sol, w.units = w.sets[:0], *sol, units
+	for u, unit := range units.units {
 		for _, i := range unit {
-			where[u][sol.Cells[i]-1] = i
+			w.where[u][sol.Cells[i]-1] = i
 		}
 	}
-	var stack [2 * solve.MaxSize]int
+	// Two digits that swap: each set is where they can (unavoidable
+	// rectangles among them).
+	n := sol.Shape.Size
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			var done cells
-			for r := range n {
-				start := where[r][a] // rows are the first units
-				if done.has(start) {
-					continue
+			t := *sol
+			for i, v := range t.Cells[:n*n] {
+				switch int(v) {
+				case a + 1:
+					t.Cells[i] = uint8(b + 1)
+				case b + 1:
+					t.Cells[i] = uint8(a + 1)
 				}
-				// The cells linked to start by sharing a unit with the
-				// other digit: every unit of the set holds both digits
-				// in it, so they can swap.
-				var set cells
-				set.add(start)
-				top := 1
-				stack[0] = start
-				for top > 0 {
-					top--
-					x := stack[top]
-					other := a + b - int(sol.Cells[x]-1)
-					for _, u := range s.of[x] {
-						if y := where[u][other]; !set.has(y) {
-							set.add(y)
-							stack[top] = y
-							top++
-						}
-					}
-				}
-				for k := range done {
-					done[k] |= set[k]
-				}
-				w.sets = append(w.sets, set)
 			}
+			w.learn(&t)
 		}
 	}
+	w.linePairs(sol)
 }
 
 // linePairs adds the sets of two rows of one band (or two columns of one
@@ -111,7 +96,7 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 						length++
 					}
 					if length < n {
-						w.sets = append(w.sets, set)
+						w.add(set)
 					}
 				}
 			}
@@ -119,21 +104,58 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 	}
 }
 
-// learn records the cells where other, a solution of some puzzle of the
-// grid sol, differs from sol (nothing when it is sol).
-func (w *witnesses) learn(sol, other *solve.Grid) {
+// learn records the sets that other, a complete grid of the shape,
+// differs from sol in: the smallest parts of the difference that can
+// change on their own. A cell of such a part takes other's digit t; in each
+// of its units the cell that held t in sol must change too, so it joins
+// the part; a part closed this way turns sol into a valid grid.
+func (w *witnesses) learn(other *solve.Grid) {
+	sol := &w.sol
+	var diff, done cells
+	cellsN := sol.Shape.Cells()
+	for i, v := range other.Cells[:cellsN] {
+		if v != sol.Cells[i] {
+			diff.add(i)
+		}
+	}
+	var stack [solve.MaxSize * solve.MaxSize]int
+	for x := range cellsN {
+		if !diff.has(x) || done.has(x) {
+			continue
+		}
+		var part cells
+		part.add(x)
+		stack[0] = x
+		for top := 1; top > 0; {
+			top--
+			c := stack[top]
+			t := other.Cells[c] - 1
+			for _, u := range w.units.of[c] {
+				if y := w.where[u][t]; !part.has(y) {
+					part.add(y)
+					stack[top] = y
+					top++
+				}
+			}
+		}
+		for k := range done {
+			done[k] |= part[k]
+		}
+		w.add(part)
+	}
+}
+
+// add keeps the set, unless it is known or there are enough.
+func (w *witnesses) add(set cells) {
 	if len(w.sets) >= maxWitnesses {
 		return
 	}
-	var d cells
-	for i, v := range other.Cells[:sol.Shape.Cells()] {
-		if v != sol.Cells[i] {
-			d.add(i)
+	for k := range w.sets {
+		if w.sets[k] == set {
+			return
 		}
 	}
-	if d != (cells{}) {
-		w.sets = append(w.sets, d)
-	}
+	w.sets = append(w.sets, set)
 }
 
 // missed reports whether the givens miss one of the sets: the puzzle then
