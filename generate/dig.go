@@ -41,9 +41,6 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		// cheaper to know than to rate.
 		return Puzzle{}, false, nil
 	}
-	if !o.AnyGrade && o.Grade > solve.Medium && g.medium.solves(&puzzle) {
-		return Puzzle{}, false, nil // Medium, and harder is wanted
-	}
 	if o.Minimal && !g.minimal(&puzzle) {
 		return Puzzle{}, false, nil
 	}
@@ -100,33 +97,16 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 }
 
 // within reports whether puzzle's grade is at most the one asked for, and
-// then its grade and rating. For Medium, the Medium techniques and singles
-// answer at a fraction of the cost, and the rating is left for accept.
+// then its grade and rating.
 func (g *Generator) within(puzzle *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
-	if g.opts.Grade == solve.Medium {
-		switch {
-		case !g.medium.solves(puzzle):
-			return r, 0, false, nil
-		case g.singles.solves(puzzle):
-			return r, solve.Easy, true, nil
-		}
-		return r, solve.Medium, true, nil
-	}
 	r, ok, err = solve.RateWithin(*puzzle, g.opts.Grade)
 	return r, r.Grade, ok, err
 }
 
-// accept returns the puzzle when within found it at the grade asked for,
-// rated.
+// accept returns the puzzle when within rated it at the grade asked for.
 func (g *Generator) accept(puzzle solve.Grid, r solve.Rating, grade solve.Grade, err error) (Puzzle, bool, error) {
 	if err != nil || grade != g.opts.Grade {
 		return Puzzle{}, false, err
-	}
-	if g.opts.Grade == solve.Medium {
-		var ok bool
-		if r, ok, err = solve.RateWithin(puzzle, g.opts.Grade); err != nil || !ok || r.Grade != g.opts.Grade {
-			return Puzzle{}, false, err
-		}
 	}
 	return ratedAs(puzzle, r), true, nil
 }
@@ -161,8 +141,7 @@ func (g *Generator) digUnique(puzzle, sol *solve.Grid) {
 	}
 }
 
-// solver is a test that proves a puzzle unique: singles, or the Medium
-// techniques.
+// solver is a test that proves a puzzle unique, such as singles.
 type solver interface{ solves(*solve.Grid) bool }
 
 // solvedPrefix returns the longest prefix of g.order whose removal from

@@ -73,7 +73,6 @@ type Generator struct {
 	order   []int
 	removed []int
 	singles *singles
-	medium  *medium
 	seen    witnesses       // the unavoidable sets met in the current grid
 	sols    [2]solve.Grid   // the solutions a count finds
 	stop    <-chan struct{} // closed: give up between attempts
@@ -104,7 +103,6 @@ func New(opts Options) (*Generator, error) {
 		opts.MaxAttempts = DefaultMaxAttempts(opts.Shape)
 	}
 	g := &Generator{opts: opts, orbits: opts.Symmetry.Orbits(opts.Shape), singles: newSingles(opts.Shape)}
-	g.medium = newMedium(g.singles)
 	g.order = make([]int, len(g.orbits))
 	g.removed = make([]int, 0, len(g.orbits))
 	return g, nil
