@@ -27,6 +27,7 @@ type witnesses struct {
 	sol   solve.Grid
 	units *singles                              // the units of the shape
 	where [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1 in sol
+	stack [2 * solve.MaxSize]int
 }
 
 // reset forgets the sets of the last grid and starts on sol with its
@@ -39,20 +40,37 @@ func (w *witnesses) reset(sol *solve.Grid, units *singles) {
 		}
 	}
 	// Two digits that swap: each set is where they can (unavoidable
-	// rectangles among them).
+	// rectangles among them): the cells linked to a cell of one of them by
+	// sharing a unit with the other.
 	n := sol.Shape.Size
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			t := *sol
-			for i, v := range t.Cells[:n*n] {
-				switch int(v) {
-				case a + 1:
-					t.Cells[i] = uint8(b + 1)
-				case b + 1:
-					t.Cells[i] = uint8(a + 1)
+			var done cells
+			for r := range n {
+				start := w.where[r][a] // rows are the first units
+				if done.has(start) {
+					continue
 				}
+				var set cells
+				set.add(start)
+				w.stack[0] = start
+				for top := 1; top > 0; {
+					top--
+					x := w.stack[top]
+					other := a + b - int(sol.Cells[x]-1)
+					for _, u := range units.of[x] {
+						if y := w.where[u][other]; !set.has(y) {
+							set.add(y)
+							w.stack[top] = y
+							top++
+						}
+					}
+				}
+				for k := range done {
+					done[k] |= set[k]
+				}
+				w.add(set)
 			}
-			w.learn(&t)
 		}
 	}
 	w.linePairs(sol)
@@ -95,7 +113,7 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 						set.add(at(rows, l2, j))
 						length++
 					}
-					if length < n {
+					if length > 2 && length < n { // two columns: two digits that swap, known
 						w.add(set)
 					}
 				}
@@ -104,58 +122,26 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 	}
 }
 
-// learn records the sets that other, a complete grid of the shape,
-// differs from sol in: the smallest parts of the difference that can
-// change on their own. A cell of such a part takes other's digit t; in each
-// of its units the cell that held t in sol must change too, so it joins
-// the part; a part closed this way turns sol into a valid grid.
+// learn records the cells where other, another solution of a puzzle of
+// sol, differs from sol (nothing when it is sol).
 func (w *witnesses) learn(other *solve.Grid) {
-	sol := &w.sol
-	var diff, done cells
-	cellsN := sol.Shape.Cells()
-	for i, v := range other.Cells[:cellsN] {
-		if v != sol.Cells[i] {
+	var diff cells
+	for i, v := range other.Cells[:w.sol.Shape.Cells()] {
+		if v != w.sol.Cells[i] {
 			diff.add(i)
 		}
 	}
-	var stack [solve.MaxSize * solve.MaxSize]int
-	for x := range cellsN {
-		if !diff.has(x) || done.has(x) {
-			continue
-		}
-		var part cells
-		part.add(x)
-		stack[0] = x
-		for top := 1; top > 0; {
-			top--
-			c := stack[top]
-			t := other.Cells[c] - 1
-			for _, u := range w.units.of[c] {
-				if y := w.where[u][t]; !part.has(y) {
-					part.add(y)
-					stack[top] = y
-					top++
-				}
-			}
-		}
-		for k := range done {
-			done[k] |= part[k]
-		}
-		w.add(part)
+	if diff != (cells{}) {
+		w.add(diff)
 	}
 }
 
-// add keeps the set, unless it is known or there are enough.
+// add keeps the set, while there are not too many. (A set may come
+// twice; looking for it would cost more than the scans it saves.)
 func (w *witnesses) add(set cells) {
-	if len(w.sets) >= maxWitnesses {
-		return
+	if len(w.sets) < maxWitnesses {
+		w.sets = append(w.sets, set)
 	}
-	for k := range w.sets {
-		if w.sets[k] == set {
-			return
-		}
-	}
-	w.sets = append(w.sets, set)
 }
 
 // missed reports whether the givens miss one of the sets: the puzzle then
