@@ -76,10 +76,11 @@ func (w *witnesses) reset(sol *solve.Grid, units *singles) {
 	w.linePairs(sol)
 }
 
-// linePairs adds the sets of two rows of one band (or two columns of one
-// stack) of sol: the cycles of the columns where the two rows hold the same
-// digits, such as r1 and r2 holding 3 5 7 and 5 7 3 in three columns. The
-// rows can swap their digits there, the boxes keeping theirs.
+// linePairs adds the sets of two rows (or two columns) of sol: the cycles
+// of the columns where the two rows hold the same digits, such as r1 and r2
+// holding 3 5 7 and 5 7 3 in three columns. The rows can swap their digits
+// there; the boxes keep theirs when the rows share a band, or when the
+// cycle keeps to the columns of one box.
 func (w *witnesses) linePairs(sol *solve.Grid) {
 	shape := sol.Shape
 	n := shape.Size
@@ -90,12 +91,13 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 		return k*n + line
 	}
 	for _, rows := range []bool{true, false} {
-		size := shape.BoxRows
+		size, width := shape.BoxRows, shape.BoxCols // lines of a band; cells of a line in a box
 		if !rows {
-			size = shape.BoxCols
+			size, width = width, size
 		}
 		for l1 := range n {
-			for l2 := l1 + 1; l2 < n && l2/size == l1/size; l2++ {
+			for l2 := l1 + 1; l2 < n; l2++ {
+				band := l1/size == l2/size
 				var pos [solve.MaxSize + 1]int // pos[d]: where line l2 holds d
 				for k := range n {
 					pos[sol.Cells[at(rows, l2, k)]] = k
@@ -106,14 +108,16 @@ func (w *witnesses) linePairs(sol *solve.Grid) {
 						continue
 					}
 					var set cells
-					length := 0
+					length, inBox := 0, true
 					for j := k; !seen.has(j); j = pos[sol.Cells[at(rows, l1, j)]] {
 						seen.add(j)
 						set.add(at(rows, l1, j))
 						set.add(at(rows, l2, j))
 						length++
+						inBox = inBox && j/width == k/width
 					}
-					if length > 2 && length < n { // two columns: two digits that swap, known
+					// two cells a line: two digits that swap, known
+					if length > 2 && length < n && (band || inBox) {
 						w.add(set)
 					}
 				}
