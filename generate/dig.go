@@ -17,8 +17,13 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	o := &g.opts
 	puzzle := *sol
 	if !o.AnyGrade && o.Grade == solve.Easy && !o.Minimal {
-		// Singles decide Easy, and prove uniqueness on the way.
-		for _, k := range g.order {
+		// Singles decide Easy, and prove uniqueness on the way: dig while
+		// they solve the puzzle.
+		lo := g.solvedPrefix(sol, g.singles)
+		for _, k := range g.order[:lo] {
+			g.clear(&puzzle, k)
+		}
+		for _, k := range g.order[min(lo+1, len(g.order)):] { // singles fail at lo
 			g.clear(&puzzle, k)
 			if !g.singles.solves(&puzzle) {
 				g.restore(&puzzle, sol, k)
@@ -29,26 +34,8 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	}
 
 	// Dig as far as uniqueness allows, keeping the orbits removed in order.
-	// While singles solve the puzzle it is unique, and they are cheaper
-	// than counting; once they fail they fail for every later puzzle,
-	// which has fewer givens.
 	g.removed = g.removed[:0]
-	bySingles := true
-	for _, k := range g.order {
-		g.clear(&puzzle, k)
-		if bySingles {
-			if g.singles.solves(&puzzle) {
-				g.removed = append(g.removed, k)
-				continue
-			}
-			bySingles = false
-		}
-		if g.solver.Count(&puzzle, 2, nil) != 1 {
-			g.restore(&puzzle, sol, k)
-			continue
-		}
-		g.removed = append(g.removed, k)
-	}
+	g.digUnique(&puzzle, sol)
 	if !o.AnyGrade && o.Grade > solve.Easy && g.singles.solves(&puzzle) {
 		// Singles solve it, so it is Easy, and a harder grade is wanted:
 		// cheaper to know than to rate.
@@ -65,9 +52,9 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 
 	// Grading stops at the grade asked for: what is harder is only "too
 	// hard", and the techniques above it are never run.
-	r, within, err := solve.RateWithin(puzzle, o.Grade)
+	r, grade, within, err := g.within(&puzzle)
 	if err != nil || within {
-		return ratedAs(puzzle, r), err == nil && r.Grade == o.Grade, err
+		return g.accept(puzzle, r, grade, err)
 	}
 	// Too hard: bisect the removals for the last puzzle of the grade asked
 	// for or easier. The full grid (no removal) is Easy.
@@ -75,7 +62,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	for hi-lo > 1 {
 		mid := (lo + hi) / 2
 		q := g.prefix(sol, mid)
-		_, within, err := solve.RateWithin(q, o.Grade)
+		_, _, within, err := g.within(&q)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -86,7 +73,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		}
 	}
 	puzzle = g.prefix(sol, lo)
-	if r, within, err = solve.RateWithin(puzzle, o.Grade); err != nil || !within {
+	if r, grade, within, err = g.within(&puzzle); err != nil || !within {
 		return Puzzle{}, false, err
 	}
 	// Dig on past the orbit that made it too hard, keeping the grade at
@@ -96,17 +83,111 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	// so the puzzle stays unique without them.
 	for _, k := range g.removed[hi:] {
 		g.clear(&puzzle, k)
-		rk, within, err := solve.RateWithin(puzzle, o.Grade)
+		rk, gk, within, err := g.within(&puzzle)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
-		if !within || rk.Grade < r.Grade {
+		if !within || gk < grade {
 			g.restore(&puzzle, sol, k)
 			continue
 		}
-		r = rk
+		r, grade = rk, gk
 	}
-	return ratedAs(puzzle, r), r.Grade == o.Grade, nil
+	return g.accept(puzzle, r, grade, nil)
+}
+
+// within reports whether puzzle's grade is at most the one asked for, and
+// then its grade and rating.
+func (g *Generator) within(puzzle *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
+	r, ok, err = solve.RateWithin(*puzzle, g.opts.Grade)
+	return r, r.Grade, ok, err
+}
+
+// accept returns the puzzle when within rated it at the grade asked for.
+func (g *Generator) accept(puzzle solve.Grid, r solve.Rating, grade solve.Grade, err error) (Puzzle, bool, error) {
+	if err != nil || grade != g.opts.Grade {
+		return Puzzle{}, false, err
+	}
+	return ratedAs(puzzle, r), true, nil
+}
+
+// digUnique removes from puzzle (the complete grid sol) every orbit of
+// g.order, in turn, whose removal leaves the puzzle unique, and lists them
+// in g.removed. The cheapest sufficient test decides each: while singles
+// solve the puzzle it is unique (and singles solve every longer prefix
+// of the removals, so the first failure is found by bisection); a puzzle
+// that misses a known unavoidable set of sol has a second solution; only
+// the rest are counted.
+func (g *Generator) digUnique(puzzle, sol *solve.Grid) {
+	lo := g.solvedPrefix(sol, g.singles)
+	var givens cells
+	for i := range sol.Shape.Cells() {
+		givens.add(i)
+	}
+	for _, k := range g.order[:lo] {
+		g.clear(puzzle, k)
+		g.take(&givens, k)
+		g.removed = append(g.removed, k)
+	}
+	for _, k := range g.order[lo:] {
+		g.clear(puzzle, k)
+		g.take(&givens, k)
+		if g.unique(puzzle, sol, &givens) {
+			g.removed = append(g.removed, k)
+			continue
+		}
+		g.restore(puzzle, sol, k)
+		g.give(&givens, k)
+	}
+}
+
+// solver is a test that proves a puzzle unique, such as singles.
+type solver interface{ solves(*solve.Grid) bool }
+
+// solvedPrefix returns the longest prefix of g.order whose removal from
+// sol logic still solves, by bisection: logic solves every shorter prefix
+// too, the puzzle having more givens.
+func (g *Generator) solvedPrefix(sol *solve.Grid, logic solver) int {
+	lo, hi := 0, len(g.order)+1 // logic solves prefix lo, and not prefix hi
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		q := *sol
+		for _, k := range g.order[:mid] {
+			g.clear(&q, k)
+		}
+		if logic.solves(&q) {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo
+}
+
+// unique reports whether puzzle, whose givens are those of the complete
+// grid sol at the cells givens, has one solution: sol.
+func (g *Generator) unique(puzzle, sol *solve.Grid, givens *cells) bool {
+	if g.seen.missed(givens) {
+		return false
+	}
+	if g.solver.Count(puzzle, 2, g.sols[:]) == 1 {
+		return true
+	}
+	g.seen.learn(&g.sols[0])
+	g.seen.learn(&g.sols[1])
+	return false
+}
+
+func (g *Generator) take(c *cells, orbit int) {
+	for _, i := range g.orbits[orbit] {
+		c.del(i)
+	}
+}
+
+func (g *Generator) give(c *cells, orbit int) {
+	for _, i := range g.orbits[orbit] {
+		c.add(i)
+	}
 }
 
 // prefix returns sol without the first k orbits removed.

@@ -13,8 +13,17 @@
 // rows, bands, columns and stacks are shuffled. Then the givens are dug out:
 // the cells fall into orbits under the symmetry (a cell and its mirror
 // images), visited in random order; an orbit is removed when the puzzle
-// stays unique without it. Digging for a grade keeps to it: for Easy a
-// removal is kept only while the puzzle still falls to singles; for the
+// stays unique without it. Uniqueness is decided by the cheapest test that
+// can: while singles solve the puzzle it is unique (the last order prefix
+// they solve is found by bisection); a puzzle with no given in a known
+// unavoidable set of the grid (cells whose digits can be rearranged into
+// another valid grid: two digits that swap, two rows of a band that swap
+// some of their digits, or where a second solution found earlier differs)
+// has a second solution; only the rest are counted by the exact solver.
+// These tests change no decision, only its cost.
+//
+// Digging for a grade keeps to it: for Easy a removal is kept only while
+// the puzzle still falls to singles; for the
 // other grades the dig is rated at the point where it first exceeds the
 // grade (found by bisection over the removals, the grade rising as givens
 // go) and the puzzle just before that point is kept; it is then dug

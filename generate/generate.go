@@ -73,6 +73,8 @@ type Generator struct {
 	order   []int
 	removed []int
 	singles *singles
+	seen    witnesses       // the unavoidable sets met in the current grid
+	sols    [2]solve.Grid   // the solutions a count finds
 	stop    <-chan struct{} // closed: give up between attempts
 }
 
@@ -144,6 +146,7 @@ func (g *Generator) Puzzle(i int) (Puzzle, error) {
 			if sol, err = fullGrid(&g.solver, g.opts.Shape, rng); err != nil {
 				return Puzzle{}, err
 			}
+			g.seen.reset(&sol, g.singles)
 		}
 		p, ok, err := g.dig(&sol, rng)
 		if err != nil {

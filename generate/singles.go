@@ -81,6 +81,9 @@ func (s *singles) solves(g *solve.Grid) bool {
 				progress = true
 			}
 		}
+		if progress {
+			continue // naked singles first: they are cheaper to find
+		}
 		// Hidden singles: a digit with one place left in a unit.
 		for u, unit := range s.units {
 			missing := all &^ s.used[u]

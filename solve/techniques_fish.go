@@ -66,78 +66,111 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	if o == 1 {
 		maxSpan = g.shape.BoxRows
 	}
-	var idx [4]int
-	for j := range k {
-		idx[j] = j
-	}
-	for {
-		var union, base uint32 // cover positions; base lines (as indexes 0..n-1)
-		for _, x := range idx[:k] {
-			union |= sets[x]
+	// Every k base lines whose positions together are more than k (some
+	// are fins) and at most k plus the box's width, in order; a set of
+	// lines already past that bound is not extended.
+	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) {
+		var base uint32 // the base lines, as indexes 0..n-1
+		for _, x := range idx {
 			base |= 1 << (lines[x] - o*n)
 		}
-		if u := bits.OnesCount32(union); u > k && u <= k+maxSpan {
-			for bx := range n {
-				span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
-				if o == 1 {
-					span, cross = cross, span
+		for bx := range n {
+			span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
+			if o == 1 {
+				span, cross = cross, span
+			}
+			if span&base == 0 {
+				continue
+			}
+			outside := union &^ cross
+			need := k - bits.OnesCount32(outside)
+			inside := union & cross
+			if need < 0 || need > bits.OnesCount32(inside) {
+				continue
+			}
+			// Only a cover line that holds d in the box off the base
+			// lines can lose it: without one, no choice of the cover
+			// removes anything.
+			var gain uint32
+			for c := inside; c != 0; c &= c - 1 {
+				if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
+					gain |= c & -c
 				}
-				if span&base == 0 {
-					continue
+			}
+			if gain == 0 {
+				continue
+			}
+			// choose need cover lines among inside
+			var in [MaxSize]uint32
+			ni := 0
+			for x := inside; x != 0; x &= x - 1 {
+				in[ni] = x & -x
+				ni++
+			}
+			var pick [4]int
+			for j := range need {
+				pick[j] = j
+			}
+			for {
+				cover := outside
+				for _, x := range pick[:need] {
+					cover |= in[x]
 				}
-				outside := union &^ cross
-				need := k - bits.OnesCount32(outside)
-				inside := union & cross
-				if need < 0 || need > bits.OnesCount32(inside) {
-					continue
-				}
-				// choose need cover lines among inside
-				var in [MaxSize]uint32
-				ni := 0
-				for x := inside; x != 0; x &= x - 1 {
-					in[ni] = x & -x
-					ni++
-				}
-				var pick [4]int
-				for j := range need {
-					pick[j] = j
-				}
-				for {
-					cover := outside
-					for _, x := range pick[:need] {
-						cover |= in[x]
-					}
-					fins := union &^ cover
-					ok := fins != 0
-					for _, x := range idx[:k] {
-						if sets[x]&fins != 0 && span&(1<<(lines[x]-o*n)) == 0 {
-							ok = false // a fin outside the box
-							break
-						}
-					}
-					if ok {
-						// anything to remove: d in a cover line inside the
-						// box, off the base lines
-						ok = false
-						for c := cover & cross; c != 0; c &= c - 1 {
-							if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
-								ok = true
-								break
-							}
-						}
-					}
-					if ok {
-						h.fishStep(t, d, o, lines, idx[:k], cover, fins, bx)
-					}
-					if need == 0 || !nextCombo(pick[:need], ni) {
+				fins := union &^ cover
+				ok := fins != 0 && cover&gain != 0
+				for _, x := range idx {
+					if sets[x]&fins != 0 && span&(1<<(lines[x]-o*n)) == 0 {
+						ok = false // a fin outside the box
 						break
 					}
 				}
+				if ok {
+					h.fishStep(t, d, o, lines, idx, cover, fins, bx)
+				}
+				if need == 0 || !nextCombo(pick[:need], ni) {
+					break
+				}
 			}
 		}
-		if !nextCombo(idx[:k], len(lines)) {
-			return
+	})
+}
+
+// combosWithin calls f with every k indexes of sets, in lexicographic
+// order, whose sets together have lo to hi members, and their union. A
+// prefix whose union is already past hi is not extended.
+func combosWithin(sets []uint32, k, lo, hi int, idx []int, f func(pick []int, union uint32)) {
+	m := len(sets)
+	if m < k {
+		return
+	}
+	var unions [5]uint32 // unions[j]: union of the first j picks
+	j := 0               // how many picks are fixed
+	idx[0] = 0
+	for {
+		if idx[j] > m-(k-j) {
+			if j == 0 {
+				return
+			}
+			j--
+			idx[j]++
+			continue
 		}
+		u := unions[j] | sets[idx[j]]
+		c := bits.OnesCount32(u)
+		if c > hi {
+			idx[j]++
+			continue
+		}
+		if j == k-1 {
+			if c >= lo {
+				f(idx[:k], u)
+			}
+			idx[j]++
+			continue
+		}
+		unions[j+1] = u
+		j++
+		idx[j] = idx[j-1] + 1
 	}
 }
 
