@@ -104,11 +104,12 @@ func TestPanicInOnePuzzle(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		var stdout, stderr bytes.Buffer
 		e := newEnv(strings.NewReader(""), &stdout, &stderr)
-		err := runText(e, textJobOptions{in: in, workers: workers}, func(s *solve.Solver, j *textJob, name string) textResult {
+		err := runText(e, textJobOptions{in: in, workers: workers}, func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 			if j.puzzle.Line == 2 {
+				out = append(out, "half a line"...) // dropped with the panic
 				panic("bug on line 2")
 			}
-			return solveOne(s, j, name, solveOptions{})
+			return solveOne(s, j, name, out, solveOptions{})
 		})
 		assert.Equal(t, exitFailure, exitCode(err))
 		assert.Equal(t, "\n\n"+solution+"\n", stdout.String())
