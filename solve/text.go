@@ -201,8 +201,25 @@ func firstToken(text []byte) []byte {
 	return t
 }
 
-// oneLineCells lists the lengths of one-line puzzles.
-var oneLineCells = map[int]Shape{16: Shape4, 36: Shape6, 64: Shape8, 81: Shape9, 144: Shape12, 256: Shape16}
+// oneLineShape is the shape of a one-line puzzle of n cells (a switch, not
+// a map built when the program starts).
+func oneLineShape(n int) (Shape, bool) {
+	switch n {
+	case 16:
+		return Shape4, true
+	case 36:
+		return Shape6, true
+	case 64:
+		return Shape8, true
+	case 81:
+		return Shape9, true
+	case 144:
+		return Shape12, true
+	case 256:
+		return Shape16, true
+	}
+	return Shape{}, false
+}
 
 func (r *Reader) isOneLine(tok []byte) bool {
 	n := utf8.RuneCount(tok)
@@ -212,7 +229,7 @@ func (r *Reader) isOneLine(tok []byte) bool {
 	if r.Shape.Size != 0 {
 		return n == r.Shape.Cells()
 	}
-	if _, ok := oneLineCells[n]; !ok {
+	if _, ok := oneLineShape(n); !ok {
 		return n > MaxSize // too long for a row: report it as a bad one-liner
 	}
 	if n == 16 {
@@ -232,7 +249,7 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 	shape := r.Shape
 	if shape.Size == 0 {
 		var ok bool
-		if shape, ok = oneLineCells[n]; !ok {
+		if shape, ok = oneLineShape(n); !ok {
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%d cells is not a puzzle size (one line holds 16, 36, 64, 81, 144 or 256 cells)", n)
 		}
