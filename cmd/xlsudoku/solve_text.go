@@ -161,30 +161,33 @@ func runText(e *env, o textJobOptions, handle textHandler) error {
 	next := 0
 	progress := newProgress(e)
 	defer progress.done()
+write:
 	for ch := range done {
 		pending[ch.seq] = ch
 		for c, ok := pending[next]; ok; c, ok = pending[next] {
 			delete(pending, next)
 			next++
-			if fatal == nil {
-				w.Write(c.out)
-				for _, msg := range c.msgs {
-					progress.clear()
-					fmt.Fprintln(e.stderr, msg)
-				}
-				switch {
-				case c.code == exitOK:
-				case code == exitOK:
-					code = c.code
-				}
-				handled += c.handled
-				succeeded += c.succeeded
-				internal = internal || c.internal
-				progress.show(handled, 0, src.fraction(c.end))
-				if c.fatal != nil {
-					fatal = c.fatal
-					close(stop)
-				}
+			w.Write(c.out)
+			for _, msg := range c.msgs {
+				progress.clear()
+				fmt.Fprintln(e.stderr, msg)
+			}
+			switch {
+			case c.code == exitOK:
+			case code == exitOK:
+				code = c.code
+			}
+			handled += c.handled
+			succeeded += c.succeeded
+			internal = internal || c.internal
+			progress.show(handled, 0, src.fraction(c.end))
+			if c.fatal != nil {
+				// The rest is not waited for: the goroutines end on
+				// their own (the reader at stop, or when its source is
+				// closed).
+				fatal = c.fatal
+				close(stop)
+				break write
 			}
 			free <- c
 		}
@@ -193,12 +196,12 @@ func runText(e *env, o textJobOptions, handle textHandler) error {
 	// What was done goes out even when the input breaks off: on stdout it
 	// stays, an output file is then discarded.
 	flushErr := w.Flush()
-	if err := <-readErr; err != nil || fatal != nil {
+	if fatal != nil {
+		return fatal
+	}
+	if err := <-readErr; err != nil {
 		var ie *internalError
-		switch {
-		case fatal != nil:
-			return fatal
-		case errors.As(err, &ie):
+		if errors.As(err, &ie) {
 			return err
 		}
 		return &inputError{err}
