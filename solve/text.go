@@ -255,6 +255,17 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 		}
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
+	if len(tok) == n { // ASCII: a table for each byte; errors are told below
+		ok := true
+		for i, b := range tok {
+			c := asciiCells[b&0x7f]
+			ok = ok && b < 0x80 && c != 0 && int(c) <= shape.Size+1
+			p.Grid.Cells[i] = c - 1
+		}
+		if ok {
+			return p, nil
+		}
+	}
 	col := bytes.Index(r.raw, tok) // tok starts after leading blanks
 	col = utf8.RuneCount(r.raw[:col])
 	i := 0
@@ -408,6 +419,16 @@ func digitRange(n int) string {
 		return "1-" + DigitString(n)
 	}
 	return "1-9 and A-" + DigitString(n)
+}
+
+// asciiCells[b] is 1 more than the digit of the ASCII character b (1 for a
+// blank), or 0 when b is no cell: cellValue as a table, set when the
+// program is built.
+var asciiCells = [128]uint8{
+	'.': 1, '0': 1, '-': 1, '_': 1, '*': 1,
+	'1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
+	'A': 11, 'B': 12, 'C': 13, 'D': 14, 'E': 15, 'F': 16, 'G': 17,
+	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16, 'g': 17,
 }
 
 // cellValue returns the digit a character stands for, 0 for a blank.

@@ -170,3 +170,16 @@ func TestReadBytesAllocatesNothing(t *testing.T) {
 	})
 	assert.Zero(t, allocs)
 }
+
+// TestASCIICellsIsCellValue: the table of the fast path agrees with
+// cellValue on every ASCII character.
+func TestASCIICellsIsCellValue(t *testing.T) {
+	for b := range 128 {
+		d, ok := cellValue(rune(b))
+		if !ok {
+			assert.Zero(t, asciiCells[b], "%q", rune(b))
+			continue
+		}
+		assert.Equal(t, d+1, int(asciiCells[b]), "%q", rune(b))
+	}
+}
