@@ -85,8 +85,11 @@ if [[ -f $set17 ]]; then
 	echo "solve $set17 -o out.txt ($solve_runs runs each):"
 	bench "$solve_runs" \
 		"$tmp/xlsudoku solve $set17 -o $tmp/out1.txt --workers 1" \
-		"$tmp/xlsudoku solve $set17 -o $tmp/out2.txt --workers 2"
+		"$tmp/xlsudoku solve $set17 -o $tmp/out2.txt --workers 2" \
+		"$tmp/xlsudoku-static solve $set17 -o $tmp/out3.txt --workers 1" \
+		"$tmp/xlsudoku-static solve $set17 -o $tmp/out4.txt --workers 2"
 	cmp "$tmp/out1.txt" "$tmp/out2.txt"
+	cmp "$tmp/out1.txt" "$tmp/out4.txt"
 else
 	echo "($set17 not found: no solving figures)"
 fi
