@@ -2,6 +2,7 @@ package solve
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -73,8 +74,17 @@ type Reader struct {
 	// shape follows from the number of cells, with the default boxes.
 	Shape Shape
 
-	sc   *bufio.Scanner
-	line int
+	sc    *bufio.Scanner // the lines of an io.Reader; nil for a byte slice
+	data  []byte         // the lines of a byte slice (see ResetBytes)
+	off   int            // how far into data the lines were read
+	line  int
+	raw   []byte    // the current line as read, before trimming
+	cells []rowCell // rowCells' scratch
+	// clean is, for a byte slice, the offset of the end of the last line
+	// read while between puzzles (see Boundary); cutGrid is set when the
+	// input ended inside a grid.
+	clean   int
+	cutGrid bool
 }
 
 // NewReader returns a Reader that reads from r.
@@ -88,8 +98,14 @@ func NewReader(r io.Reader) *Reader {
 // cannot be read gives a *ParseError.
 func (r *Reader) Read() (Puzzle, error) {
 	for {
+		if !r.cutGrid {
+			r.clean = r.off
+		}
 		text, ok := r.next()
 		if !ok {
+			if r.sc == nil {
+				return Puzzle{}, io.EOF
+			}
 			if err := r.sc.Err(); err != nil {
 				return Puzzle{}, fmt.Errorf("%s: %w", r.nameOr("input"), err)
 			}
@@ -136,14 +152,31 @@ func (r *Reader) nameOr(s string) string {
 	return s
 }
 
-func (r *Reader) next() (string, bool) {
-	if !r.sc.Scan() {
-		return "", false
+// next returns the next line, without its line end and, on line 1, a
+// byte order mark. It stays valid until the next call.
+func (r *Reader) next() ([]byte, bool) {
+	if r.sc == nil {
+		if r.off >= len(r.data) {
+			return nil, false
+		}
+		rest := r.data[r.off:]
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			r.raw, r.off = rest[:i], r.off+i+1
+		} else {
+			r.raw, r.off = rest, len(r.data)
+		}
+		// bufio.ScanLines drops one '\r' before the '\n'; the rest go below.
+		r.raw = bytes.TrimSuffix(r.raw, []byte{'\r'})
+	} else {
+		if !r.sc.Scan() {
+			return nil, false
+		}
+		r.raw = r.sc.Bytes()
 	}
 	r.line++
-	text := strings.TrimRight(r.sc.Text(), "\r")
+	text := bytes.TrimRight(r.raw, "\r")
 	if r.line == 1 {
-		text = strings.TrimPrefix(text, "\uFEFF")
+		text = bytes.TrimPrefix(text, []byte("\uFEFF"))
 	}
 	return text, true
 }
@@ -154,39 +187,56 @@ func (r *Reader) errorf(col int, sentinel error, format string, args ...any) *Pa
 
 // skipLine reports whether a line holds no puzzle: blank, a comment, or a
 // section header.
-func skipLine(text string) bool {
-	t := strings.TrimSpace(text)
-	return t == "" || t[0] == '#' || t[0] == '['
+func skipLine(text []byte) bool {
+	t := bytes.TrimSpace(text)
+	return len(t) == 0 || t[0] == '#' || t[0] == '['
 }
 
 // firstToken is the text up to the first space, tab, ',', ';' or '#'.
-func firstToken(text string) string {
-	t := strings.TrimLeft(text, " \t")
-	if i := strings.IndexAny(t, " \t,;#"); i >= 0 {
+func firstToken(text []byte) []byte {
+	t := bytes.TrimLeft(text, " \t")
+	if i := bytes.IndexAny(t, " \t,;#"); i >= 0 {
 		t = t[:i]
 	}
 	return t
 }
 
-// oneLineCells lists the lengths of one-line puzzles.
-var oneLineCells = map[int]Shape{16: Shape4, 36: Shape6, 64: Shape8, 81: Shape9, 144: Shape12, 256: Shape16}
+// oneLineShape is the shape of a one-line puzzle of n cells (a switch, not
+// a map built when the program starts).
+func oneLineShape(n int) (Shape, bool) {
+	switch n {
+	case 16:
+		return Shape4, true
+	case 36:
+		return Shape6, true
+	case 64:
+		return Shape8, true
+	case 81:
+		return Shape9, true
+	case 144:
+		return Shape12, true
+	case 256:
+		return Shape16, true
+	}
+	return Shape{}, false
+}
 
-func (r *Reader) isOneLine(tok string) bool {
-	n := utf8.RuneCountInString(tok)
-	if strings.ContainsRune(tok, '|') {
+func (r *Reader) isOneLine(tok []byte) bool {
+	n := utf8.RuneCount(tok)
+	if bytes.IndexByte(tok, '|') >= 0 {
 		return false
 	}
 	if r.Shape.Size != 0 {
 		return n == r.Shape.Cells()
 	}
-	if _, ok := oneLineCells[n]; !ok {
+	if _, ok := oneLineShape(n); !ok {
 		return n > MaxSize // too long for a row: report it as a bad one-liner
 	}
 	if n == 16 {
 		// Sixteen characters are a 4x4 puzzle or a row of a 16x16 grid: a
 		// digit above 4 says which.
-		for _, ch := range tok {
-			if d, ok := cellValue(ch); ok && d > 4 {
+		for _, b := range tok { // a byte of a longer rune is no cell
+			if d, ok := cellValue(rune(b)); ok && d > 4 {
 				return false
 			}
 		}
@@ -194,21 +244,34 @@ func (r *Reader) isOneLine(tok string) bool {
 	return true
 }
 
-func (r *Reader) readOneLine(tok string) (Puzzle, error) {
-	n := utf8.RuneCountInString(tok)
+func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
+	n := utf8.RuneCount(tok)
 	shape := r.Shape
 	if shape.Size == 0 {
 		var ok bool
-		if shape, ok = oneLineCells[n]; !ok {
+		if shape, ok = oneLineShape(n); !ok {
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%d cells is not a puzzle size (one line holds 16, 36, 64, 81, 144 or 256 cells)", n)
 		}
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
-	col := strings.Index(r.sc.Text(), tok) // tok starts after leading blanks
-	col = utf8.RuneCountInString(r.sc.Text()[:col])
+	if len(tok) == n { // ASCII: a table for each byte; errors are told below
+		ok := true
+		for i, b := range tok {
+			c := asciiCells[b&0x7f]
+			ok = ok && b < 0x80 && c != 0 && int(c) <= shape.Size+1
+			p.Grid.Cells[i] = c - 1
+		}
+		if ok {
+			return p, nil
+		}
+	}
+	col := bytes.Index(r.raw, tok) // tok starts after leading blanks
+	col = utf8.RuneCount(r.raw[:col])
 	i := 0
-	for _, ch := range tok {
+	for k := 0; k < len(tok); {
+		ch, w := utf8.DecodeRune(tok[k:])
+		k += w
 		col++
 		d, ok := cellValue(ch)
 		if err := r.checkCell(ch, d, ok, shape, col); err != nil {
@@ -233,16 +296,16 @@ func (r *Reader) checkCell(ch rune, d int, ok bool, shape Shape, col int) error 
 }
 
 // readGrid reads a grid whose first row is first.
-func (r *Reader) readGrid(first string) (Puzzle, error) {
+func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	start := r.line
-	size := len(rowCells(first))
+	size := len(r.rowCells(first))
 	shape := r.Shape
 	if shape.Size == 0 {
 		var err error
 		if shape, err = ShapeOf(size); err != nil {
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%q is neither a one-line puzzle (81 characters) nor a grid row of 4, 6, 8, 9, 12 or 16 cells",
-				clip(strings.TrimSpace(first), 40))
+				clip(string(bytes.TrimSpace(first)), 40))
 		}
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
@@ -263,6 +326,7 @@ func (r *Reader) readGrid(first string) (Puzzle, error) {
 			}
 		}
 		if !ok || skipLine(text) {
+			r.cutGrid = r.cutGrid || !ok
 			if firstErr != nil {
 				return Puzzle{}, firstErr
 			}
@@ -277,8 +341,8 @@ func (r *Reader) readGrid(first string) (Puzzle, error) {
 }
 
 // readRow reads one row of a grid from the current line.
-func (r *Reader) readRow(g *Grid, row int, text string) error {
-	cells := rowCells(text)
+func (r *Reader) readRow(g *Grid, row int, text []byte) error {
+	cells := r.rowCells(text)
 	if len(cells) != g.Shape.Size {
 		return r.errorf(0, ErrCellCount, "row %d has %d cells, a %s grid needs %d",
 			row+1, len(cells), g.Shape, g.Shape.Size)
@@ -299,25 +363,28 @@ type rowCell struct {
 }
 
 // rowCells returns the cells of a grid row: every character but spaces,
-// tabs and '|'.
-func rowCells(text string) []rowCell {
-	var out []rowCell
+// tabs and '|'. They stay valid until the next call.
+func (r *Reader) rowCells(text []byte) []rowCell {
+	out := r.cells[:0]
 	col := 0
-	for _, ch := range text {
+	for k := 0; k < len(text); {
+		ch, w := utf8.DecodeRune(text[k:])
+		k += w
 		col++
 		if ch != ' ' && ch != '\t' && ch != '|' {
 			out = append(out, rowCell{ch, col})
 		}
 	}
+	r.cells = out
 	return out
 }
 
 // isSeparator reports whether a line is drawn between boxes rather than
 // holding cells: only '-', '+', '=', '|' and spaces, with a '+' or '=', or a
 // run of '-' that is not a row of blanks of the grid (size 0: of any grid).
-func isSeparator(text string, size int) bool {
+func isSeparator(text []byte, size int) bool {
 	dashes := 0
-	for _, ch := range text {
+	for _, ch := range text { // every other character, ASCII or not, is no separator
 		switch ch {
 		case '+', '=':
 			dashes = -1 << 20
@@ -354,6 +421,16 @@ func digitRange(n int) string {
 	return "1-9 and A-" + DigitString(n)
 }
 
+// asciiCells[b] is 1 more than the digit of the ASCII character b (1 for a
+// blank), or 0 when b is no cell: cellValue as a table, set when the
+// program is built.
+var asciiCells = [128]uint8{
+	'.': 1, '0': 1, '-': 1, '_': 1, '*': 1,
+	'1': 2, '2': 3, '3': 4, '4': 5, '5': 6, '6': 7, '7': 8, '8': 9, '9': 10,
+	'A': 11, 'B': 12, 'C': 13, 'D': 14, 'E': 15, 'F': 16, 'G': 17,
+	'a': 11, 'b': 12, 'c': 13, 'd': 14, 'e': 15, 'f': 16, 'g': 17,
+}
+
 // cellValue returns the digit a character stands for, 0 for a blank.
 func cellValue(ch rune) (int, bool) {
 	switch {
@@ -373,12 +450,16 @@ func cellValue(ch rune) (int, bool) {
 const digitChars = ".123456789ABCDEFG"
 
 // FormatLine writes g on one line, '.' for blanks.
-func FormatLine(g *Grid) string {
-	buf := make([]byte, g.Shape.Cells())
-	for i, d := range g.Cells[:len(buf)] {
-		buf[i] = digitChars[d]
+func FormatLine(g *Grid) string { return string(AppendLine(nil, g)) }
+
+// AppendLine appends the one-line form of g to dst, as FormatLine writes
+// it, and returns the extended slice: batches of puzzles are written
+// without a string for each.
+func AppendLine(dst []byte, g *Grid) []byte {
+	for _, d := range g.Cells[:g.Shape.Cells()] {
+		dst = append(dst, digitChars[d])
 	}
-	return string(buf)
+	return dst
 }
 
 // FormatGrid writes g as a grid for people: a row a line, cells apart, with

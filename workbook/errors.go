@@ -25,7 +25,7 @@ var (
 	ErrInvalid = errors.New("invalid puzzle")
 	// ErrCell: cells of the puzzle hold something that is not a digit or a
 	// blank. It wraps ErrInvalid.
-	ErrCell = fmt.Errorf("%w: cells that are not digits or blanks", ErrInvalid)
+	ErrCell error = &wrapError{ErrInvalid.Error() + ": cells that are not digits or blanks", ErrInvalid}
 	// ErrNoPuzzle: no puzzle was found where one was looked for.
 	ErrNoPuzzle = errors.New("no puzzle found")
 	// ErrAmbiguous: detection found several places that could be the puzzle.
@@ -33,6 +33,16 @@ var (
 	// ErrWrite: the output could not be written; nothing was left behind.
 	ErrWrite = errors.New("cannot write the workbook")
 )
+
+// wrapError is what fmt.Errorf with %w makes, without running fmt when
+// the program starts.
+type wrapError struct {
+	msg string
+	err error
+}
+
+func (e *wrapError) Error() string { return e.msg }
+func (e *wrapError) Unwrap() error { return e.err }
 
 // CellError is one cell of the puzzle that is not a digit or a blank.
 type CellError struct {

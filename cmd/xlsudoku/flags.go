@@ -186,16 +186,16 @@ func (f *inputFlags) inputKind(cmd, in string) (isBook bool, err error) {
 // eachPuzzle adapts a function of one text puzzle to runText: a puzzle
 // that could not be read, or whose function fails, gets its message on
 // stderr with the puzzle's file and line.
-func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) func(*solve.Solver, *textJob, string) textResult {
-	return func(s *solve.Solver, j *textJob, name string) textResult {
+func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) textHandler {
+	return func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 		if j.err != nil {
-			return textResult{msg: j.err.Error(), code: exitCode(j.err)}
+			return out, textResult{msg: j.err.Error(), code: exitCode(j.err)}
 		}
 		where := name + ":" + strconv.Itoa(j.puzzle.Line)
-		out, err := fn(s, &j.puzzle.Grid, where, j.puzzle.Line)
+		text, err := fn(s, &j.puzzle.Grid, where, j.puzzle.Line)
 		if err != nil {
-			return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+			return out, textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
 		}
-		return textResult{out: out}
+		return append(out, text...), textResult{}
 	}
 }

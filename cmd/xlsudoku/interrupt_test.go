@@ -104,11 +104,12 @@ func TestPanicInOnePuzzle(t *testing.T) {
 	for _, workers := range []int{1, 2} {
 		var stdout, stderr bytes.Buffer
 		e := newEnv(strings.NewReader(""), &stdout, &stderr)
-		err := runText(e, textJobOptions{in: in, workers: workers}, func(s *solve.Solver, j *textJob, name string) textResult {
+		err := runText(e, textJobOptions{in: in, workers: workers}, func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 			if j.puzzle.Line == 2 {
+				out = append(out, "half a line"...) // dropped with the panic
 				panic("bug on line 2")
 			}
-			return solveOne(s, j, name, solveOptions{})
+			return solveOne(s, j, name, out, solveOptions{})
 		})
 		assert.Equal(t, exitFailure, exitCode(err))
 		assert.Equal(t, "\n\n"+solution+"\n", stdout.String())
@@ -163,4 +164,25 @@ func TestGuardWorkbook(t *testing.T) {
 	e.guardWorkbook(out)()
 	e.cleanups.stop()
 	assert.FileExists(t, temp, "a finished write leaves no guard behind")
+}
+
+// TestPanicWhileReadingAChunk: a bug met while a worker reads the puzzles
+// of a chunk ends the run as an internal error, at once, whatever is
+// still to come. A shape no flag makes (20x20, more cells than a Grid
+// holds) makes the reader fail.
+func TestPanicWhileReadingAChunk(t *testing.T) {
+	in := writeFile(t, "in.txt", strings.Repeat(strings.Repeat("1", 400)+"\n", 50))
+	for _, workers := range []int{1, 2} {
+		var stdout, stderr bytes.Buffer
+		e := newEnv(strings.NewReader(""), &stdout, &stderr)
+		err := runText(e, textJobOptions{in: in, workers: workers, shape: solve.Shape{Size: 20, BoxRows: 4, BoxCols: 5}, chunkBytes: 500},
+			func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
+				t.Error("no puzzle is read")
+				return out, textResult{}
+			})
+		var ie *internalError
+		require.ErrorAs(t, err, &ie)
+		assert.Contains(t, ie.Error(), "index out of range")
+		assert.Empty(t, stdout.String())
+	}
 }

@@ -17,30 +17,40 @@ import (
 	"github.com/xlsudoku/xlsudoku/solve"
 )
 
-// batchSize is how many puzzles a worker takes at a time: enough to make
-// channel traffic negligible next to solving, small enough to keep both
-// cores busy on short inputs.
-const batchSize = 64
-
 // textJob is one puzzle read from text, or the error reading it.
 type textJob struct {
 	puzzle solve.Puzzle
 	err    error
 }
 
-// textResult is what one puzzle prints: a line on stdout (if any), a
-// message on stderr (if any), and its exit code.
+// textResult is how one puzzle went: a message for stderr (if any) and its
+// exit code. What it prints is appended to the chunk's output.
 type textResult struct {
-	out  string
 	msg  string
 	code int
 }
 
-type batch struct {
-	seq     int
-	jobs    []textJob
-	results []textResult
-	end     int64 // how far into the input its last puzzle ends
+// textHandler does one puzzle: it appends what the puzzle prints to out
+// and returns it. A puzzle that fails and appends nothing gets the
+// placeholder.
+type textHandler func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult)
+
+// chunk is a run of whole lines of a text input, done together: the
+// reader fills data, a worker reads its puzzles and does them, and the
+// writer prints out and msgs in input order. Chunks are used again, so
+// that a run allocates nothing for each puzzle.
+type chunk struct {
+	seq       int
+	data      []byte // whole lines, starting between puzzles
+	line      int    // the number of data's first line
+	end       int64  // how far into the input data ends, for the progress bar
+	out       []byte // what the puzzles print
+	msgs      []string
+	handled   int
+	succeeded int
+	code      int   // the first failing puzzle's code
+	internal  bool  // a puzzle met a bug
+	fatal     error // a bug in reading the puzzles: the run stops after this chunk
 }
 
 // solveText solves every puzzle of a text input on o.workers goroutines and
@@ -50,9 +60,27 @@ func solveText(e *env, in string, o solveOptions) error {
 	if err != nil {
 		return err
 	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output},
-		func(s *solve.Solver, j *textJob, name string) textResult { return solveOne(s, j, name, o) })
+	// Solving text allocates next to nothing once its chunks are made
+	// (messages only): a collection at the default 4 MB, soon reached
+	// with what package init left, would find little, at the cost of a
+	// core for a few milliseconds. The heap stays bounded all the same.
+	defer debug.SetGCPercent(debug.SetGCPercent(solveGCPercent))
+	return runText(e, textJobOptions{in: in, shape: shape, workers: o.workers, output: o.output, chunkBytes: solveChunkBytes},
+		func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
+			return solveOne(s, j, name, out, o)
+		})
 }
+
+// solveGCPercent is the GOGC of a text solve: the heap may grow to 8 MB
+// before it is first collected (20 MB of memory here for a million
+// puzzles that all fail, each with its message; 11 MB when they succeed).
+const solveGCPercent = 200
+
+// solveChunkBytes is the size of the chunks of a text input that solve
+// cuts: some 400 one-line puzzles, a few milliseconds of work (some tens
+// for the hardest known), many times the cost of passing a chunk around
+// and few enough to share the work out evenly to the end.
+const solveChunkBytes = 32 << 10
 
 // textJobOptions say where a text job reads and writes.
 type textJobOptions struct {
@@ -61,6 +89,10 @@ type textJobOptions struct {
 	workers int
 	output  string // the output file; "" for stdout
 	json    bool   // the output is JSON, one value a line
+	// chunkBytes is the size of the chunks the input is cut into (see
+	// chunker), 4 KiB when 0: some fifty one-line puzzles, few enough to
+	// keep every worker busy on a short input of slow puzzles.
+	chunkBytes int
 }
 
 // placeholder is what stands in the output for a puzzle that failed, so
@@ -80,14 +112,16 @@ func (o textJobOptions) placeholder() string {
 // failing puzzle's code becomes the exit code, but for an internal error,
 // which always gives 1. An output file is replaced only when at least one
 // puzzle succeeded.
-func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, name string) textResult) error {
+//
+// The input is cut into chunks of lines (see chunker), which the workers
+// read and do, each into its own buffer; the calling goroutine writes the
+// chunks in order. At most 2*workers+2 chunks are under way at once.
+func runText(e *env, o textJobOptions, handle textHandler) error {
 	src, err := openText(e, o.in)
 	if err != nil {
 		return err
 	}
 	defer src.close()
-	r := solve.NewReader(src)
-	r.Name, r.Shape = src.name, o.shape
 
 	out, err := openOutput(e, o.in, o.output)
 	if err != nil {
@@ -96,79 +130,91 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 	defer out.discard()
 	w := bufio.NewWriterSize(out, 1<<16)
 
-	batches := make(chan *batch, 2*o.workers)
-	done := make(chan *batch, 2*o.workers)
+	size := o.chunkBytes
+	if size == 0 {
+		size = 4 << 10
+	}
+	limit := 2*o.workers + 2
+	work := make(chan *chunk, limit)
+	done := make(chan *chunk, limit)
+	free := make(chan *chunk, limit)
+	stop := make(chan struct{})
 	readErr := make(chan error, 1)
 	go func() {
+		defer close(work)
 		defer func() {
-			if p := recover(); p != nil { // a bug in reading: batches is closed
+			if p := recover(); p != nil { // a bug in reading
 				readErr <- &internalError{p, debug.Stack()}
 			}
 		}()
-		readErr <- readBatches(r, src.count.pos, batches)
+		readErr <- readChunks(newChunker(src, src.name, o.shape, size), limit, free, stop, work)
 	}()
 	var wg sync.WaitGroup
 	for range o.workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			r := solve.Reader{Name: src.name, Shape: o.shape}
 			var s solve.Solver
-			for b := range batches {
-				b.results = make([]textResult, len(b.jobs))
-				for i := range b.jobs {
-					b.results[i] = handleSafely(&s, &b.jobs[i], src.name, handle)
-				}
-				done <- b
+			for ch := range work {
+				doChunk(&r, &s, ch, src.name, o.placeholder(), handle)
+				done <- ch
 			}
 		}()
 	}
 	go func() { wg.Wait(); close(done) }()
 
-	// Print in input order: hold batches that finish early.
+	// Print in input order: hold chunks that finish early.
 	code, handled, succeeded, internal := exitOK, 0, 0, false
-	pending := map[int]*batch{}
+	var fatal error
+	pending := map[int]*chunk{}
 	next := 0
 	progress := newProgress(e)
 	defer progress.done()
-	for b := range done {
-		pending[b.seq] = b
-		for pb, ok := pending[next]; ok; pb, ok = pending[next] {
+write:
+	for ch := range done {
+		pending[ch.seq] = ch
+		for c, ok := pending[next]; ok; c, ok = pending[next] {
 			delete(pending, next)
 			next++
-			for _, res := range pb.results {
-				switch {
-				case res.out != "":
-					w.WriteString(res.out)
-				case res.code != exitOK:
-					w.WriteString(o.placeholder())
-				}
-				if res.msg != "" {
-					progress.clear()
-					fmt.Fprintln(e.stderr, res.msg)
-				}
-				switch {
-				case res.code == exitOK:
-					succeeded++
-				case res.code == exitFailure:
-					internal = true
-				case code == exitOK:
-					code = res.code
-				}
-				handled++
+			w.Write(c.out)
+			for _, msg := range c.msgs {
+				progress.clear()
+				fmt.Fprintln(e.stderr, msg)
 			}
-			progress.show(handled, 0, src.fraction(pb.end))
+			switch {
+			case c.code == exitOK:
+			case code == exitOK:
+				code = c.code
+			}
+			handled += c.handled
+			succeeded += c.succeeded
+			internal = internal || c.internal
+			progress.show(handled, 0, src.fraction(c.end))
+			if c.fatal != nil {
+				// The rest is not waited for: the goroutines end on
+				// their own (the reader at stop, or when its source is
+				// closed).
+				fatal = c.fatal
+				close(stop)
+				break write
+			}
+			free <- c
 		}
 	}
 	progress.done()
 	// What was done goes out even when the input breaks off: on stdout it
 	// stays, an output file is then discarded.
 	flushErr := w.Flush()
+	if fatal != nil {
+		return fatal
+	}
 	if err := <-readErr; err != nil {
 		var ie *internalError
 		if errors.As(err, &ie) {
 			return err
 		}
-		return &inputError{src.explain(err)}
+		return &inputError{err}
 	}
 	if handled == 0 {
 		return &inputError{fmt.Errorf("%s holds no puzzle, only blank lines or comments; give one puzzle per line, or grids", src.name)}
@@ -192,6 +238,85 @@ func runText(e *env, o textJobOptions, handle func(s *solve.Solver, j *textJob, 
 	return nil
 }
 
+// readChunks cuts the input into chunks, numbered in order, and sends them
+// to work, taking each from free or making it while fewer than limit are
+// under way. It returns at the end of the input (nil), when the input
+// breaks off (its error, once the chunks before it are sent), or when stop
+// is closed.
+func readChunks(c *chunker, limit int, free <-chan *chunk, stop <-chan struct{}, work chan<- *chunk) error {
+	made := 0
+	for seq := 0; ; seq++ {
+		var ch *chunk
+		select {
+		case ch = <-free:
+		default:
+			if made < limit {
+				ch, made = &chunk{}, made+1
+				break
+			}
+			select {
+			case ch = <-free:
+			case <-stop:
+				return nil
+			}
+		}
+		data, line, end, err := c.next(ch.data[:0])
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if cap(ch.out) == 0 { // most outputs are about as long as their input
+			ch.out = make([]byte, 0, len(data)+len(data)/4)
+		}
+		*ch = chunk{seq: seq, data: data, line: line, end: end, out: ch.out[:0], msgs: ch.msgs[:0]}
+		select {
+		case work <- ch:
+		case <-stop:
+			return nil
+		}
+	}
+}
+
+// doChunk reads the puzzles of ch with r and does each with handle,
+// appending what they print to ch.out. A bug in reading (a panic) ends the
+// chunk and the run.
+func doChunk(r *solve.Reader, s *solve.Solver, ch *chunk, name, placeholder string, handle textHandler) {
+	r.ResetBytes(ch.data, ch.line)
+	defer func() {
+		if p := recover(); p != nil {
+			*r = solve.Reader{Name: r.Name, Shape: r.Shape} // its state may be broken
+			ch.fatal = &internalError{p, debug.Stack()}
+		}
+	}()
+	var j textJob
+	for {
+		j.puzzle, j.err = r.Read()
+		if j.err == io.EOF {
+			return
+		}
+		n := len(ch.out)
+		var res textResult
+		ch.out, res = handleSafely(s, &j, name, ch.out, handle)
+		if len(ch.out) == n && res.code != exitOK {
+			ch.out = append(ch.out, placeholder...)
+		}
+		if res.msg != "" {
+			ch.msgs = append(ch.msgs, res.msg)
+		}
+		switch {
+		case res.code == exitOK:
+			ch.succeeded++
+		case res.code == exitFailure:
+			ch.internal = true
+		case ch.code == exitOK:
+			ch.code = res.code
+		}
+		ch.handled++
+	}
+}
+
 // outName names the output in messages.
 func outName(path string) string {
 	if path == "" || path == "-" {
@@ -201,8 +326,9 @@ func outName(path string) string {
 }
 
 // handleSafely is handle, with a panic turned into an internal error of
-// the puzzle: the other puzzles are still done, and the exit code is 1.
-func handleSafely(s *solve.Solver, j *textJob, name string, handle func(*solve.Solver, *textJob, string) textResult) (res textResult) {
+// the puzzle: what it printed is dropped, the other puzzles are still
+// done, and the exit code is 1.
+func handleSafely(s *solve.Solver, j *textJob, name string, in []byte, handle textHandler) (out []byte, res textResult) {
 	defer func() {
 		if r := recover(); r != nil {
 			*s = solve.Solver{} // its state may be broken
@@ -210,87 +336,52 @@ func handleSafely(s *solve.Solver, j *textJob, name string, handle func(*solve.S
 			if j.puzzle.Line > 0 {
 				where += ":" + strconv.Itoa(j.puzzle.Line)
 			}
+			out = in
 			res = textResult{msg: "xlsudoku: " + (&internalError{r, debug.Stack()}).on(where), code: exitFailure}
 		}
 	}()
-	return handle(s, j, name)
+	return handle(s, j, name, in)
 }
 
-// readBatches reads every puzzle into batches, numbered in order, and
-// closes the channel at the end. Each batch records pos, how far into the
-// input its last puzzle was read, for the progress bar. It returns an
-// error only when the input itself cannot be read; bad puzzles travel in
-// the batches.
-func readBatches(r *solve.Reader, pos func() int64, out chan<- *batch) error {
-	defer close(out)
-	b := &batch{}
-	for {
-		p, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		var pe *solve.ParseError
-		if err != nil && !errors.As(err, &pe) {
-			if len(b.jobs) > 0 { // the puzzles before the break are done
-				b.end = pos()
-				out <- b
-			}
-			return err
-		}
-		b.jobs = append(b.jobs, textJob{p, err})
-		if len(b.jobs) == batchSize {
-			b.end = pos()
-			out <- b
-			b = &batch{seq: b.seq + 1}
-		}
-	}
-	if len(b.jobs) > 0 {
-		b.end = pos()
-		out <- b
-	}
-	return nil
-}
-
-// solveOne solves or counts one puzzle and says what to print.
-func solveOne(s *solve.Solver, j *textJob, name string, o solveOptions) textResult {
+// solveOne solves or counts one puzzle and appends what it prints to out.
+func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptions) ([]byte, textResult) {
 	if j.err != nil {
-		return textResult{msg: j.err.Error(), code: exitCode(j.err)}
+		return out, textResult{msg: j.err.Error(), code: exitCode(j.err)}
 	}
 	g := &j.puzzle.Grid
-	where := name + ":" + strconv.Itoa(j.puzzle.Line)
+	where := func() string { return name + ":" + strconv.Itoa(j.puzzle.Line) }
 	if o.count {
 		n := s.Count(g, 2, nil)
-		res := textResult{out: strconv.Itoa(n) + "\n"}
+		out = append(strconv.AppendInt(out, int64(n), 10), '\n')
 		if n == 0 { // only then can the givens contradict each other
 			if err := g.Check(); err != nil {
-				res.msg, res.code = where+": "+err.Error(), exitInvalid
+				return out, textResult{msg: where() + ": " + err.Error(), code: exitInvalid}
 			}
 		}
-		return res
+		return out, textResult{}
 	}
 	sol, err := s.Solve(g)
 	switch {
 	case errors.Is(err, solve.ErrNotUnique) && !o.strict:
-		return textResult{out: formatSolution(&sol, o.format), msg: where + ": warning: " + err.Error() + "; printed the first"}
+		return appendSolution(out, &sol, o.format), textResult{msg: where() + ": warning: " + err.Error() + "; printed the first"}
 	case err != nil:
-		return textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+		return out, textResult{msg: where() + ": " + err.Error(), code: exitCode(err)}
 	}
-	return textResult{out: formatSolution(&sol, o.format)}
+	return appendSolution(out, &sol, o.format), textResult{}
 }
 
-func formatSolution(g *solve.Grid, format string) string {
+func appendSolution(out []byte, g *solve.Grid, format string) []byte {
 	if format == "grid" {
-		return solve.FormatGrid(g) + "\n"
+		return append(append(out, solve.FormatGrid(g)...), '\n')
 	}
-	return solve.FormatLine(g) + "\n"
+	return append(solve.AppendLine(out, g), '\n')
 }
 
-// textSource is a text input, counted as it is read.
+// textSource is a text input.
 type textSource struct {
-	io.Reader        // what the puzzle reader reads
+	io.Reader        // what the puzzles are read from
 	name      string // "stdin" or the file's name, for messages
 	size      int64  // the file's size, 0 when not known (stdin, a pipe)
-	count     *lineCounter
 	close     func() error
 }
 
@@ -303,32 +394,18 @@ func (t *textSource) fraction(pos int64) float64 {
 	return float64(pos) / float64(t.size)
 }
 
-// explain rewrites an error reading the input: a line too long for the
-// puzzle reader is named by its number.
-func (t *textSource) explain(err error) error {
-	if errors.Is(err, bufio.ErrTooLong) {
-		where := t.name
-		if t.count.longLine > 0 {
-			where += ":" + strconv.Itoa(t.count.longLine)
-		}
-		return fmt.Errorf("%s: the line is longer than %d bytes, far longer than any puzzle; is this a puzzle file?", where, maxLineBytes)
-	}
-	return err
-}
-
 // openText opens the text input, or stdin for "-", and names it for
 // messages.
 func openText(e *env, in string) (*textSource, error) {
 	if in == "-" {
-		count := &lineCounter{r: e.stdin}
-		r := bufio.NewReader(count)
+		r := bufio.NewReaderSize(e.stdin, readSize)
 		if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) {
 			return nil, &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
 		}
 		if err := checkText(r, "stdin"); err != nil {
 			return nil, err
 		}
-		return &textSource{Reader: r, name: "stdin", count: count, close: func() error { return nil }}, nil
+		return &textSource{Reader: r, name: "stdin", close: func() error { return nil }}, nil
 	}
 	f, err := os.Open(in)
 	if err != nil {
@@ -339,8 +416,7 @@ func openText(e *env, in string) (*textSource, error) {
 		f.Close()
 		return nil, &inputError{fmt.Errorf("%s is a folder, not a puzzle file", in)}
 	}
-	count := &lineCounter{r: f}
-	r := bufio.NewReader(count)
+	r := bufio.NewReaderSize(f, readSize)
 	if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) { // from a pipe
 		f.Close()
 		return nil, &inputError{fmt.Errorf("%s holds a workbook (a zip file); save it to a file and give that file's name", in)}
@@ -349,60 +425,12 @@ func openText(e *env, in string) (*textSource, error) {
 		f.Close()
 		return nil, err
 	}
-	src := &textSource{Reader: r, name: in, count: count, close: f.Close}
+	src := &textSource{Reader: r, name: in, close: f.Close}
 	if err == nil && st.Mode().IsRegular() {
 		src.size = st.Size()
 	}
 	return src, nil
 }
-
-// maxLineBytes is the longest line solve.Reader reads (its scanner's
-// buffer).
-const maxLineBytes = 1 << 20
-
-// lineCounter passes its reader through, counting bytes and lines: the
-// first line of limit bytes or more (maxLineBytes when 0) is the one the
-// puzzle reader stops at. Only the goroutine reading the input calls it.
-type lineCounter struct {
-	r        io.Reader
-	limit    int
-	n        int64 // bytes read
-	line     int   // lines ended so far
-	lineLen  int   // bytes of the current line so far
-	longLine int   // the first line too long, 1-based; 0 if none
-}
-
-func (c *lineCounter) Read(p []byte) (int, error) {
-	n, err := c.r.Read(p)
-	c.n += int64(n)
-	for rest := p[:n]; len(rest) > 0; {
-		i := bytes.IndexByte(rest, '\n')
-		if i < 0 {
-			c.lineLen += len(rest)
-			break
-		}
-		c.lineLen += i
-		c.note()
-		c.line++
-		c.lineLen = 0
-		rest = rest[i+1:]
-	}
-	c.note()
-	return n, err
-}
-
-func (c *lineCounter) note() {
-	limit := c.limit
-	if limit == 0 {
-		limit = maxLineBytes
-	}
-	if c.lineLen >= limit && c.longLine == 0 {
-		c.longLine = c.line + 1
-	}
-}
-
-// pos is how far into the input the reader has read.
-func (c *lineCounter) pos() int64 { return c.n }
 
 // checkText refuses, with one message, input that is not text at all (a
 // PDF or an image given by mistake), which would otherwise get a message

@@ -1,0 +1,185 @@
+package solve
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// readAllText lists what one Reader reads from text: each puzzle's line
+// and grid, or its error.
+func readAllText(t testing.TB, r *Reader) []string {
+	t.Helper()
+	var out []string
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return out
+		}
+		if err != nil {
+			out = append(out, err.Error())
+			continue
+		}
+		out = append(out, fmt.Sprintf("%d %v %s", p.Line, p.Grid.Shape, FormatLine(&p.Grid)))
+	}
+}
+
+// readChunked reads text as the parallel reading does: cut at Boundary
+// (trying to cut after every lines lines), each chunk read by a fresh
+// Reader from its first line.
+func readChunked(t testing.TB, text string, shape Shape, lines int) []string {
+	t.Helper()
+	data := []byte(text)
+	cutter := &Reader{Name: "in.txt", Shape: shape}
+	var out []string
+	first := 1
+	for len(data) > 0 {
+		// The candidate: after lines lines, or all that is left.
+		cand, n := 0, 0
+		for n < lines {
+			i := bytes.IndexByte(data[cand:], '\n')
+			if i < 0 {
+				cand = len(data)
+				break
+			}
+			cand += i + 1
+			n++
+		}
+		cut := len(data)
+		if cand < len(data) {
+			for cut = 0; cut == 0 && cand <= len(data); {
+				if cut = cutter.Boundary(data[:cand], first); cut == 0 {
+					i := bytes.IndexByte(data[cand:], '\n')
+					if i < 0 {
+						cut = len(data) // the rest is read to the end
+						break
+					}
+					cand += i + 1
+				}
+			}
+		}
+		r := &Reader{Name: "in.txt", Shape: shape}
+		r.ResetBytes(data[:cut], first)
+		out = append(out, readAllText(t, r)...)
+		first += bytes.Count(data[:cut], []byte{'\n'})
+		data = data[cut:]
+	}
+	return out
+}
+
+func readWhole(t testing.TB, text string, shape Shape) []string {
+	r := NewReader(strings.NewReader(text))
+	r.Name, r.Shape = "in.txt", shape
+	return readAllText(t, r)
+}
+
+func TestChunkedReadingReadsAsOneReader(t *testing.T) {
+	grid16 := strings.Repeat("1.......2.......\n", 16) // rows without a digit above 4 read as 4x4 one-liners
+	tests := map[string]string{
+		"one-liners":           strings.Repeat(line81+"\n", 40),
+		"grids":                strings.Repeat(readable, 5),
+		"sdk":                  strings.Repeat(sdk, 5),
+		"mixed":                line81 + "\n" + readable + strings.Repeat(line81+"\n", 20) + sdk + line81 + "\n",
+		"grid eats one-liners": "12345678\n" + strings.Repeat(line81+"\n", 30),
+		"16x16 rows":           grid16 + strings.Repeat("1.....3..4.....2\n", 20) + grid16,
+		"blank lines in grids": strings.ReplaceAll(strings.Repeat(readable, 3), "+-------+-------+-------+\n", "\n\n"),
+		"crlf and bom":         "\uFEFF" + strings.ReplaceAll(strings.Repeat(line81+"\n", 20)+readable, "\n", "\r\n"),
+		"no final newline":     strings.Repeat(line81+"\n", 20) + line81,
+		"errors":               strings.Repeat(line81[:80]+"x\n"+line81+"\n", 20) + "1 2 3\n" + line81[:40] + "\n",
+		"cut grid at the end":  strings.Repeat(line81+"\n", 20) + readable[:200],
+	}
+	for name, text := range tests {
+		t.Run(name, func(t *testing.T) {
+			want := readWhole(t, text, Shape{})
+			require.NotEmpty(t, want)
+			for _, lines := range []int{1, 2, 3, 7, 17, 1000} {
+				assert.Equal(t, want, readChunked(t, text, Shape{}, lines), "cut every %d lines", lines)
+			}
+		})
+	}
+}
+
+func TestBoundary(t *testing.T) {
+	r := &Reader{}
+	ones := strings.Repeat(line81+"\n", 20)
+	grid := readable[strings.Index(readable, "\n")+1:] // no comment before it
+	// One-liners settle it at once: all of it.
+	assert.Equal(t, len(ones), r.Boundary([]byte(ones), 1))
+	// Grids at the end: the run of one-liners before them settles it; a
+	// grid cut short is read in the next chunk.
+	assert.Equal(t, len(ones), r.Boundary([]byte(ones+grid), 1))
+	cut := ones + grid[:strings.Index(grid, "| 5 .")]
+	assert.Equal(t, len(ones), r.Boundary([]byte(cut), 1))
+	// A comment ends any grid.
+	assert.Equal(t, len(cut+"# c\n"), r.Boundary([]byte(cut+"# c\n"), 1))
+	// Grids only: read as Read reads them, up to the end of the last
+	// complete one; part of a grid (from its first row) has no boundary.
+	assert.Equal(t, 2*len(grid)+26, r.Boundary([]byte(grid+grid+grid[:200]), 1), "the third grid's top line is skipped too")
+	assert.Equal(t, 0, r.Boundary([]byte(grid[26:200]), 1))
+	// A run of one-liners shorter than a grid is not enough after a grid
+	// row, which may have started a grid that takes them as rows: the
+	// Reader reads it, and here the 8x8 grid takes seven of them.
+	eats := "12345678\n" + strings.Repeat(line81+"\n", 9)
+	assert.Equal(t, len(eats), r.Boundary([]byte(eats), 1))
+	cutEats := "12345678\n" + strings.Repeat(line81+"\n", 5)
+	assert.Equal(t, 0, r.Boundary([]byte(cutEats), 1))
+}
+
+// FuzzChunkedReader: however the input is cut, reading it in chunks cut at
+// Boundary reads what one Reader reads.
+func FuzzChunkedReader(f *testing.F) {
+	for _, seed := range []string{line81 + "\n" + readable, sdk + sdk, "1.....3..4.....2\n1...\n..3.\n.4..\n...2\n", "12345678\n" + line81 + "\n#\n" + line81} {
+		f.Add(seed, uint8(3), false)
+	}
+	f.Fuzz(func(t *testing.T, text string, lines uint8, six bool) {
+		shape := Shape{}
+		if six {
+			shape = Shape6
+		}
+		want := readWhole(t, text, shape)
+		if got := readChunked(t, text, shape, int(lines%40)+1); !assert.Equal(t, want, got) {
+			t.Fatalf("chunked reading differs on %q", text)
+		}
+	})
+}
+
+func TestAppendLine(t *testing.T) {
+	g, err := ParseLine(line81)
+	require.NoError(t, err)
+	assert.Equal(t, "x"+line81, string(AppendLine([]byte("x"), &g)))
+	assert.Equal(t, line81, FormatLine(&g))
+}
+
+// TestReadBytesAllocatesNothing: a chunk of one-line puzzles is read
+// without an allocation per puzzle.
+func TestReadBytesAllocatesNothing(t *testing.T) {
+	data := []byte(strings.Repeat(line81+"\n", 100))
+	var r Reader
+	allocs := testing.AllocsPerRun(10, func() {
+		r.ResetBytes(data, 1)
+		for {
+			if _, err := r.Read(); err != nil {
+				break
+			}
+		}
+	})
+	assert.Zero(t, allocs)
+}
+
+// TestASCIICellsIsCellValue: the table of the fast path agrees with
+// cellValue on every ASCII character.
+func TestASCIICellsIsCellValue(t *testing.T) {
+	for b := range 128 {
+		d, ok := cellValue(rune(b))
+		if !ok {
+			assert.Zero(t, asciiCells[b], "%q", rune(b))
+			continue
+		}
+		assert.Equal(t, d+1, int(asciiCells[b]), "%q", rune(b))
+	}
+}
