@@ -10,9 +10,8 @@ import (
 	"strconv"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // A new workbook (generate's books, a class summary's base) is written as
@@ -36,15 +35,11 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 	if len(sheets) == 0 {
 		return fmt.Errorf("%w: a workbook needs a sheet", ErrUsage)
 	}
-	f := excelize.NewFile()
-	defer f.Close()
-	if err := f.SetDefaultFont(bookFont); err != nil {
-		return err
+	tab, ok := newStyleTable(newBookStyles)
+	if !ok {
+		return fmt.Errorf("the template of a new workbook's styles cannot be read")
 	}
-	r, err := newRenderer(f, "")
-	if err != nil {
-		return err
-	}
+	r := newTableRenderer(tab, "")
 	for i, s := range sheets {
 		s.index, s.part = i, fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1)
 	}
@@ -92,15 +87,14 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 		if err := put("xl/_rels/workbook.xml.rels", bookWorkbookRels(sheets)); err != nil {
 			return err
 		}
-		parts, err := r.parts()
-		if err != nil {
-			return err
+		styles, ok := tab.part()
+		if !ok {
+			return fmt.Errorf("our styles cannot be added to the template's")
 		}
-		for _, name := range []string{"docProps/app.xml", "docProps/core.xml", "xl/theme/theme1.xml", "xl/styles.xml"} {
-			if b, ok := parts[name]; ok {
-				if err := put(name, b.Bytes()); err != nil {
-					return err
-				}
+		for _, part := range []opc.Part{{Name: "docProps/app.xml", Content: bookApp}, {Name: "docProps/core.xml", Content: bookCore},
+			{Name: "xl/theme/theme1.xml", Content: bookTheme}, {Name: "xl/styles.xml", Content: styles}} {
+			if err := put(part.Name, part.Content); err != nil {
+				return err
 			}
 		}
 		return zw.Close()

@@ -296,7 +296,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 
 	if stylesPart != "" {
 		data := r.styles
-		if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
+		if r.spliced {
+			// ours are in already
+		} else if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
 			data = spliced
 		}
 		out.replace[strings.ToLower(stylesPart)] = data
