@@ -3,19 +3,18 @@ package workbook
 import (
 	"archive/zip"
 	"cmp"
-	"compress/flate"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // GeneratedPuzzle is one puzzle of a new workbook, with its rating.
@@ -317,34 +316,9 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions, paper layout.Pap
 	return err
 }
 
-// fastZip compresses at flate.BestSpeed: compression was a third of the
-// time it took to write a tiled book, and the file grows by a quarter.
-// The compressors are pooled, as archive/zip pools its own: a book with a
-// sheet per puzzle has thousands of parts.
+// fastZip is opc.NewZipWriter for excelize.
 func fastZip(w io.Writer) excelize.ZipWriter { return newZip(w) }
 
-// newZip is a zip writer compressing as fastZip does.
-func newZip(w io.Writer) *zip.Writer {
-	zw := zip.NewWriter(w)
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		if fw, ok := fastFlate.Get().(*flate.Writer); ok {
-			fw.Reset(w)
-			return pooledFlate{fw}, nil
-		}
-		fw, err := flate.NewWriter(w, flate.BestSpeed)
-		return pooledFlate{fw}, err
-	})
-	return zw
-}
-
-var fastFlate sync.Pool
-
-// pooledFlate returns its writer to the pool when closed (once: archive/zip
-// closes each part's compressor once).
-type pooledFlate struct{ *flate.Writer }
-
-func (p pooledFlate) Close() error {
-	err := p.Writer.Close()
-	fastFlate.Put(p.Writer)
-	return err
-}
+// newZip is a zip writer compressing at flate.BestSpeed, its compressors
+// pooled (opc.NewZipWriter).
+func newZip(w io.Writer) *zip.Writer { return opc.NewZipWriter(w) }

@@ -190,3 +190,29 @@ func TestStyleTableDefaultFont(t *testing.T) {
 	_, ok := newStyleTable([]byte(`<x:styleSheet xmlns:x="` + nsMain + `"><x:fonts/></x:styleSheet>`))
 	assert.False(t, ok, "a prefixed part goes through excelize")
 }
+
+// TestWellFormed: the check run on the parts we write catches what makes
+// XML unreadable.
+func TestWellFormed(t *testing.T) {
+	for _, c := range []struct {
+		xml string
+		ok  bool
+	}{
+		{`<?xml version="1.0"?><a x="1"><b/><c>t &amp; u</c></a>`, true},
+		{`<a:r xmlns:a="u"><a:b></a:b></a:r>`, true},
+		{"<a/>\n", true},
+		{`<a><b></a>`, false},
+		{`<a></b>`, false},
+		{`<a>`, false},
+		{`<a/><b/>`, false},
+		{`<a/>text`, false},
+		{``, false},
+		{`<a x="1" x="2"/>`, false},
+		{`<a>&nope;</a>`, false},
+		{`<a x=1/>`, false},
+		{`<a:r xmlns:a="u"></b:r>`, false},
+	} {
+		err := wellFormed([]byte(c.xml))
+		assert.Equal(t, c.ok, err == nil, "%s: %v", c.xml, err)
+	}
+}
