@@ -3,6 +3,7 @@ package layout
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -20,7 +21,7 @@ var ErrRef = errors.New("not a cell range")
 type Pos struct{ Col, Row int }
 
 // String names the cell as "B2".
-func (p Pos) String() string { return ColumnName(p.Col) + fmt.Sprint(p.Row) }
+func (p Pos) String() string { return ColumnName(p.Col) + strconv.Itoa(p.Row) }
 
 // Add returns the cell rows below and cols right of p.
 func (p Pos) Add(rows, cols int) Pos { return Pos{p.Col + cols, p.Row + rows} }

@@ -101,6 +101,10 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	}
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
+	places, err := TilePlaces(tiles, perPage)
+	if err != nil {
+		return Tiled{}, err
+	}
 
 	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
 	cell := TileCell(n, perPage, paper)
@@ -115,16 +119,11 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	t.Cells = make([]Cell, 0, len(tiles)*(shape.Cells()+1))
 	t.Merges = make([]Rect, 0, len(tiles))
 	for k, tile := range tiles {
-		if tile.Givens.Shape != shape {
-			return Tiled{}, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
-		}
 		page, slot := k/perPage, k%perPage
-		top := 1 + page*pageRows + (slot/cols)*tileRows
-		left := 2 + (slot%cols)*(n+1)
+		head := places[k]
 		if slot == 0 && page > 0 {
-			print.Breaks = append(print.Breaks, top)
+			print.Breaks = append(print.Breaks, head.Row)
 		}
-		head := Pos{Col: left, Row: top}
 		t.Captions = append(t.Captions, head)
 		caption := Rect{head, head.Add(0, n-1)}
 		t.Add(Board{
@@ -169,4 +168,32 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	t.Print = print
 	t.Area = Rect{Pos{1, 1}, print.Area.Max}
 	return t, nil
+}
+
+// TilePlaces returns where TileSheet puts the caption of each tile, the
+// top-left cell of the tile, perPage to a page: what a sheet that links
+// to the tiles needs, without laying them out. The tiles must all be of
+// one shape.
+func TilePlaces(tiles []Tile, perPage int) ([]Pos, error) {
+	grid, ok := TileLayouts[perPage]
+	if !ok {
+		return nil, fmt.Errorf("cannot tile %d grids to a page (1, 2, 4, 6, 9 or 12)", perPage)
+	}
+	if len(tiles) == 0 {
+		return nil, nil
+	}
+	cols, rows := grid[0], grid[1]
+	shape := tiles[0].Givens.Shape
+	n := shape.Size
+	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)
+	pageRows := rows*tileRows - 1
+	places := make([]Pos, len(tiles))
+	for k, tile := range tiles {
+		if tile.Givens.Shape != shape {
+			return nil, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
+		}
+		page, slot := k/perPage, k%perPage
+		places[k] = Pos{Col: 2 + (slot%cols)*(n+1), Row: 1 + page*pageRows + (slot/cols)*tileRows}
+	}
+	return places, nil
 }

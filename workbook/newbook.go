@@ -4,10 +4,13 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -63,21 +66,8 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 			`</Relationships>`)); err != nil {
 			return err
 		}
-		for i, s := range sheets {
-			if s.draw != nil {
-				s.sheet = s.draw()
-			}
-			data, err := r.sheetPart(&s.sheet, paper, i == 0)
-			if err != nil {
-				return fmt.Errorf("sheet %q: %v", s.name, err)
-			}
-			if err := put(s.part, data); err != nil {
-				return err
-			}
-			if s.draw != nil {
-				// Keep what the workbook part needs of it.
-				s.sheet = layout.Sheet{Print: s.sheet.Print, Filter: s.sheet.Filter, Hidden: s.sheet.Hidden}
-			}
+		if err := writeSheetParts(zw, r, sheets, paper); err != nil {
+			return err
 		}
 		// The workbook part once the sheets are laid out: it holds their
 		// print areas.
@@ -99,6 +89,158 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 		}
 		return zw.Close()
 	}, check)
+}
+
+// sheetBatch is how many sheets writeSheetParts lays out and compresses
+// side by side before writing them: enough to keep the cores busy, few
+// enough that a big book is not held in memory.
+const sheetBatch = 32
+
+// sheetJob is one sheet on its way into the package.
+type sheetJob struct {
+	s      *ourSheet
+	first  bool
+	styles []layout.Style // the distinct styles of its cells, in order
+	conds  []layout.Style // and of its conditional formats
+	zipped []byte         // its part, compressed
+	crc    uint32
+	size   int
+	err    error
+}
+
+// writeSheetParts writes the worksheet parts of sheets to zw, in order,
+// laying out and compressing them on every core: a batch of sheets is
+// laid out (and their styles listed) side by side, the new styles are
+// numbered in sheet order, so that the same book always comes out the
+// same, then the parts are written and compressed side by side, and
+// added to the package in order. A sheet whose draw is set is laid out
+// here and its cells dropped once written.
+func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layout.Paper) error {
+	workers := runtime.GOMAXPROCS(0)
+	each := func(jobs []sheetJob, f func(j *sheetJob)) {
+		if workers == 1 || len(jobs) == 1 {
+			for i := range jobs {
+				f(&jobs[i])
+			}
+			return
+		}
+		var wg sync.WaitGroup
+		next := make(chan *sheetJob)
+		for range min(workers, len(jobs)) {
+			wg.Go(func() {
+				for j := range next {
+					f(j)
+				}
+			})
+		}
+		for i := range jobs {
+			next <- &jobs[i]
+		}
+		close(next)
+		wg.Wait()
+	}
+	now := time.Now()
+	for start := 0; start < len(sheets); start += sheetBatch {
+		batch := sheets[start:min(start+sheetBatch, len(sheets))]
+		jobs := make([]sheetJob, len(batch))
+		for i, s := range batch {
+			jobs[i] = sheetJob{s: s, first: start+i == 0}
+		}
+		each(jobs, func(j *sheetJob) {
+			if j.s.draw != nil {
+				if j.s.sheet, j.err = j.s.draw(); j.err != nil {
+					return
+				}
+			}
+			j.styles, j.conds = sheetStyles(&j.s.sheet)
+		})
+		for i := range jobs {
+			j := &jobs[i]
+			if j.err != nil {
+				return fmt.Errorf("sheet %q: %v", j.s.name, j.err)
+			}
+			for _, st := range j.styles {
+				if _, err := r.style(st); err != nil {
+					return fmt.Errorf("sheet %q: %v", j.s.name, err)
+				}
+			}
+			for _, st := range j.conds {
+				if _, err := r.condStyle(st); err != nil {
+					return fmt.Errorf("sheet %q: %v", j.s.name, err)
+				}
+			}
+		}
+		// Every style is numbered: the renderer only reads its maps now.
+		each(jobs, func(j *sheetJob) {
+			data, err := r.sheetPart(&j.s.sheet, paper, j.first)
+			if err != nil {
+				j.err = err
+				return
+			}
+			j.crc, j.size = crc32.ChecksumIEEE(data), len(data)
+			j.zipped, j.err = deflate(data)
+			if j.s.draw != nil {
+				// Keep what the workbook part needs of it.
+				s := &j.s.sheet
+				*s = layout.Sheet{Print: s.Print, Filter: s.Filter, Hidden: s.Hidden}
+			}
+		})
+		for i := range jobs {
+			j := &jobs[i]
+			if j.err != nil {
+				return fmt.Errorf("sheet %q: %v", j.s.name, j.err)
+			}
+			fw, err := zw.CreateRaw(&zip.FileHeader{Name: j.s.part, Method: zip.Deflate, Modified: now,
+				CRC32: j.crc, CompressedSize64: uint64(len(j.zipped)), UncompressedSize64: uint64(j.size)})
+			if err != nil {
+				return err
+			}
+			if _, err := fw.Write(j.zipped); err != nil {
+				return err
+			}
+			j.zipped = nil
+		}
+	}
+	return nil
+}
+
+// sheetStyles lists the distinct styles of a sheet's cells and of its
+// conditional formats, in the order they come.
+func sheetStyles(sh *layout.Sheet) (cells, conds []layout.Style) {
+	seen := map[layout.Style]bool{}
+	var last layout.Style
+	for i, c := range sh.Cells {
+		if (i > 0 && c.Style == last) || seen[c.Style] {
+			continue
+		}
+		seen[c.Style], last = true, c.Style
+		cells = append(cells, c.Style)
+	}
+	clear(seen)
+	for _, cf := range sh.CondFormats {
+		if !seen[cf.Style] {
+			seen[cf.Style] = true
+			conds = append(conds, cf.Style)
+		}
+	}
+	return cells, conds
+}
+
+// deflate compresses data as a zip part, as opc.NewZipWriter does.
+func deflate(data []byte) ([]byte, error) {
+	var b bytes.Buffer
+	b.Grow(len(data) / 4)
+	zw, err := opc.NewDeflater(&b)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := zw.Write(data); err != nil {
+		return nil, err
+	}
+	if err := zw.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
 }
 
 const (

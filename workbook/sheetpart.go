@@ -181,9 +181,13 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
 		if ri < len(rows) && rows[ri] <= row {
 			row = rows[ri]
 		}
-		fmt.Fprintf(b, `<row r="%d"`, row)
+		b.WriteString(`<row r="`)
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(row), 10))
+		b.WriteByte('"')
 		if h, ok := sh.RowHeights[row]; ok {
-			fmt.Fprintf(b, ` ht="%s" customHeight="1"`, num(h))
+			b.WriteString(` ht="`)
+			b.Write(strconv.AppendFloat(b.AvailableBuffer(), h, 'f', -1, 64))
+			b.WriteString(`" customHeight="1"`)
 		}
 		if ri < len(rows) && rows[ri] == row {
 			ri++
@@ -193,24 +197,40 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
 			continue
 		}
 		b.WriteString(`>`)
+		var last layout.Style // runs of cells share a style: skip the map
+		lastID := -1
 		for ; k < len(order) && cell(k).Pos.Row == row; k++ {
 			c := cell(k)
 			if k+1 < len(order) && cell(k+1).Pos == c.Pos {
 				continue // drawn over
 			}
-			id, err := r.style(c.Style)
-			if err != nil {
-				return err
+			id := lastID
+			if id < 0 || c.Style != last {
+				var err error
+				if id, err = r.style(c.Style); err != nil {
+					return err
+				}
+				last, lastID = c.Style, id
 			}
-			fmt.Fprintf(b, `<c r="%s" s="%d"`, c.Pos, id)
+			b.WriteString(`<c r="`)
+			b.Write(appendRef(b.AvailableBuffer(), c.Pos))
+			b.WriteString(`" s="`)
+			b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(id), 10))
+			b.WriteByte('"')
 			switch {
 			case c.Formula != "":
-				fmt.Fprintf(b, `><f>%s</f></c>`, esc(c.Formula))
+				b.WriteString(`><f>`)
+				xml.EscapeText(b, []byte(c.Formula))
+				b.WriteString(`</f></c>`)
 			case c.Number != 0:
-				fmt.Fprintf(b, `><v>%d</v></c>`, c.Number)
+				b.WriteString(`><v>`)
+				b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Number), 10))
+				b.WriteString(`</v></c>`)
 			case c.Text != "":
 				// An inline string: a workbook's shared strings are its own.
-				fmt.Fprintf(b, ` t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, esc(c.Text))
+				b.WriteString(` t="inlineStr"><is><t xml:space="preserve">`)
+				xml.EscapeText(b, []byte(c.Text))
+				b.WriteString(`</t></is></c>`)
 			default:
 				b.WriteString(`/>`)
 			}
@@ -377,6 +397,18 @@ func esc(s string) string {
 	var b strings.Builder
 	_ = xml.EscapeText(&b, []byte(s))
 	return b.String()
+}
+
+// appendRef appends the name of cell p, "B2".
+func appendRef(b []byte, p layout.Pos) []byte {
+	var col [4]byte
+	i := len(col)
+	for c := p.Col; c > 0; c /= 26 {
+		c--
+		i--
+		col[i] = byte('A' + c%26)
+	}
+	return strconv.AppendInt(append(b, col[i:]...), int64(p.Row), 10)
 }
 
 // num writes a number as XML attributes hold it: 26.25, 9.

@@ -29,7 +29,7 @@ type ourSheet struct {
 	grid     layout.Rect // a worksheet's board, named so that apps move the name with it
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
-	draw func() layout.Sheet
+	draw func() (layout.Sheet, error)
 }
 
 // Write writes a copy of the puzzle's workbook to out with a Solution and a
@@ -93,7 +93,9 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	notes = pk.planSheets(sheets)
 	for _, s := range sheets {
 		if s.draw != nil {
-			s.sheet = s.draw()
+			if s.sheet, err = s.draw(); err != nil {
+				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrWrite, out, s.name, err)
+			}
 		}
 	}
 	parts, err := pk.splice(sheets, ct, password, paper)

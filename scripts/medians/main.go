@@ -1,6 +1,8 @@
 // Command medians runs commands in turn, round after round, and prints
-// the median, least and greatest wall time of each: interleaving spreads
-// whatever else the machine is doing over all of them alike.
+// the median, least and greatest wall time of each, and the median CPU
+// time (user + system, the command and its children): interleaving
+// spreads whatever else the machine is doing over all of them alike, and
+// CPU time moves less than wall time when the machine is busy.
 //
 //	medians -n 30 'cmd one' 'cmd two' ...
 //
@@ -26,6 +28,7 @@ func main() {
 		os.Exit(2)
 	}
 	times := make([][]time.Duration, len(cmds))
+	cpu := make([][]time.Duration, len(cmds))
 	for range *n {
 		for i, c := range cmds {
 			cmd := exec.Command("sh", "-c", c)
@@ -36,12 +39,14 @@ func main() {
 				os.Exit(1)
 			}
 			times[i] = append(times[i], time.Since(start))
+			cpu[i] = append(cpu[i], cmd.ProcessState.UserTime()+cmd.ProcessState.SystemTime())
 		}
 	}
 	for i, c := range cmds {
-		t := times[i]
+		t, u := times[i], cpu[i]
 		slices.Sort(t)
-		fmt.Printf("%9s median %9s min %9s max  %s\n", ms(t[len(t)/2]), ms(t[0]), ms(t[len(t)-1]), c)
+		slices.Sort(u)
+		fmt.Printf("%9s median %9s min %9s max %9s cpu  %s\n", ms(t[len(t)/2]), ms(t[0]), ms(t[len(t)-1]), ms(u[len(u)/2]), c)
 	}
 }
 

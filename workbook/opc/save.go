@@ -69,15 +69,20 @@ func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part) error
 // small part, and a book of a sheet per puzzle has thousands of parts.
 func NewZipWriter(w io.Writer) *zip.Writer {
 	zw := zip.NewWriter(w)
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		if fw, ok := fastFlate.Get().(*flate.Writer); ok {
-			fw.Reset(w)
-			return pooledFlate{fw}, nil
-		}
-		fw, err := flate.NewWriter(w, flate.BestSpeed)
-		return pooledFlate{fw}, err
-	})
+	zw.RegisterCompressor(zip.Deflate, NewDeflater)
 	return zw
+}
+
+// NewDeflater is the compressor of NewZipWriter, writing to w: the raw
+// deflate stream of a zip part, for a part compressed apart from the
+// writer (zip.Writer.CreateRaw). Close it once.
+func NewDeflater(w io.Writer) (io.WriteCloser, error) {
+	if fw, ok := fastFlate.Get().(*flate.Writer); ok {
+		fw.Reset(w)
+		return pooledFlate{fw}, nil
+	}
+	fw, err := flate.NewWriter(w, flate.BestSpeed)
+	return pooledFlate{fw}, err
 }
 
 var fastFlate sync.Pool
