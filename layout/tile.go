@@ -125,27 +125,21 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 			print.Breaks = append(print.Breaks, head.Row)
 		}
 		t.Captions = append(t.Captions, head)
-		caption := Rect{head, head.Add(0, n-1)}
-		t.Add(Board{
-			Area:   caption,
-			Cells:  []Cell{{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}}},
-			Merges: []Rect{caption},
-		})
+		// The caption, merged across the grid, and the grid below it, as
+		// SolutionBoard draws it (appended in place: a board and its maps
+		// for each of thousands of tiles cost more than the rest).
+		t.Cells = append(t.Cells, Cell{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}})
+		t.Merges = append(t.Merges, Rect{head, head.Add(0, n-1)})
 		sol := tile.Solution
 		if sol.Shape != shape {
 			sol = tile.Givens
 		}
-		b := SolutionBoard(tile.Givens, sol, head.Add(1, 0))
-		for i := range b.Cells {
-			b.Cells[i].Style.FontSize = font
+		t.Cells = appendSolutionCells(t.Cells, tile.Givens, sol, head.Add(1, 0), font)
+		if slot < cols {
+			for c := range n {
+				t.ColWidths[head.Col+c] = cell
+			}
 		}
-		for c := range b.ColWidths {
-			b.ColWidths[c] = cell
-		}
-		for r := range b.RowHeights {
-			b.RowHeights[r] = cell
-		}
-		t.Add(b)
 	}
 	// Every row of every page has its height, so that the pages are alike.
 	last := pages * pageRows
