@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // A producer's styles part is spliced, not rewritten. A writer that adds
@@ -109,7 +110,11 @@ func SplicedLists() []string { return slices.Clone(splicedLists) }
 // them it has.
 var dxfsAfter = []string{"cellStyles", "cellXfs", "cellStyleXfs", "borders"}
 
-var countAttr = regexp.MustCompile(`\scount\s*=\s*("[^"]*"|'[^']*')`)
+// countAttr finds a list's count attribute; compiled on first use, not at
+// start-up, which every command pays.
+var countAttr = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`\scount\s*=\s*("[^"]*"|'[^']*')`)
+})
 
 // SpliceStyles returns the input's styles part with the entries that
 // rendered (the input rewritten by a writer that appended entries to its
@@ -213,7 +218,7 @@ func AppendStyles(input []byte, in map[string]*StyleList, added map[string]Entri
 		tag := input[l.StartTag[0]:l.StartTag[1]]
 		count := ` count="` + strconv.Itoa(total) + `"`
 		var newTag string
-		if loc := countAttr.FindIndex(tag); loc != nil {
+		if loc := countAttr().FindIndex(tag); loc != nil {
 			newTag = string(tag[:loc[0]]) + count + string(tag[loc[1]:])
 		} else {
 			// After the name: "<fonts" + count + the rest.

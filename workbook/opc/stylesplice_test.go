@@ -92,8 +92,8 @@ func assertStylesSpliced(t testing.TB, in, out []byte) {
 			assert.Contains(t, SplicedLists(), name)
 			edits = append(edits, Edit{l.Items[len(il.Items)][0], l.Items[len(l.Items)-1][1], ""})
 		}
-		edits = append(edits, Edit{l.StartTag[0], l.StartTag[1], string(countAttr.ReplaceAll(out[l.StartTag[0]:l.StartTag[1]], nil))})
-		inEdits = append(inEdits, Edit{il.StartTag[0], il.StartTag[1], string(countAttr.ReplaceAll(in[il.StartTag[0]:il.StartTag[1]], nil))})
+		edits = append(edits, Edit{l.StartTag[0], l.StartTag[1], string(countAttr().ReplaceAll(out[l.StartTag[0]:l.StartTag[1]], nil))})
+		inEdits = append(inEdits, Edit{il.StartTag[0], il.StartTag[1], string(countAttr().ReplaceAll(in[il.StartTag[0]:il.StartTag[1]], nil))})
 	}
 	assert.Equal(t, string(ApplyEdits(in, inEdits)), string(ApplyEdits(out, edits)))
 }
