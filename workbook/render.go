@@ -12,10 +12,11 @@ import (
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
-// renderer writes layout sheets as worksheet parts (sheetpart.go), their
-// styles made with excelize in a scratch workbook that holds the styles
-// part they go with, each distinct layout.Style once: one NewStyle per
-// cell was five times slower.
+// renderer writes layout sheets as worksheet parts (sheetpart.go), each
+// distinct layout.Style made once: written straight into the styles part
+// (styleTable), or for a part too unusual for that, made with excelize in
+// a scratch workbook that holds it (one NewStyle per cell was five times
+// slower).
 type renderer struct {
 	f        *excelize.File // the styles go through excelize, or
 	t        *styleTable    // straight into the styles part
@@ -142,8 +143,8 @@ type rendered struct {
 // render writes sheets (printed on paper) for a workbook whose styles part
 // is styles (nil: excelize's default styles) and returns the parts to
 // splice into the output: the styles part with ours added, and one
-// worksheet part per sheet. Only the styles go through excelize; nothing
-// else of the input does.
+// worksheet part per sheet. The styles go through excelize only when
+// styleTable cannot add to the part; nothing else of the input ever does.
 func render(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
 	if styles != nil {
 		if t, ok := newStyleTable(styles); ok {

@@ -14,7 +14,7 @@ import (
 
 // Our sheets' worksheet parts are written here, straight from package
 // layout's description, in the element order of the SpreadsheetML schema;
-// excelize only makes the styles they use (renderer.style). Drawing them
+// their styles are written by renderer.style. Drawing them
 // with excelize's sheet functions cost time in the number of sheets of the
 // workbook at every call, which made a book of a sheet per puzzle grow
 // with the square of its puzzles.
