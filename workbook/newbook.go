@@ -172,13 +172,7 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 		}
 		// Every style is numbered: the renderer only reads its maps now.
 		each(jobs, func(j *sheetJob) {
-			data, err := r.sheetPart(&j.s.sheet, paper, j.first)
-			if err != nil {
-				j.err = err
-				return
-			}
-			j.crc, j.size = crc32.ChecksumIEEE(data), len(data)
-			j.zipped, j.err = deflate(data)
+			j.zipped, j.crc, j.size, j.err = deflateSheet(r, &j.s.sheet, paper, j.first)
 			if j.s.draw != nil {
 				// Keep what the workbook part needs of it.
 				s := &j.s.sheet
@@ -226,21 +220,37 @@ func sheetStyles(sh *layout.Sheet) (cells, conds []layout.Style) {
 	return cells, conds
 }
 
-// deflate compresses data as a zip part, as opc.NewZipWriter does.
-func deflate(data []byte) ([]byte, error) {
+// deflateSheet writes the part of sheet sh, compressed as a zip part (as
+// opc.NewZipWriter does), with its CRC-32 and size: compressed as it is
+// written, a big sheet's part is never held whole.
+func deflateSheet(r *renderer, sh *layout.Sheet, paper layout.Paper, selected bool) (zipped []byte, crc uint32, size int, err error) {
 	var b bytes.Buffer
-	b.Grow(len(data) / 4)
-	zw, err := opc.NewDeflater(&b)
+	fw, err := opc.NewDeflater(&b)
 	if err != nil {
-		return nil, err
+		return nil, 0, 0, err
 	}
-	if _, err := zw.Write(data); err != nil {
-		return nil, err
+	h := crc32.NewIEEE()
+	c := &countWriter{}
+	w := io.MultiWriter(fw, h, c)
+	rest, err := r.sheetPartTo(w, sh, paper, selected)
+	if err == nil {
+		_, err = w.Write(rest)
 	}
-	if err := zw.Close(); err != nil {
-		return nil, err
+	if cerr := fw.Close(); err == nil {
+		err = cerr
 	}
-	return b.Bytes(), nil
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return b.Bytes(), h.Sum32(), c.n, nil
+}
+
+// countWriter counts the bytes written to it.
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	return len(p), nil
 }
 
 const (

@@ -1,12 +1,18 @@
 package workbook
 
 import (
+	"bytes"
+	"compress/flate"
+	"hash/crc32"
+	"io"
 	"path/filepath"
 	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/layout"
 )
 
 // TestBookIsTheSameEveryTime: the sheets of a book are laid out and
@@ -31,5 +37,33 @@ func TestBookIsTheSameEveryTime(t *testing.T) {
 				assert.Equal(t, data, b[name], "%s, sheet per puzzle %v", name, opts.SheetPerPuzzle)
 			}
 		}
+	}
+}
+
+// TestDeflateSheet: a sheet's part compressed as it is written (in pieces
+// of sheetFlush) is the part sheetPart writes whole.
+func TestDeflateSheet(t *testing.T) {
+	puzzles := testPuzzles(t, 80)
+	sheets, err := tiledSheets(puzzles, BookOptions{PerPage: 4, Title: "T"}, layout.A4)
+	require.NoError(t, err)
+	tab, ok := newStyleTable(newBookStyles)
+	require.True(t, ok)
+	r := newTableRenderer(tab, "")
+	for _, s := range sheets {
+		sh, err := s.draw()
+		require.NoError(t, err)
+		copy1, copy2 := sh, sh
+		whole, err := r.sheetPart(&copy1, layout.A4, true)
+		require.NoError(t, err)
+		if s.name != SheetCatalogue {
+			require.Greater(t, len(whole), 2*sheetFlush, "big enough to be written in pieces")
+		}
+		zipped, crc, size, err := deflateSheet(r, &copy2, layout.A4, true)
+		require.NoError(t, err)
+		assert.Equal(t, len(whole), size)
+		assert.Equal(t, crc32.ChecksumIEEE(whole), crc)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(zipped)))
+		require.NoError(t, err)
+		assert.Equal(t, string(whole), string(got))
 	}
 }

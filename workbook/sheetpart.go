@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -22,6 +23,17 @@ import (
 // sheetPart returns the worksheet part of sh, printed on paper unless the
 // sheet names its own; selected makes it the sheet the workbook opens at.
 func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
+	return r.sheetPartTo(nil, sh, paper, selected)
+}
+
+// sheetFlush is how much of a sheet's part sheetPartTo holds before it
+// passes it on.
+const sheetFlush = 1 << 16
+
+// sheetPartTo is sheetPart passing the part on to w as it goes, a row at a
+// time, when w is not nil: a big sheet's part is then never held whole.
+// It returns the rest, which the caller writes to w after it.
+func (r *renderer) sheetPartTo(w io.Writer, sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
 	if sh.Print.Paper == (layout.Paper{}) {
 		sh.Print.Paper = paper
 	}
@@ -30,7 +42,11 @@ func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool
 	}
 	pr := sh.Print
 	var b bytes.Buffer
-	b.Grow(256 + 64*len(sh.Cells))
+	if w == nil {
+		b.Grow(256 + 64*len(sh.Cells))
+	} else {
+		b.Grow(sheetFlush + 4096)
+	}
 	b.WriteString(xml.Header)
 	b.WriteString(`<worksheet xmlns="` + nsMain + `" xmlns:r="` + nsRelationships + `">`)
 	if pr.Fit != layout.FitNone {
@@ -40,7 +56,7 @@ func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool
 	r.sheetView(&b, sh, selected)
 	b.WriteString(`<sheetFormatPr defaultRowHeight="15"/>`)
 	r.cols(&b, sh)
-	if err := r.sheetData(&b, sh); err != nil {
+	if err := r.sheetData(&b, sh, w); err != nil {
 		return nil, err
 	}
 	if sh.Protect {
@@ -161,7 +177,7 @@ func (r *renderer) cols(b *bytes.Buffer, sh *layout.Sheet) {
 
 // sheetData writes the rows in order, each with its height and its cells
 // in column order; of two cells at one place, the later one.
-func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
+func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, w io.Writer) error {
 	// Sort keys (row, column, index): moving whole cells about took a
 	// third of the time to draw a tiled sheet.
 	order := make([]uint64, len(sh.Cells))
@@ -236,6 +252,12 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
 			}
 		}
 		b.WriteString(`</row>`)
+		if w != nil && b.Len() > sheetFlush {
+			if _, err := w.Write(b.Bytes()); err != nil {
+				return err
+			}
+			b.Reset()
+		}
 	}
 	b.WriteString(`</sheetData>`)
 	return nil
