@@ -48,9 +48,9 @@ var (
 	anyStyleID    = regexp.MustCompile(` (s|dxfId)="[0-9]+"`)
 )
 
-// resolved is what cell format n of a styles part says, its font, fill
-// and border written out in place of their numbers.
-func resolved(t *testing.T, styles []byte, n int) string {
+// resolver returns what cell format n of a styles part says, its font,
+// fill and border written out in place of their numbers.
+func resolver(t *testing.T, styles []byte) func(n int) string {
 	lists, ok := opc.StyleLists(styles)
 	require.True(t, ok)
 	entry := func(list string, i int) string {
@@ -58,12 +58,14 @@ func resolved(t *testing.T, styles []byte, n int) string {
 		require.Less(t, i, len(items), list)
 		return string(styles[items[i][0]:items[i][1]])
 	}
-	xf := entry("cellXfs", n)
-	return idAttr.ReplaceAllStringFunc(xf, func(a string) string {
-		m := idAttr.FindStringSubmatch(a)
-		i, _ := strconv.Atoi(m[2])
-		return m[1] + "=" + entry(map[string]string{"fontId": "fonts", "fillId": "fills", "borderId": "borders"}[m[1]], i)
-	})
+	return func(n int) string {
+		xf := entry("cellXfs", n)
+		return idAttr.ReplaceAllStringFunc(xf, func(a string) string {
+			m := idAttr.FindStringSubmatch(a)
+			i, _ := strconv.Atoi(m[2])
+			return m[1] + "=" + entry(map[string]string{"fontId": "fonts", "fillId": "fills", "borderId": "borders"}[m[1]], i)
+		})
+	}
 }
 
 // TestStyleTableMatchesExcelize renders the same sheets with the styles
@@ -98,6 +100,9 @@ func TestStyleTableMatchesExcelize(t *testing.T) {
 			exStyles, ok := opc.SpliceStyles(styles, ex.styles)
 			require.True(t, ok)
 			assertStylesSpliced(t, styles, native.styles)
+			resolveNative, resolveExcelize := resolver(t, native.styles), resolver(t, exStyles)
+			la, _ := opc.StyleLists(native.styles)
+			lb, _ := opc.StyleLists(exStyles)
 			require.Len(t, native.sheets, len(ex.sheets))
 			for i := range native.sheets {
 				a, b := string(native.sheets[i]), string(ex.sheets[i])
@@ -109,15 +114,13 @@ func TestStyleTableMatchesExcelize(t *testing.T) {
 					require.Equal(t, bc[j][1], ac[j][1])
 					na, _ := strconv.Atoi(ac[j][2])
 					nb, _ := strconv.Atoi(bc[j][2])
-					require.Equal(t, resolved(t, exStyles, nb), resolved(t, native.styles, na), "sheet %d cell %s", i, ac[j][1])
+					require.Equal(t, resolveExcelize(nb), resolveNative(na), "sheet %d cell %s", i, ac[j][1])
 				}
 				ad, bd := dxfAttr.FindAllStringSubmatch(a, -1), dxfAttr.FindAllStringSubmatch(b, -1)
 				require.Len(t, ad, len(bd))
 				for j := range ad {
 					na, _ := strconv.Atoi(ad[j][1])
 					nb, _ := strconv.Atoi(bd[j][1])
-					la, _ := opc.StyleLists(native.styles)
-					lb, _ := opc.StyleLists(exStyles)
 					ia, ib := la["dxfs"].Items[na], lb["dxfs"].Items[nb]
 					assert.Equal(t, string(exStyles[ib[0]:ib[1]]), string(native.styles[ia[0]:ia[1]]))
 				}
