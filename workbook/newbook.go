@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strconv"
 	"sync"
 	"time"
@@ -125,9 +126,18 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 			return
 		}
 		var wg sync.WaitGroup
+		var once sync.Once
+		var bug *sheetPanic
 		next := make(chan *sheetJob)
 		for range min(workers, len(jobs)) {
 			wg.Go(func() {
+				defer func() {
+					if r := recover(); r != nil {
+						once.Do(func() { bug = &sheetPanic{r, debug.Stack()} })
+						for range next { // let the others finish
+						}
+					}
+				}()
 				for j := range next {
 					f(j)
 				}
@@ -138,6 +148,11 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 		}
 		close(next)
 		wg.Wait()
+		if bug != nil {
+			// A bug: panic here, where the caller can recover it (the
+			// command reports it as an internal error).
+			panic(bug)
+		}
 	}
 	now := time.Now()
 	for start := 0; start < len(sheets); start += sheetBatch {
@@ -197,6 +212,15 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 	}
 	return nil
 }
+
+// sheetPanic is a panic in one of writeSheetParts' goroutines, passed on
+// to the goroutine that called it, with the stack where it happened.
+type sheetPanic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *sheetPanic) String() string { return fmt.Sprint(p.Value) }
 
 // sheetStyles lists the distinct styles of a sheet's cells and of its
 // conditional formats, in the order they come.
@@ -333,9 +357,13 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 		return createError(out, err)
 	}
 	defer func() {
-		if err != nil {
+		r := recover()
+		if err != nil || r != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+		}
+		if r != nil {
+			panic(r) // a bug, for the caller to report; no file left
 		}
 	}()
 	if err = write(tmp); err != nil {

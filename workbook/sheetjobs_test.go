@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"hash/crc32"
 	"io"
+	"os"
 	"path/filepath"
 	"runtime"
 	"testing"
@@ -66,4 +67,29 @@ func TestDeflateSheet(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(whole), string(got))
 	}
+}
+
+// TestSheetPanicReachesTheCaller: a bug that panics while a sheet is laid
+// out on another goroutine panics in the caller of writeBook, where the
+// command recovers it and reports an internal error, and leaves no file.
+func TestSheetPanicReachesTheCaller(t *testing.T) {
+	prev := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(prev)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.xlsx")
+	fine := func() (layout.Sheet, error) { return layout.SolutionSheet("x", grid(t, classic), grid(t, classic)), nil }
+	sheets := []*ourSheet{{name: "A", draw: fine}, {name: "B", draw: func() (layout.Sheet, error) { panic("a bug") }}, {name: "C", draw: fine}}
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		_ = writeBook(out, sheets, layout.A4, nil)
+	}()
+	require.NotNil(t, got)
+	sp, ok := got.(*sheetPanic)
+	require.True(t, ok, "%T", got)
+	assert.Equal(t, "a bug", sp.String())
+	assert.Contains(t, string(sp.Stack), "TestSheetPanicReachesTheCaller")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no file left")
 }
