@@ -77,7 +77,9 @@ func TestSheetPanicReachesTheCaller(t *testing.T) {
 	defer runtime.GOMAXPROCS(prev)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "book.xlsx")
-	fine := func() (layout.Sheet, error) { return layout.SolutionSheet("x", grid(t, classic), grid(t, classic)), nil }
+	fine := func() (layout.Sheet, error) {
+		return layout.SolutionSheet("x", grid(t, classic), grid(t, classic)), nil
+	}
 	sheets := []*ourSheet{{name: "A", draw: fine}, {name: "B", draw: func() (layout.Sheet, error) { panic("a bug") }}, {name: "C", draw: fine}}
 	var got any
 	func() {
