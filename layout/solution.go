@@ -35,8 +35,21 @@ func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
 	if s.Size > 9 {
 		size = SolutionFontSize16
 	}
+	b.Cells = appendSolutionCells(b.Cells, givens, solution, at, size)
 	for r := range s.Size {
 		b.RowHeights[at.Row+r] = SolutionRowHeight
+	}
+	for c := range s.Size {
+		b.ColWidths[at.Col+c] = SolutionColWidth
+	}
+	return b
+}
+
+// appendSolutionCells appends the cells of SolutionBoard, their digits in
+// font size points, to dst.
+func appendSolutionCells(dst []Cell, givens, solution solve.Grid, at Pos, size float64) []Cell {
+	s := givens.Shape
+	for r := range s.Size {
 		for c := range s.Size {
 			st := Style{
 				FontSize: size, Color: FilledColor, HAlign: AlignCenter, VAlign: AlignCenter,
@@ -50,13 +63,10 @@ func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
 			if givens.At(r, c) != 0 {
 				st.Bold, st.Color = true, GivenColor
 			}
-			b.Cells = append(b.Cells, Cell{Pos: at.Add(r, c), Number: solution.At(r, c), Style: st})
+			dst = append(dst, Cell{Pos: at.Add(r, c), Number: solution.At(r, c), Style: st})
 		}
 	}
-	for c := range s.Size {
-		b.ColWidths[at.Col+c] = SolutionColWidth
-	}
-	return b
+	return dst
 }
 
 // startLine is the line before square k of a row or column whose squares

@@ -101,6 +101,10 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	}
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
+	places, err := TilePlaces(tiles, perPage)
+	if err != nil {
+		return Tiled{}, err
+	}
 
 	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
 	cell := TileCell(n, perPage, paper)
@@ -115,38 +119,27 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	t.Cells = make([]Cell, 0, len(tiles)*(shape.Cells()+1))
 	t.Merges = make([]Rect, 0, len(tiles))
 	for k, tile := range tiles {
-		if tile.Givens.Shape != shape {
-			return Tiled{}, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
-		}
 		page, slot := k/perPage, k%perPage
-		top := 1 + page*pageRows + (slot/cols)*tileRows
-		left := 2 + (slot%cols)*(n+1)
+		head := places[k]
 		if slot == 0 && page > 0 {
-			print.Breaks = append(print.Breaks, top)
+			print.Breaks = append(print.Breaks, head.Row)
 		}
-		head := Pos{Col: left, Row: top}
 		t.Captions = append(t.Captions, head)
-		caption := Rect{head, head.Add(0, n-1)}
-		t.Add(Board{
-			Area:   caption,
-			Cells:  []Cell{{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}}},
-			Merges: []Rect{caption},
-		})
+		// The caption, merged across the grid, and the grid below it, as
+		// SolutionBoard draws it (appended in place: a board and its maps
+		// for each of thousands of tiles cost more than the rest).
+		t.Cells = append(t.Cells, Cell{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}})
+		t.Merges = append(t.Merges, Rect{head, head.Add(0, n-1)})
 		sol := tile.Solution
 		if sol.Shape != shape {
 			sol = tile.Givens
 		}
-		b := SolutionBoard(tile.Givens, sol, head.Add(1, 0))
-		for i := range b.Cells {
-			b.Cells[i].Style.FontSize = font
+		t.Cells = appendSolutionCells(t.Cells, tile.Givens, sol, head.Add(1, 0), font)
+		if slot < cols {
+			for c := range n {
+				t.ColWidths[head.Col+c] = cell
+			}
 		}
-		for c := range b.ColWidths {
-			b.ColWidths[c] = cell
-		}
-		for r := range b.RowHeights {
-			b.RowHeights[r] = cell
-		}
-		t.Add(b)
 	}
 	// Every row of every page has its height, so that the pages are alike.
 	last := pages * pageRows
@@ -169,4 +162,32 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	t.Print = print
 	t.Area = Rect{Pos{1, 1}, print.Area.Max}
 	return t, nil
+}
+
+// TilePlaces returns where TileSheet puts the caption of each tile, the
+// top-left cell of the tile, perPage to a page: what a sheet that links
+// to the tiles needs, without laying them out. The tiles must all be of
+// one shape.
+func TilePlaces(tiles []Tile, perPage int) ([]Pos, error) {
+	grid, ok := TileLayouts[perPage]
+	if !ok {
+		return nil, fmt.Errorf("cannot tile %d grids to a page (1, 2, 4, 6, 9 or 12)", perPage)
+	}
+	if len(tiles) == 0 {
+		return nil, nil
+	}
+	cols, rows := grid[0], grid[1]
+	shape := tiles[0].Givens.Shape
+	n := shape.Size
+	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)
+	pageRows := rows*tileRows - 1
+	places := make([]Pos, len(tiles))
+	for k, tile := range tiles {
+		if tile.Givens.Shape != shape {
+			return nil, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
+		}
+		page, slot := k/perPage, k%perPage
+		places[k] = Pos{Col: 2 + (slot%cols)*(n+1), Row: 1 + page*pageRows + (slot/cols)*tileRows}
+	}
+	return places, nil
 }

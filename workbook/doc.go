@@ -47,9 +47,9 @@
 // only the workbook part (our <sheet> entries and defined names inserted),
 // its relationships and [Content_Types].xml (entries inserted), the styles
 // part (our fonts, fills, borders and cell formats inserted at the ends of
-// its lists; see opc.SpliceStyles), and adds our two
-// worksheet parts, written from package layout's description, page setup
-// included (sheetpart.go; excelize makes their styles). Every sheet we
+// its lists, written by styletable.go; see opc.AppendStyles), and adds our
+// two worksheet parts, written from package layout's description, page
+// setup included (sheetpart.go). Every sheet we
 // write prints on Options.Paper.
 // docProps/app.xml is left as it was; spreadsheet apps rebuild it.
 //

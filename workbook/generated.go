@@ -3,19 +3,18 @@ package workbook
 import (
 	"archive/zip"
 	"cmp"
-	"compress/flate"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // GeneratedPuzzle is one puzzle of a new workbook, with its rating.
@@ -119,20 +118,27 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 		puz[i] = layout.Tile{Caption: caption(p, opts.ShowSeed), Givens: p.Givens}
 		ans[i] = layout.Tile{Caption: caption(p, false), Givens: p.Givens, Solution: p.Solution}
 	}
-	puzSheet, err := layout.TileSheet(puz, opts.PerPage, paper)
+	// Where the captions go, before any sheet is laid out: the sheets are
+	// laid out side by side as they are written (writeBook), and the
+	// Catalogue links to the captions.
+	where, err := layout.TilePlaces(puz, opts.PerPage)
 	if err != nil {
 		return nil, err
 	}
-	ansSheet, err := layout.TileSheet(ans, answersPerPage[opts.PerPage], paper)
-	if err != nil {
+	if _, err := layout.TilePlaces(ans, answersPerPage[opts.PerPage]); err != nil {
 		return nil, err
 	}
-	puzSheet.Print.Header = opts.Title
-	ansSheet.Print.Header = opts.Title + " – answers"
+	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, error) {
+		return func() (layout.Sheet, error) {
+			t, err := layout.TileSheet(tiles, perPage, paper)
+			t.Print.Header = header
+			return t.Sheet, err
+		}
+	}
 	return []*ourSheet{
-		{name: SheetPuzzles, sheet: puzSheet.Sheet},
-		{name: SheetAnswers, sheet: ansSheet.Sheet},
-		{name: SheetCatalogue, sheet: catalogueSheet(puzzles, puzSheet.Captions, opts.Title)},
+		{name: SheetPuzzles, draw: tiled(puz, opts.PerPage, opts.Title)},
+		{name: SheetAnswers, draw: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
+		{name: SheetCatalogue, draw: func() (layout.Sheet, error) { return catalogueSheet(puzzles, where, opts.Title), nil }},
 	}, nil
 }
 
@@ -235,14 +241,14 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Pa
 	for i := range puzzles {
 		p := &puzzles[i]
 		sheets = append(sheets,
-			&ourSheet{name: fmt.Sprintf("Puzzle %d", p.Number), draw: func() layout.Sheet {
-				return puzzleSheet(p, opts, paper)
+			&ourSheet{name: fmt.Sprintf("Puzzle %d", p.Number), draw: func() (layout.Sheet, error) {
+				return puzzleSheet(p, opts, paper), nil
 			}},
-			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() layout.Sheet {
+			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
 				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
 				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
 				sh.Print.Header = opts.Title + " – answers"
-				return sh
+				return sh, nil
 			}})
 	}
 	return sheets
@@ -317,34 +323,9 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions, paper layout.Pap
 	return err
 }
 
-// fastZip compresses at flate.BestSpeed: compression was a third of the
-// time it took to write a tiled book, and the file grows by a quarter.
-// The compressors are pooled, as archive/zip pools its own: a book with a
-// sheet per puzzle has thousands of parts.
+// fastZip is opc.NewZipWriter for excelize.
 func fastZip(w io.Writer) excelize.ZipWriter { return newZip(w) }
 
-// newZip is a zip writer compressing as fastZip does.
-func newZip(w io.Writer) *zip.Writer {
-	zw := zip.NewWriter(w)
-	zw.RegisterCompressor(zip.Deflate, func(w io.Writer) (io.WriteCloser, error) {
-		if fw, ok := fastFlate.Get().(*flate.Writer); ok {
-			fw.Reset(w)
-			return pooledFlate{fw}, nil
-		}
-		fw, err := flate.NewWriter(w, flate.BestSpeed)
-		return pooledFlate{fw}, err
-	})
-	return zw
-}
-
-var fastFlate sync.Pool
-
-// pooledFlate returns its writer to the pool when closed (once: archive/zip
-// closes each part's compressor once).
-type pooledFlate struct{ *flate.Writer }
-
-func (p pooledFlate) Close() error {
-	err := p.Writer.Close()
-	fastFlate.Put(p.Writer)
-	return err
-}
+// newZip is a zip writer compressing at flate.BestSpeed, its compressors
+// pooled (opc.NewZipWriter).
+func newZip(w io.Writer) *zip.Writer { return opc.NewZipWriter(w) }

@@ -4,15 +4,18 @@ import (
 	"archive/zip"
 	"bytes"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"strconv"
+	"sync"
 	"time"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // A new workbook (generate's books, a class summary's base) is written as
@@ -36,15 +39,11 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 	if len(sheets) == 0 {
 		return fmt.Errorf("%w: a workbook needs a sheet", ErrUsage)
 	}
-	f := excelize.NewFile()
-	defer f.Close()
-	if err := f.SetDefaultFont(bookFont); err != nil {
-		return err
+	tab, ok := newStyleTable(newBookStyles)
+	if !ok {
+		return fmt.Errorf("the template of a new workbook's styles cannot be read")
 	}
-	r, err := newRenderer(f, "")
-	if err != nil {
-		return err
-	}
+	r := newTableRenderer(tab, "")
 	for i, s := range sheets {
 		s.index, s.part = i, fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1)
 	}
@@ -68,21 +67,8 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 			`</Relationships>`)); err != nil {
 			return err
 		}
-		for i, s := range sheets {
-			if s.draw != nil {
-				s.sheet = s.draw()
-			}
-			data, err := r.sheetPart(&s.sheet, paper, i == 0)
-			if err != nil {
-				return fmt.Errorf("sheet %q: %v", s.name, err)
-			}
-			if err := put(s.part, data); err != nil {
-				return err
-			}
-			if s.draw != nil {
-				// Keep what the workbook part needs of it.
-				s.sheet = layout.Sheet{Print: s.sheet.Print, Filter: s.sheet.Filter, Hidden: s.sheet.Hidden}
-			}
+		if err := writeSheetParts(zw, r, sheets, paper); err != nil {
+			return err
 		}
 		// The workbook part once the sheets are laid out: it holds their
 		// print areas.
@@ -92,19 +78,203 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 		if err := put("xl/_rels/workbook.xml.rels", bookWorkbookRels(sheets)); err != nil {
 			return err
 		}
-		parts, err := r.parts()
-		if err != nil {
-			return err
+		styles, ok := tab.part()
+		if !ok {
+			return fmt.Errorf("our styles cannot be added to the template's")
 		}
-		for _, name := range []string{"docProps/app.xml", "docProps/core.xml", "xl/theme/theme1.xml", "xl/styles.xml"} {
-			if b, ok := parts[name]; ok {
-				if err := put(name, b.Bytes()); err != nil {
-					return err
-				}
+		for _, part := range []opc.Part{{Name: "docProps/app.xml", Content: bookApp}, {Name: "docProps/core.xml", Content: bookCore},
+			{Name: "xl/theme/theme1.xml", Content: bookTheme}, {Name: "xl/styles.xml", Content: styles}} {
+			if err := put(part.Name, part.Content); err != nil {
+				return err
 			}
 		}
 		return zw.Close()
 	}, check)
+}
+
+// sheetBatch is how many sheets writeSheetParts lays out and compresses
+// side by side before writing them: enough to keep the cores busy, few
+// enough that a big book is not held in memory.
+const sheetBatch = 32
+
+// sheetJob is one sheet on its way into the package.
+type sheetJob struct {
+	s      *ourSheet
+	first  bool
+	styles []layout.Style // the distinct styles of its cells, in order
+	conds  []layout.Style // and of its conditional formats
+	zipped []byte         // its part, compressed
+	crc    uint32
+	size   int
+	err    error
+}
+
+// writeSheetParts writes the worksheet parts of sheets to zw, in order,
+// laying out and compressing them on every core: a batch of sheets is
+// laid out (and their styles listed) side by side, the new styles are
+// numbered in sheet order, so that the same book always comes out the
+// same, then the parts are written and compressed side by side, and
+// added to the package in order. A sheet whose draw is set is laid out
+// here and its cells dropped once written.
+func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layout.Paper) error {
+	workers := runtime.GOMAXPROCS(0)
+	each := func(jobs []sheetJob, f func(j *sheetJob)) {
+		if workers == 1 || len(jobs) == 1 {
+			for i := range jobs {
+				f(&jobs[i])
+			}
+			return
+		}
+		var wg sync.WaitGroup
+		var once sync.Once
+		var bug *sheetPanic
+		next := make(chan *sheetJob)
+		for range min(workers, len(jobs)) {
+			wg.Go(func() {
+				defer func() {
+					if r := recover(); r != nil {
+						once.Do(func() { bug = &sheetPanic{r, debug.Stack()} })
+						for range next { // let the others finish
+						}
+					}
+				}()
+				for j := range next {
+					f(j)
+				}
+			})
+		}
+		for i := range jobs {
+			next <- &jobs[i]
+		}
+		close(next)
+		wg.Wait()
+		if bug != nil {
+			// A bug: panic here, where the caller can recover it (the
+			// command reports it as an internal error).
+			panic(bug)
+		}
+	}
+	now := time.Now()
+	for start := 0; start < len(sheets); start += sheetBatch {
+		batch := sheets[start:min(start+sheetBatch, len(sheets))]
+		jobs := make([]sheetJob, len(batch))
+		for i, s := range batch {
+			jobs[i] = sheetJob{s: s, first: start+i == 0}
+		}
+		each(jobs, func(j *sheetJob) {
+			if j.s.draw != nil {
+				if j.s.sheet, j.err = j.s.draw(); j.err != nil {
+					return
+				}
+			}
+			j.styles, j.conds = sheetStyles(&j.s.sheet)
+		})
+		for i := range jobs {
+			j := &jobs[i]
+			if j.err != nil {
+				return fmt.Errorf("sheet %q: %v", j.s.name, j.err)
+			}
+			for _, st := range j.styles {
+				if _, err := r.style(st); err != nil {
+					return fmt.Errorf("sheet %q: %v", j.s.name, err)
+				}
+			}
+			for _, st := range j.conds {
+				if _, err := r.condStyle(st); err != nil {
+					return fmt.Errorf("sheet %q: %v", j.s.name, err)
+				}
+			}
+		}
+		// Every style is numbered: the renderer only reads its maps now.
+		each(jobs, func(j *sheetJob) {
+			j.zipped, j.crc, j.size, j.err = deflateSheet(r, &j.s.sheet, paper, j.first)
+			if j.s.draw != nil {
+				// Keep what the workbook part needs of it.
+				s := &j.s.sheet
+				*s = layout.Sheet{Print: s.Print, Filter: s.Filter, Hidden: s.Hidden}
+			}
+		})
+		for i := range jobs {
+			j := &jobs[i]
+			if j.err != nil {
+				return fmt.Errorf("sheet %q: %v", j.s.name, j.err)
+			}
+			fw, err := zw.CreateRaw(&zip.FileHeader{Name: j.s.part, Method: zip.Deflate, Modified: now,
+				CRC32: j.crc, CompressedSize64: uint64(len(j.zipped)), UncompressedSize64: uint64(j.size)})
+			if err != nil {
+				return err
+			}
+			if _, err := fw.Write(j.zipped); err != nil {
+				return err
+			}
+			j.zipped = nil
+		}
+	}
+	return nil
+}
+
+// sheetPanic is a panic in one of writeSheetParts' goroutines, passed on
+// to the goroutine that called it, with the stack where it happened.
+type sheetPanic struct {
+	Value any
+	Stack []byte
+}
+
+func (p *sheetPanic) String() string { return fmt.Sprint(p.Value) }
+
+// sheetStyles lists the distinct styles of a sheet's cells and of its
+// conditional formats, in the order they come.
+func sheetStyles(sh *layout.Sheet) (cells, conds []layout.Style) {
+	seen := map[layout.Style]bool{}
+	var last layout.Style
+	for i, c := range sh.Cells {
+		if (i > 0 && c.Style == last) || seen[c.Style] {
+			continue
+		}
+		seen[c.Style], last = true, c.Style
+		cells = append(cells, c.Style)
+	}
+	clear(seen)
+	for _, cf := range sh.CondFormats {
+		if !seen[cf.Style] {
+			seen[cf.Style] = true
+			conds = append(conds, cf.Style)
+		}
+	}
+	return cells, conds
+}
+
+// deflateSheet writes the part of sheet sh, compressed as a zip part (as
+// opc.NewZipWriter does), with its CRC-32 and size: compressed as it is
+// written, a big sheet's part is never held whole.
+func deflateSheet(r *renderer, sh *layout.Sheet, paper layout.Paper, selected bool) (zipped []byte, crc uint32, size int, err error) {
+	var b bytes.Buffer
+	fw, err := opc.NewDeflater(&b)
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	h := crc32.NewIEEE()
+	c := &countWriter{}
+	w := io.MultiWriter(fw, h, c)
+	rest, err := r.sheetPartTo(w, sh, paper, selected)
+	if err == nil {
+		_, err = w.Write(rest)
+	}
+	if cerr := fw.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, 0, 0, err
+	}
+	return b.Bytes(), h.Sum32(), c.n, nil
+}
+
+// countWriter counts the bytes written to it.
+type countWriter struct{ n int }
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	c.n += len(p)
+	return len(p), nil
 }
 
 const (
@@ -187,9 +357,13 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 		return createError(out, err)
 	}
 	defer func() {
-		if err != nil {
+		r := recover()
+		if err != nil || r != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+		}
+		if r != nil {
+			panic(r) // a bug, for the caller to report; no file left
 		}
 	}()
 	if err = write(tmp); err != nil {

@@ -12,14 +12,16 @@ import (
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
-// renderer writes layout sheets as worksheet parts (sheetpart.go), their
-// styles made with excelize in a scratch workbook that holds the styles
-// part they go with, each distinct layout.Style once: one NewStyle per
-// cell was five times slower.
+// renderer writes layout sheets as worksheet parts (sheetpart.go), each
+// distinct layout.Style made once: written straight into the styles part
+// (styleTable), or for a part too unusual for that, made with excelize in
+// a scratch workbook that holds it (one NewStyle per cell was five times
+// slower).
 type renderer struct {
-	f        *excelize.File
-	font     string // the workbook's default font, named in every font we make
-	digitPx  int    // the width of its widest digit, in pixels: the unit of column widths
+	f        *excelize.File // the styles go through excelize, or
+	t        *styleTable    // straight into the styles part
+	font     string         // the workbook's default font, named in every font we make
+	digitPx  int            // the width of its widest digit, in pixels: the unit of column widths
 	ids      map[layout.Style]int
 	cond     map[layout.Style]int // conditional formats' styles
 	password string               // for the sheets it protects; "" for none
@@ -46,6 +48,11 @@ const (
 
 func (r *renderer) style(s layout.Style) (int, error) {
 	if id, ok := r.ids[s]; ok {
+		return id, nil
+	}
+	if r.t != nil {
+		id := r.t.style(s, r.font)
+		r.ids[s] = id
 		return id, nil
 	}
 	family := r.font
@@ -105,6 +112,14 @@ func (r *renderer) condStyle(s layout.Style) (int, error) {
 	if id, ok := r.cond[s]; ok {
 		return id, nil
 	}
+	if r.cond == nil {
+		r.cond = map[layout.Style]int{}
+	}
+	if r.t != nil {
+		id := r.t.condStyle(s)
+		r.cond[s] = id
+		return id, nil
+	}
 	st := &excelize.Style{Font: &excelize.Font{Bold: s.Bold, Color: s.Color}}
 	if s.Fill != "" {
 		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{s.Fill}}
@@ -113,9 +128,6 @@ func (r *renderer) condStyle(s layout.Style) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	if r.cond == nil {
-		r.cond = map[layout.Style]int{}
-	}
 	r.cond[s] = id
 	return id, nil
 }
@@ -123,16 +135,30 @@ func (r *renderer) condStyle(s layout.Style) (int, error) {
 // rendered is what drawing produced: the styles part (the input's styles
 // plus ours) and one worksheet part per sheet drawn.
 type rendered struct {
-	styles []byte
-	sheets [][]byte
+	styles  []byte
+	sheets  [][]byte
+	spliced bool // styles is the input's part with ours spliced in already
 }
 
 // render writes sheets (printed on paper) for a workbook whose styles part
 // is styles (nil: excelize's default styles) and returns the parts to
 // splice into the output: the styles part with ours added, and one
-// worksheet part per sheet. Only the styles go through excelize; nothing
-// else of the input does.
+// worksheet part per sheet. The styles go through excelize only when
+// styleTable cannot add to the part; nothing else of the input ever does.
 func render(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
+	if styles != nil {
+		if t, ok := newStyleTable(styles); ok {
+			if out, ok, err := renderNative(t, sheets, password, paper); ok || err != nil {
+				return out, err
+			}
+		}
+	}
+	return renderExcelize(styles, sheets, password, paper)
+}
+
+// renderExcelize is render with the styles made by excelize, in a scratch
+// workbook that reads styles (excelize's default styles for nil).
+func renderExcelize(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
 	f := excelize.NewFile()
 	defer f.Close()
 	if styles != nil {
@@ -160,6 +186,30 @@ func render(styles []byte, sheets []layout.Sheet, password string, paper layout.
 	}
 	out.styles = parts["xl/styles.xml"].Bytes()
 	return out, nil
+}
+
+// renderNative is render with the styles written by t. ok is false when
+// they cannot be spliced into the part after all.
+func renderNative(t *styleTable, sheets []layout.Sheet, password string, paper layout.Paper) (out *rendered, ok bool, err error) {
+	r := newTableRenderer(t, password)
+	out = &rendered{}
+	for i := range sheets {
+		data, err := r.sheetPart(&sheets[i], paper, false)
+		if err != nil {
+			return nil, false, err
+		}
+		out.sheets = append(out.sheets, data)
+	}
+	if out.styles, ok = t.part(); !ok {
+		return nil, false, nil
+	}
+	out.spliced = true
+	return out, true, nil
+}
+
+// newTableRenderer makes the renderer of t's styles.
+func newTableRenderer(t *styleTable, password string) *renderer {
+	return &renderer{t: t, font: t.font, digitPx: digitPixels(t.font, t.size), ids: map[layout.Style]int{}, password: password}
 }
 
 // parts returns the parts of the scratch workbook as excelize writes them.

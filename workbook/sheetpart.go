@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"io"
 	"math"
 	"slices"
 	"strconv"
@@ -14,7 +15,7 @@ import (
 
 // Our sheets' worksheet parts are written here, straight from package
 // layout's description, in the element order of the SpreadsheetML schema;
-// excelize only makes the styles they use (renderer.style). Drawing them
+// their styles are written by renderer.style. Drawing them
 // with excelize's sheet functions cost time in the number of sheets of the
 // workbook at every call, which made a book of a sheet per puzzle grow
 // with the square of its puzzles.
@@ -22,6 +23,17 @@ import (
 // sheetPart returns the worksheet part of sh, printed on paper unless the
 // sheet names its own; selected makes it the sheet the workbook opens at.
 func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
+	return r.sheetPartTo(nil, sh, paper, selected)
+}
+
+// sheetFlush is how much of a sheet's part sheetPartTo holds before it
+// passes it on.
+const sheetFlush = 1 << 16
+
+// sheetPartTo is sheetPart passing the part on to w as it goes, a row at a
+// time, when w is not nil: a big sheet's part is then never held whole.
+// It returns the rest, which the caller writes to w after it.
+func (r *renderer) sheetPartTo(w io.Writer, sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
 	if sh.Print.Paper == (layout.Paper{}) {
 		sh.Print.Paper = paper
 	}
@@ -30,7 +42,11 @@ func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool
 	}
 	pr := sh.Print
 	var b bytes.Buffer
-	b.Grow(256 + 64*len(sh.Cells))
+	if w == nil {
+		b.Grow(256 + 64*len(sh.Cells))
+	} else {
+		b.Grow(sheetFlush + 4096)
+	}
 	b.WriteString(xml.Header)
 	b.WriteString(`<worksheet xmlns="` + nsMain + `" xmlns:r="` + nsRelationships + `">`)
 	if pr.Fit != layout.FitNone {
@@ -40,7 +56,7 @@ func (r *renderer) sheetPart(sh *layout.Sheet, paper layout.Paper, selected bool
 	r.sheetView(&b, sh, selected)
 	b.WriteString(`<sheetFormatPr defaultRowHeight="15"/>`)
 	r.cols(&b, sh)
-	if err := r.sheetData(&b, sh); err != nil {
+	if err := r.sheetData(&b, sh, w); err != nil {
 		return nil, err
 	}
 	if sh.Protect {
@@ -161,7 +177,7 @@ func (r *renderer) cols(b *bytes.Buffer, sh *layout.Sheet) {
 
 // sheetData writes the rows in order, each with its height and its cells
 // in column order; of two cells at one place, the later one.
-func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
+func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, w io.Writer) error {
 	// Sort keys (row, column, index): moving whole cells about took a
 	// third of the time to draw a tiled sheet.
 	order := make([]uint64, len(sh.Cells))
@@ -181,9 +197,13 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
 		if ri < len(rows) && rows[ri] <= row {
 			row = rows[ri]
 		}
-		fmt.Fprintf(b, `<row r="%d"`, row)
+		b.WriteString(`<row r="`)
+		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(row), 10))
+		b.WriteByte('"')
 		if h, ok := sh.RowHeights[row]; ok {
-			fmt.Fprintf(b, ` ht="%s" customHeight="1"`, num(h))
+			b.WriteString(` ht="`)
+			b.Write(strconv.AppendFloat(b.AvailableBuffer(), h, 'f', -1, 64))
+			b.WriteString(`" customHeight="1"`)
 		}
 		if ri < len(rows) && rows[ri] == row {
 			ri++
@@ -193,29 +213,51 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet) error {
 			continue
 		}
 		b.WriteString(`>`)
+		var last layout.Style // runs of cells share a style: skip the map
+		lastID := -1
 		for ; k < len(order) && cell(k).Pos.Row == row; k++ {
 			c := cell(k)
 			if k+1 < len(order) && cell(k+1).Pos == c.Pos {
 				continue // drawn over
 			}
-			id, err := r.style(c.Style)
-			if err != nil {
-				return err
+			id := lastID
+			if id < 0 || c.Style != last {
+				var err error
+				if id, err = r.style(c.Style); err != nil {
+					return err
+				}
+				last, lastID = c.Style, id
 			}
-			fmt.Fprintf(b, `<c r="%s" s="%d"`, c.Pos, id)
+			b.WriteString(`<c r="`)
+			b.Write(appendRef(b.AvailableBuffer(), c.Pos))
+			b.WriteString(`" s="`)
+			b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(id), 10))
+			b.WriteByte('"')
 			switch {
 			case c.Formula != "":
-				fmt.Fprintf(b, `><f>%s</f></c>`, esc(c.Formula))
+				b.WriteString(`><f>`)
+				xml.EscapeText(b, []byte(c.Formula))
+				b.WriteString(`</f></c>`)
 			case c.Number != 0:
-				fmt.Fprintf(b, `><v>%d</v></c>`, c.Number)
+				b.WriteString(`><v>`)
+				b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Number), 10))
+				b.WriteString(`</v></c>`)
 			case c.Text != "":
 				// An inline string: a workbook's shared strings are its own.
-				fmt.Fprintf(b, ` t="inlineStr"><is><t xml:space="preserve">%s</t></is></c>`, esc(c.Text))
+				b.WriteString(` t="inlineStr"><is><t xml:space="preserve">`)
+				xml.EscapeText(b, []byte(c.Text))
+				b.WriteString(`</t></is></c>`)
 			default:
 				b.WriteString(`/>`)
 			}
 		}
 		b.WriteString(`</row>`)
+		if w != nil && b.Len() > sheetFlush {
+			if _, err := w.Write(b.Bytes()); err != nil {
+				return err
+			}
+			b.Reset()
+		}
 	}
 	b.WriteString(`</sheetData>`)
 	return nil
@@ -377,6 +419,18 @@ func esc(s string) string {
 	var b strings.Builder
 	_ = xml.EscapeText(&b, []byte(s))
 	return b.String()
+}
+
+// appendRef appends the name of cell p, "B2".
+func appendRef(b []byte, p layout.Pos) []byte {
+	var col [4]byte
+	i := len(col)
+	for c := p.Col; c > 0; c /= 26 {
+		c--
+		i--
+		col[i] = byte('A' + c%26)
+	}
+	return strconv.AppendInt(append(b, col[i:]...), int64(p.Row), 10)
 }
 
 // num writes a number as XML attributes hold it: 26.25, 9.

@@ -81,7 +81,7 @@ func (p *pkg) stylesOf() (*styleInfo, error) {
 
 // parseStyles reads the number formats, borders and cell formats of a
 // styles part.
-func parseStyles(t *opc.Tokens) (*styleInfo, error) {
+func parseStyles(t tokenSource) (*styleInfo, error) {
 	custom := map[int]string{}
 	var (
 		bordered []bool
@@ -138,6 +138,13 @@ func parseStyles(t *opc.Tokens) (*styleInfo, error) {
 		st.border = append(st.border, xf[1] >= 0 && xf[1] < len(bordered) && bordered[xf[1]])
 	}
 	return st, nil
+}
+
+// tokenSource gives the raw tokens of a part: opc.Tokens, or
+// checkedTokens, which checks that the part is well formed as well.
+type tokenSource interface {
+	Next() (xml.Token, error)
+	Part() string
 }
 
 // intAttr is the attribute local of se as a number, or -1.

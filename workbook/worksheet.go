@@ -75,18 +75,18 @@ func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, na
 		answers = &ourSheet{kind: kindAnswers + suffix, name: "Answers" + suffix, sheet: layout.AnswerSheet(givens, solution)}
 		sheets = append(sheets, answers)
 	}
-	ws.draw = func() layout.Sheet {
+	ws.draw = func() (layout.Sheet, error) {
 		o := layout.WorksheetOptions{Title: w.Title, Header: w.Header}
 		if answers != nil {
 			o.AnswerSheet = answers.name
 		}
-		return layout.WorksheetSheet(givens, o).Sheet
+		return layout.WorksheetSheet(givens, o).Sheet, nil
 	}
 	if cands != nil {
-		cands.draw = func() layout.Sheet {
+		cands.draw = func() (layout.Sheet, error) {
 			title := fmt.Sprintf("Candidates of %s, as the entries stand", ws.name)
 			grid := layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size)
-			return layout.LiveCandidatesSheet(title, givens.Shape, ws.name, grid)
+			return layout.LiveCandidatesSheet(title, givens.Shape, ws.name, grid), nil
 		}
 	}
 	return sheets

@@ -29,7 +29,7 @@ type ourSheet struct {
 	grid     layout.Rect // a worksheet's board, named so that apps move the name with it
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
-	draw func() layout.Sheet
+	draw func() (layout.Sheet, error)
 }
 
 // Write writes a copy of the puzzle's workbook to out with a Solution and a
@@ -93,7 +93,9 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	notes = pk.planSheets(sheets)
 	for _, s := range sheets {
 		if s.draw != nil {
-			s.sheet = s.draw()
+			if s.sheet, err = s.draw(); err != nil {
+				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrWrite, out, s.name, err)
+			}
 		}
 	}
 	parts, err := pk.splice(sheets, ct, password, paper)
@@ -296,7 +298,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 
 	if stylesPart != "" {
 		data := r.styles
-		if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
+		if r.spliced {
+			// ours are in already
+		} else if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
 			data = spliced
 		}
 		out.replace[strings.ToLower(stylesPart)] = data
@@ -444,6 +448,9 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 	if found == nil {
 		return fmt.Errorf("no sheet %q", sol.name)
 	}
+	if err := pk.wellFormedParts(); err != nil {
+		return err
+	}
 	rect := layout.RectAt(layout.GridOrigin, solution.Shape.Size, solution.Shape.Size)
 	rr, err := pk.readRange(*found, rect, solution.Shape)
 	if err != nil {
@@ -452,16 +459,26 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 	if rr.grid != solution || len(rr.bad) > 0 {
 		return errors.New("the Solution sheet does not hold the solution")
 	}
-	return pk.wellFormedParts()
+	return nil
 }
 
 // wellFormedParts checks the parts that writing edits (besides the
 // workbook part, which opening parsed): each is well-formed XML.
 func (pk *pkg) wellFormedParts() error {
-	for _, name := range []string{"[Content_Types].xml", opc.RelsPath(pk.wbPath), pk.rels.OfType("/styles")} {
+	styles := pk.rels.OfType("/styles")
+	for _, name := range []string{"[Content_Types].xml", opc.RelsPath(pk.wbPath), styles} {
 		data, err := pk.Read(name)
 		if err != nil {
 			return err
+		}
+		if name == styles {
+			// Read the styles as the check goes, for reading cells after.
+			st, err := parseStyles(newCheckedTokens(data, name))
+			if err != nil {
+				return fmt.Errorf("%s: %v", name, err)
+			}
+			pk.styles = st
+			continue
 		}
 		if err := wellFormed(data); err != nil {
 			return fmt.Errorf("%s: %v", name, err)
@@ -470,14 +487,87 @@ func (pk *pkg) wellFormedParts() error {
 	return nil
 }
 
-// wellFormed reports whether data is one well-formed XML document.
+// wellFormed reports whether data is one well-formed XML document: one
+// root element, every end tag matching its start tag, no attribute
+// twice, and what encoding/xml checks of each token (names, attributes,
+// entities). It reads raw tokens, matching the tags itself: translating
+// namespaces as well took twice as long, and the parts we write declare
+// theirs.
 func wellFormed(data []byte) error {
-	d := xml.NewDecoder(bytes.NewReader(data))
+	t := newCheckedTokens(data, "")
 	for {
-		if _, err := d.Token(); err == io.EOF {
+		if _, err := t.Next(); err == io.EOF {
 			return nil
 		} else if err != nil {
 			return err
 		}
 	}
+}
+
+// checkedTokens reads the raw tokens of an XML document, checking that
+// it is well formed as it goes (see wellFormed): an error instead of
+// io.EOF at the end of one that is not.
+type checkedTokens struct {
+	d     *xml.Decoder
+	part  string
+	open  []xml.Name
+	roots int
+}
+
+func newCheckedTokens(data []byte, part string) *checkedTokens {
+	return &checkedTokens{d: xml.NewDecoder(bytes.NewReader(data)), part: part}
+}
+
+// Part is the name of the part read, for messages.
+func (c *checkedTokens) Part() string { return c.part }
+
+// Next returns the next raw token.
+func (c *checkedTokens) Next() (xml.Token, error) {
+	tok, err := c.d.RawToken()
+	if err == io.EOF {
+		switch {
+		case len(c.open) > 0:
+			return nil, fmt.Errorf("element <%s> is not closed", qname(c.open[len(c.open)-1]))
+		case c.roots == 0:
+			return nil, errors.New("no root element")
+		}
+		return nil, io.EOF
+	}
+	if err != nil {
+		return nil, err
+	}
+	switch t := tok.(type) {
+	case xml.StartElement:
+		if len(c.open) == 0 {
+			if c.roots++; c.roots > 1 {
+				return nil, fmt.Errorf("a second root element <%s>", qname(t.Name))
+			}
+		}
+		for i, a := range t.Attr {
+			for _, b := range t.Attr[:i] {
+				if a.Name == b.Name {
+					return nil, fmt.Errorf("<%s> has the attribute %s twice", qname(t.Name), qname(a.Name))
+				}
+			}
+		}
+		c.open = append(c.open, t.Name)
+	case xml.EndElement:
+		if len(c.open) == 0 || c.open[len(c.open)-1] != t.Name {
+			return nil, fmt.Errorf("unexpected end tag </%s>", qname(t.Name))
+		}
+		c.open = c.open[:len(c.open)-1]
+	case xml.CharData:
+		if len(c.open) == 0 && len(bytes.TrimSpace(t)) > 0 {
+			return nil, errors.New("text outside the root element")
+		}
+	}
+	return tok, nil
+}
+
+// qname is a raw name as written, prefix and all.
+func qname(n xml.Name) string {
+	if n.Space != "" {
+		return n.Space + ":" + n.Local
+	}
+	return n.Local
 }

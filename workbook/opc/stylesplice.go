@@ -131,36 +131,70 @@ func SpliceStyles(input, rendered []byte) (out []byte, ok bool) {
 	if !ok {
 		return nil, false
 	}
+	added := map[string]Entries{}
+	for _, name := range splicedLists {
+		r := re[name]
+		if r == nil {
+			r = &StyleList{} // a writer may leave out an empty list
+		}
+		n := 0
+		if l := in[name]; l != nil {
+			n = len(l.Items)
+		}
+		if len(r.Items) < n {
+			return nil, false // the writer dropped entries: its numbering differs
+		}
+		var e Entries
+		for _, it := range r.Items[n:] {
+			if it[1] < 0 || !unprefixed(rendered[it[0]:it[1]]) {
+				return nil, false
+			}
+			e.Add(rendered[it[0]:it[1]])
+		}
+		added[name] = e
+	}
+	return AppendStyles(input, in, added)
+}
+
+// Entries are new entries of one list of a styles part, written one after
+// the other.
+type Entries struct {
+	XML []byte
+	N   int
+}
+
+// Add appends one entry.
+func (e *Entries) Add(entry []byte) {
+	e.XML = append(e.XML, entry...)
+	e.N++
+}
+
+// AppendStyles returns the styles part input, whose lists are lists (from
+// StyleLists), with the entries of added put at the ends of its lists
+// (numFmts, fonts, fills, borders, cellXfs, dxfs), their counts updated:
+// every other byte of input stays as it was. The new entries must be
+// unprefixed. ok is false when that cannot be done faithfully: a list to
+// add to is missing or empty-tagged (but for dxfs, which is made), or
+// there is no cell style for new cell formats to name.
+func AppendStyles(input []byte, in map[string]*StyleList, added map[string]Entries) (out []byte, ok bool) {
 	if l := in["cellStyleXfs"]; l == nil || len(l.Items) == 0 {
 		return nil, false // new cell formats name cell style 0 (xfId="0")
 	}
 	var edits []Edit
 	for _, name := range splicedLists {
-		r := re[name]
-		if r == nil {
-			r = &StyleList{} // a writer may leave out an empty list
+		e := added[name]
+		if e.N == 0 {
+			continue
 		}
 		l := in[name]
 		n := 0
 		if l != nil {
 			n = len(l.Items)
 		}
-		if len(r.Items) < n {
-			return nil, false // the writer dropped entries: its numbering differs
-		}
-		if len(r.Items) == n {
-			continue
-		}
-		var added bytes.Buffer
-		for _, it := range r.Items[n:] {
-			if it[1] < 0 || !unprefixed(rendered[it[0]:it[1]]) {
-				return nil, false
-			}
-			added.Write(rendered[it[0]:it[1]])
-		}
+		total := n + e.N
 		if name == "dxfs" && (l == nil || l.SelfClosed) {
 			// A whole new list: in place of "<dxfs/>", or where it belongs.
-			list := `<dxfs count="` + strconv.Itoa(len(r.Items)) + `">` + added.String() + `</dxfs>`
+			list := `<dxfs count="` + strconv.Itoa(total) + `">` + string(e.XML) + `</dxfs>`
 			if l != nil {
 				edits = append(edits, Edit{l.StartTag[0], l.StartTag[1], list})
 				continue
@@ -181,9 +215,9 @@ func SpliceStyles(input, rendered []byte) (out []byte, ok bool) {
 		if l == nil || l.SelfClosed {
 			return nil, false
 		}
-		edits = append(edits, Edit{l.EndTag, l.EndTag, added.String()})
+		edits = append(edits, Edit{l.EndTag, l.EndTag, string(e.XML)})
 		tag := input[l.StartTag[0]:l.StartTag[1]]
-		count := ` count="` + strconv.Itoa(len(r.Items)) + `"`
+		count := ` count="` + strconv.Itoa(total) + `"`
 		var newTag string
 		if loc := countAttr().FindIndex(tag); loc != nil {
 			newTag = string(tag[:loc[0]]) + count + string(tag[loc[1]:])

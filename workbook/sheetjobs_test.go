@@ -1,0 +1,97 @@
+package workbook
+
+import (
+	"bytes"
+	"compress/flate"
+	"hash/crc32"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+)
+
+// TestBookIsTheSameEveryTime: the sheets of a book are laid out and
+// written side by side, but the styles are numbered in sheet order, so
+// the same puzzles make the same parts, on one core or several, in
+// batches or not.
+func TestBookIsTheSameEveryTime(t *testing.T) {
+	puzzles := testPuzzles(t, 40)
+	for _, opts := range []BookOptions{{}, {SheetPerPuzzle: true}} {
+		var books []map[string][]byte
+		for _, procs := range []int{1, 4, 4} {
+			prev := runtime.GOMAXPROCS(procs)
+			out := filepath.Join(t.TempDir(), "book.xlsx")
+			require.NoError(t, WriteGenerated(out, puzzles, opts))
+			runtime.GOMAXPROCS(prev)
+			books = append(books, unzip(t, out))
+		}
+		require.Greater(t, len(books[0]), 5)
+		for _, b := range books[1:] {
+			require.Equal(t, len(books[0]), len(b))
+			for name, data := range books[0] {
+				assert.Equal(t, data, b[name], "%s, sheet per puzzle %v", name, opts.SheetPerPuzzle)
+			}
+		}
+	}
+}
+
+// TestDeflateSheet: a sheet's part compressed as it is written (in pieces
+// of sheetFlush) is the part sheetPart writes whole.
+func TestDeflateSheet(t *testing.T) {
+	puzzles := testPuzzles(t, 80)
+	sheets, err := tiledSheets(puzzles, BookOptions{PerPage: 4, Title: "T"}, layout.A4)
+	require.NoError(t, err)
+	tab, ok := newStyleTable(newBookStyles)
+	require.True(t, ok)
+	r := newTableRenderer(tab, "")
+	for _, s := range sheets {
+		sh, err := s.draw()
+		require.NoError(t, err)
+		copy1, copy2 := sh, sh
+		whole, err := r.sheetPart(&copy1, layout.A4, true)
+		require.NoError(t, err)
+		if s.name != SheetCatalogue {
+			require.Greater(t, len(whole), 2*sheetFlush, "big enough to be written in pieces")
+		}
+		zipped, crc, size, err := deflateSheet(r, &copy2, layout.A4, true)
+		require.NoError(t, err)
+		assert.Equal(t, len(whole), size)
+		assert.Equal(t, crc32.ChecksumIEEE(whole), crc)
+		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(zipped)))
+		require.NoError(t, err)
+		assert.Equal(t, string(whole), string(got))
+	}
+}
+
+// TestSheetPanicReachesTheCaller: a bug that panics while a sheet is laid
+// out on another goroutine panics in the caller of writeBook, where the
+// command recovers it and reports an internal error, and leaves no file.
+func TestSheetPanicReachesTheCaller(t *testing.T) {
+	prev := runtime.GOMAXPROCS(2)
+	defer runtime.GOMAXPROCS(prev)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "book.xlsx")
+	fine := func() (layout.Sheet, error) {
+		return layout.SolutionSheet("x", grid(t, classic), grid(t, classic)), nil
+	}
+	sheets := []*ourSheet{{name: "A", draw: fine}, {name: "B", draw: func() (layout.Sheet, error) { panic("a bug") }}, {name: "C", draw: fine}}
+	var got any
+	func() {
+		defer func() { got = recover() }()
+		_ = writeBook(out, sheets, layout.A4, nil)
+	}()
+	require.NotNil(t, got)
+	sp, ok := got.(*sheetPanic)
+	require.True(t, ok, "%T", got)
+	assert.Equal(t, "a bug", sp.String())
+	assert.Contains(t, string(sp.Stack), "TestSheetPanicReachesTheCaller")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "no file left")
+}
