@@ -166,7 +166,7 @@ func (t *styleTable) style(s layout.Style, family string) int {
 	if s.Font != "" {
 		family = s.Font
 	}
-	font := t.id("fonts", fontXML(family, s.FontSize, s.Bold, s.Color, s.Underline))
+	font := t.id("fonts", fontXML(family, s.FontSize, s.Bold, s.Strike, s.Color, s.Underline))
 	fill := 0
 	if s.Fill != "" {
 		fill = t.id("fills", `<fill><patternFill patternType="solid"><fgColor rgb="`+argb(s.Fill)+`"></fgColor></patternFill></fill>`)
@@ -214,7 +214,7 @@ func (t *styleTable) style(s layout.Style, family string) int {
 // colour and fill.
 func (t *styleTable) condStyle(s layout.Style) int {
 	var d strings.Builder
-	d.WriteString(`<dxf>` + fontXML("", 0, s.Bold, s.Color, false))
+	d.WriteString(`<dxf>` + fontXML("", 0, s.Bold, false, s.Color, false))
 	if s.Fill != "" {
 		d.WriteString(`<fill><patternFill patternType="solid"><bgColor rgb="` + argb(s.Fill) + `"></bgColor></patternFill></fill>`)
 	}
@@ -230,7 +230,7 @@ func (t *styleTable) part() ([]byte, bool) {
 
 // fontXML is a font as excelize writes it: a family of 2 (swiss) and a
 // colour element always, the size only when there is one.
-func fontXML(family string, size float64, bold bool, color string, underline bool) string {
+func fontXML(family string, size float64, bold, strike bool, color string, underline bool) string {
 	var b strings.Builder
 	b.WriteString(`<font>`)
 	if family != "" {
@@ -241,6 +241,9 @@ func fontXML(family string, size float64, bold bool, color string, underline boo
 	b.WriteString(`<family val="2"></family>`)
 	if bold {
 		b.WriteString(`<b val="1"></b>`)
+	}
+	if strike {
+		b.WriteString(`<strike val="1"></strike>`)
 	}
 	if color != "" {
 		b.WriteString(`<color rgb="` + argb(color) + `"></color>`)

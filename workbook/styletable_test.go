@@ -24,12 +24,16 @@ func stylesOfBook(t *testing.T, path string) []byte {
 }
 
 // sheetsToStyle are sheets that use every kind of style we make: borders
-// thin and thick, fills, fonts of our own, wrapped and aligned text,
-// unlocked and hidden cells, and conditional formats.
+// thin and thick, fills, fonts of our own (struck through in the step
+// pictures), wrapped and aligned text, unlocked and hidden cells, and
+// conditional formats.
 func sheetsToStyle(t *testing.T) []layout.Sheet {
 	g := grid(t, classic)
 	var s solve.Solver
 	sol, err := s.Solve(&g)
+	require.NoError(t, err)
+	hard := grid(t, pictured)
+	ex, err := solve.Explain(hard)
 	require.NoError(t, err)
 	ws := layout.WorksheetSheet(g, layout.WorksheetOptions{Title: "Week 3", Header: "Set", AnswerSheet: "Answers"})
 	return []layout.Sheet{
@@ -37,6 +41,7 @@ func sheetsToStyle(t *testing.T) []layout.Sheet {
 		layout.CandidatesSheet("Candidates", g),
 		ws.Sheet,
 		layout.AnswerSheet(g, sol),
+		layout.StepsSheet("Steps of hard.xlsx", "Puzzle", func(r, c int) string { return layout.Pos{Col: c + 2, Row: r + 2}.String() }, hard, ex),
 		catalogueSheet(testPuzzles(t, 3), []layout.Pos{{Col: 2, Row: 2}, {Col: 2, Row: 20}, {Col: 2, Row: 40}}, "Sudoku"),
 	}
 }
