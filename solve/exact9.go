@@ -31,9 +31,14 @@ import "math/bits"
 //   - When the bands stall, the same table is applied to stacks (three
 //     columns of boxes), which adds the column hidden singles and the
 //     box-column eliminations the bands do not see.
-//   - When all of that stalls, the solver guesses on a cell with the fewest
-//     candidates (two, almost always), copying the 120-byte state onto a
-//     fixed stack; on return it removes the guess and propagates again.
+//   - When the stacks stall too, the triad rules of exact9_triads.go
+//     (minirows and minicolumns hold three digits each) run on the bands
+//     that changed, while at least triadsFrom cells are unsolved.
+//   - When all of that stalls, the solver branches on a cell with two
+//     candidates when there is one, else on the configurations (the
+//     permutation) of one digit in one band or stack, as tdoku does
+//     (exact9_branch.go). Each branch but the last copies the 120-byte
+//     state onto a fixed stack; the last continues on the state itself.
 type state9 struct {
 	cand     [3][9]uint32 // cand[b][d]: cells of band b that may hold digit d+1
 	unsolved [3]uint32    // cells of each band not yet solved
@@ -109,12 +114,14 @@ func init() {
 // allocate: guesses copy the state onto a fixed stack, and solutions go
 // into the caller's slice.
 type solver9 struct {
-	dirty uint32     // bit 9*b+d: cand[b][d] changed since propagate looked at it
-	moved uint32     // bit d: digit d's words changed since stackRules ran
-	stack [82]state9 // one state per guess depth
-	found int        // solutions counted so far
-	limit int
-	out   []Grid
+	dirty uint32 // bit 9*b+d: cand[b][d] changed since propagate looked at it
+	moved uint32 // bit d: digit d's words changed since stackRules ran
+	// bit b: band b's words changed since triads ran
+	triadBands uint32
+	stack      [82]state9 // one state per guess depth
+	found      int        // solutions counted so far
+	limit      int
+	out        []Grid
 }
 
 // count returns the number of solutions of the 81 cells p (0 for blank),
@@ -128,7 +135,7 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 		}
 	}
 	st.unsolved = [3]uint32{band, band, band}
-	s.dirty, s.moved = 0, 0
+	s.dirty, s.moved, s.triadBands = 0, 0, 0
 	for i, d := range p {
 		if d == 0 {
 			continue
@@ -192,6 +199,7 @@ func (s *solver9) propagate(st *state9) bool {
 			s.dirty &= s.dirty - 1
 			b, d := i/9, i%9
 			s.moved |= 1 << d
+			s.triadBands |= 1 << b
 			c := st.cand[b][d]
 			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18&511])<<6
 			c &= permutationCells[p]
@@ -231,7 +239,18 @@ func (s *solver9) propagate(st *state9) bool {
 			}
 		}
 		if s.dirty == 0 && !s.stackRules(st) {
-			return true
+			// Near the leaves the triads cost more than the guesses
+			// they save.
+			if bits.OnesCount32(st.unsolved[0])+bits.OnesCount32(st.unsolved[1])+bits.OnesCount32(st.unsolved[2]) < triadsFrom {
+				return true
+			}
+			changed, ok := s.triads(st)
+			if !ok {
+				return false
+			}
+			if !changed {
+				return true
+			}
 		}
 	}
 }
@@ -269,8 +288,10 @@ func (s *solver9) stackRules(st *state9) bool {
 }
 
 // search counts the solutions of the state at depth: it propagates, then
-// tries the smallest candidate of a cell chosen by pickCell on a copy one
-// level deeper, and on return removes that candidate and goes on.
+// branches, each branch but the last on a copy one level deeper and the
+// last on the state itself. It branches on a cell with two candidates when
+// there is one (pickPair), else on the configurations of one digit in one
+// band or stack (pickBranch).
 func (s *solver9) search(depth int) {
 	st := &s.stack[depth]
 	for s.propagate(st) {
@@ -278,30 +299,70 @@ func (s *solver9) search(depth int) {
 			s.record(st)
 			return
 		}
-		b, bit := pickCell(st)
+		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
+		b, bit, pair := pickPair(st)
+		if !pair {
+			unit, d, pattern, ok := pickBranch(st)
+			if ok {
+				if !s.branchConfigurations(st, depth, unit, d, pattern) {
+					return
+				}
+				continue
+			}
+			// Unreachable: with every band and stack fixed, propagation
+			// has placed every digit. Kept so that search never stalls.
+			b, bit = pickFewest(st)
+		}
 		d := 0
 		for st.cand[b][d]&bit == 0 {
 			d++
 		}
 		next := &s.stack[depth+1]
 		*next = *st
-		s.dirty, s.moved = 0, 0 // st is at a fixed point
 		s.place(next, d, b, bit)
 		s.search(depth + 1)
 		if s.found >= s.limit {
 			return
 		}
-		s.dirty, s.moved = 1<<(9*b+d), 0
+		s.dirty, s.moved, s.triadBands = 1<<(9*b+d), 0, 0
 		st.cand[b][d] &^= bit
 	}
 }
 
-// pickCell returns the cell to guess on: among the first six cells with two
-// candidates, the one whose candidates have the most other places in its
-// row and box, so that either guess settles the most; with no such cell,
-// the first with the fewest candidates. (Measured on the hardest set, this
-// choice needs a third fewer guesses than the first cell with two.)
-func pickCell(st *state9) (b int, bit uint32) {
+// branchConfigurations searches each configuration of digit d in unit
+// (pattern as pickBranch gives it) but the last on a copy one level
+// deeper, then restricts st to the last. It reports false when the limit
+// is reached.
+func (s *solver9) branchConfigurations(st *state9, depth, unit, d int, pattern uint32) bool {
+	last := -1
+	for i, on := range perms {
+		if uint32(on)&pattern == uint32(on) {
+			last = i
+		}
+	}
+	for _, on := range perms[:last] {
+		if uint32(on)&pattern != uint32(on) {
+			continue
+		}
+		next := &s.stack[depth+1]
+		*next = *st
+		s.restrict(next, unit, d, on)
+		s.search(depth + 1)
+		if s.found >= s.limit {
+			return false
+		}
+		s.dirty, s.moved, s.triadBands = 0, 0, 0
+	}
+	s.restrict(st, unit, d, perms[last])
+	return true
+}
+
+// pickPair returns the cell with two candidates to guess on, if any:
+// among the first six, the one whose candidates have the most other places
+// in its row and box, so that either guess settles the most. (Measured on
+// the hardest set, this choice needs a third fewer guesses than the first
+// cell with two.)
+func pickPair(st *state9) (b int, bit uint32, ok bool) {
 	best, scored := -1, 0
 	for bb := range 3 {
 		w := &st.cand[bb]
@@ -327,9 +388,11 @@ func pickCell(st *state9) (b int, bit uint32) {
 			}
 		}
 	}
-	if best >= 0 {
-		return b, bit
-	}
+	return b, bit, best >= 0
+}
+
+// pickFewest returns the first unsolved cell with the fewest candidates.
+func pickFewest(st *state9) (b int, bit uint32) {
 	fewest := 10
 	for bb := range 3 {
 		w := &st.cand[bb]
