@@ -69,7 +69,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	// Every k base lines whose positions together are more than k (some
 	// are fins) and at most k plus the box's width, in order; a set of
 	// lines already past that bound is not extended.
-	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) {
+	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
 		var base uint32 // the base lines, as indexes 0..n-1
 		for _, x := range idx {
 			base |= 1 << (lines[x] - o*n)
@@ -132,13 +132,14 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 				}
 			}
 		}
+		return true
 	})
 }
 
 // combosWithin calls f with every k indexes of sets, in lexicographic
-// order, whose sets together have lo to hi members, and their union. A
-// prefix whose union is already past hi is not extended.
-func combosWithin(sets []uint32, k, lo, hi int, idx []int, f func(pick []int, union uint32)) {
+// order, whose sets together have lo to hi members, and their union, until
+// f returns false. A prefix whose union is already past hi is not extended.
+func combosWithin(sets []uint32, k, lo, hi int, idx []int, f func(pick []int, union uint32) bool) {
 	m := len(sets)
 	if m < k {
 		return
@@ -162,8 +163,8 @@ func combosWithin(sets []uint32, k, lo, hi int, idx []int, f func(pick []int, un
 			continue
 		}
 		if j == k-1 {
-			if c >= lo {
-				f(idx[:k], u)
+			if c >= lo && !f(idx[:k], u) {
+				return
 			}
 			idx[j]++
 			continue

@@ -101,39 +101,7 @@ func (h *human) hiddenSubset(t Technique, k int) {
 // idx is the caller's memory for the picks (at least k long), so that
 // nothing escapes to the heap.
 func combos(sets []uint32, k int, idx []int, f func(pick []int, union uint32) bool) {
-	m := len(sets)
-	if m < k {
-		return
-	}
-	var unions [5]uint32 // unions[j]: union of the first j picks
-	j := 0               // how many picks are fixed
-	idx[0] = 0
-	for {
-		// extend the prefix idx[:j] with idx[j], or backtrack
-		if idx[j] > m-(k-j) {
-			if j == 0 {
-				return
-			}
-			j--
-			idx[j]++
-			continue
-		}
-		u := unions[j] | sets[idx[j]]
-		if bits.OnesCount32(u) > k {
-			idx[j]++
-			continue
-		}
-		if j == k-1 {
-			if bits.OnesCount32(u) == k && !f(idx[:k], u) {
-				return
-			}
-			idx[j]++
-			continue
-		}
-		unions[j+1] = u
-		idx[j+1] = idx[j] + 1
-		j++
-	}
+	combosWithin(sets, k, k, k, idx, f)
 }
 
 // nextCombo advances idx, k increasing indexes below m, to the next
