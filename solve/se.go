@@ -80,3 +80,47 @@ func lengthSteps(n int) int {
 	}
 	return steps
 }
+
+// SERange is the least and the most SE estimate (Rating.SE, in tenths) a
+// puzzle of grade g can have: the easiest rating of a technique of its
+// level, and the hardest of one of its level or below, chains at their
+// longest. Extreme has no upper bound (hi is -1). A generator asked for an
+// SE band uses it to know which grades can fall in the band.
+func SERange(g Grade) (lo, hi int) {
+	if g == Extreme {
+		hi = -1
+	}
+	lo = -1
+	for t := FullHouse; t < numTechniques; t++ {
+		if t.Level() > g {
+			break
+		}
+		least, most := seExtremes(t)
+		if t.Level() == g && (lo < 0 || least < lo) {
+			lo = least
+		}
+		if g != Extreme {
+			hi = max(hi, most)
+		}
+	}
+	return lo, hi
+}
+
+// seExtremes is the least and most rating a step of technique t can have
+// on a 9x9 grid (the nets' most is not bounded: it is left at the base).
+func seExtremes(t Technique) (least, most int) {
+	least, most = seBase[t], seBase[t]
+	switch t {
+	case HiddenSingle:
+		least = 12
+	case XChain, XYChain, AIC, GroupedAIC:
+		long := Step{Technique: t, Chain: make([]Candidate, maxChain+1)}
+		most = seRating(&long)
+	case SimpleColors, SueDeCoq, ALSXZ, ALSXYWing, DeathBlossom:
+		big := Step{Technique: t, Cells: make([]Cell, 81)}
+		most = seRating(&big)
+	default:
+		most = seRating(&Step{Technique: t})
+	}
+	return least, most
+}

@@ -57,3 +57,27 @@ func TestSERating(t *testing.T) {
 		}
 	}
 }
+
+func TestSERange(t *testing.T) {
+	lo, hi := SERange(Easy)
+	assert.Equal(t, [2]int{10, 23}, [2]int{lo, hi})
+	lo, hi = SERange(Medium)
+	assert.Equal(t, [2]int{26, 40}, [2]int{lo, hi})
+	lo, hi = SERange(Extreme)
+	assert.Equal(t, [2]int{85, -1}, [2]int{lo, hi})
+	// every grade's range holds the ratings of the puzzles of that grade
+	for _, line := range []string{
+		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+	} {
+		g, err := ParseLine(line)
+		require.NoError(t, err)
+		r, err := RateDetail(g)
+		require.NoError(t, err)
+		lo, hi := SERange(r.Grade)
+		assert.GreaterOrEqual(t, r.SE, lo)
+		if hi >= 0 {
+			assert.LessOrEqual(t, r.SE, hi)
+		}
+	}
+}
