@@ -82,6 +82,7 @@ type Step struct {
 
 	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
 	note string   // for some techniques: the text, written when the step was found
+	net  string   // forcing nets: the branches in Eureka notation (Eureka), written with the note
 	loop bool     // chains: the chain closes into a continuous nice loop
 }
 
@@ -148,6 +149,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		Digits       []int           `json:"digits"`
 		Fins         []jsonCell      `json:"fins,omitempty"`
 		Chain        []jsonCandidate `json:"chain,omitempty"`
+		Eureka       string          `json:"eureka,omitempty"`
 	}
 	o := out{
 		Technique:    s.Technique.String(),
@@ -160,6 +162,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		Cells:        []jsonCell{},
 		Units:        []jsonUnit{},
 		Digits:       s.Digits.List(),
+		Eureka:       s.Eureka(),
 	}
 	for _, c := range s.Cells {
 		o.Cells = append(o.Cells, jsonCell{c.Row + 1, c.Col + 1})
@@ -182,6 +185,9 @@ func (s Step) MarshalJSON() ([]byte, error) {
 func (s *Step) Text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
+		if s.net != "" {
+			return name + ": " + s.expandNote() + " " + s.Eureka()
+		}
 		return name + ": " + s.expandNote()
 	}
 	d := lowDigit(s.Digits)
@@ -315,10 +321,14 @@ func (s *Step) Text() string {
 			name, p, pd, p, p, pd)
 	case XChain, XYChain, AIC, GroupedAIC:
 		if s.loop {
-			return fmt.Sprintf("%s: %s, and the ends cannot both be true: the chain closes into a loop in which every weak link holds one true candidate, so %s.",
-				name, chainText(s.Chain, s.ChainCells), elim)
+			return fmt.Sprintf("%s: %s. The chain closes into a loop in which every weak link holds one true candidate, so %s.",
+				name, s.Eureka(), elim)
 		}
-		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain, s.ChainCells), elim)
+		if len(s.Placements) > 0 {
+			return fmt.Sprintf("%s: %s. If the first candidate were false, the chain would make it true, so %s is %s.",
+				name, s.Eureka(), p, pd)
+		}
+		return fmt.Sprintf("%s: %s. One end is true, so %s.", name, s.Eureka(), elim)
 	case BruteForce:
 		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
 	}
@@ -451,27 +461,6 @@ func eliminationText(es []Candidate) string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// chainText writes a chain in Eureka notation, a group with all its rows
-// or columns: "(5)r1c1=(5)r1c5-(5)r23c5=(5)r7c5".
-func chainText(ch []Candidate, groups [][]Cell) string {
-	var b strings.Builder
-	for i, c := range ch {
-		if i > 0 {
-			if i%2 == 1 {
-				b.WriteString("=")
-			} else {
-				b.WriteString("-")
-			}
-		}
-		if i < len(groups) && len(groups[i]) > 1 {
-			b.WriteString("(" + DigitString(c.Digit) + ")" + groupText(groups[i]))
-			continue
-		}
-		b.WriteString(c.String())
-	}
-	return b.String()
 }
 
 // groupText names cells of one row or one column: "r1c23", "r23c5".
