@@ -159,6 +159,8 @@ type human struct {
 	pick      [4]int
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
+	alsOK     bool                       // alsBuf is the board's as it stands (find resets it)
+	rccOK     bool                       // and so are the restricted commons
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
 	rccBuf    []rcc                      // the restricted common digits of the sets, by set
 	rccStart  []int32                    // where each set's begin in rccBuf
@@ -166,6 +168,10 @@ type human struct {
 	rccPairs  []rccPair
 	sdcBuf    [2][]sdcSide // Sue de Coq: the candidate sets A and B
 	dbBuf     [3][]int32   // Death Blossom: the petals of each digit of the stem
+	acSeen    []uint32     // ALS chains: the states seen, by length
+	acStamp   uint32
+	acEnds    []Digits // the digits each set can end a chain with
+	acLayers  [maxALSChain][]alsState
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -274,6 +280,7 @@ func init() {
 		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
 		ALSXYWing:        (*human).alsXYWing,
+		ALSChain:         (*human).alsChain,
 		DeathBlossom:     (*human).deathBlossom,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
@@ -285,6 +292,7 @@ func init() {
 // find runs the techniques from the easiest up to max and stops at the
 // first that finds an instance; it returns that technique, or NoTechnique.
 func (h *human) find(max Technique) Technique {
+	h.alsOK, h.rccOK = false, false // the board changed since the last find
 	for t := FullHouse; t <= max; t++ {
 		h.found = h.found[:0]
 		finders[t](h)
@@ -444,6 +452,7 @@ func (h *human) prepare(givens, current *Grid) error {
 		}
 	}
 	h.found = h.found[:0]
+	h.alsOK, h.rccOK = false, false
 	h.text = false
 	return nil
 }

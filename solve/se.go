@@ -22,7 +22,7 @@ var seBase = [numTechniques]int{
 	Skyscraper: 66, TwoStringKite: 66, EmptyRectangle: 66, SimpleColors: 66, XChain: 66,
 	FinnedXWing: 66, FinnedSwordfish: 66, FinnedJellyfish: 66,
 	WWing: 70, XYChain: 70, AIC: 70,
-	SueDeCoq: 80, GroupedAIC: 80, ALSXZ: 80, ALSXYWing: 80, DeathBlossom: 80,
+	SueDeCoq: 80, GroupedAIC: 80, ALSXZ: 80, ALSXYWing: 80, ALSChain: 80, DeathBlossom: 80,
 	ForcingNet: 85, ForcingNetVerity: 85,
 	ForcingNetNested: 95,
 	BruteForce:       110,
@@ -54,7 +54,7 @@ func seRating(s *Step) int {
 		r += lengthSteps(len(s.Chain))
 	case GroupedAIC:
 		r += lengthSteps(len(s.Chain) + 2)
-	case SueDeCoq, ALSXZ, ALSXYWing, DeathBlossom:
+	case SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom:
 		r += lengthSteps(2 * len(s.Cells))
 	case ForcingNet, ForcingNetVerity:
 		// SE counts every node of a net: about netNodesPerWave a wave
@@ -116,7 +116,7 @@ func seExtremes(t Technique) (least, most int) {
 	case XChain, XYChain, AIC, GroupedAIC:
 		long := Step{Technique: t, Chain: make([]Candidate, maxChain+1)}
 		most = seRating(&long)
-	case SimpleColors, SueDeCoq, ALSXZ, ALSXYWing, DeathBlossom:
+	case SimpleColors, SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom:
 		big := Step{Technique: t, Cells: make([]Cell, 81)}
 		most = seRating(&big)
 	default:
