@@ -346,6 +346,30 @@ func (h *human) applyNew(s *Step) bool {
 	return len(ps)+len(es) > 0
 }
 
+// direct reports, for locked candidates and hidden pairs and triples
+// just applied, whether an elimination left its digit a single place in a
+// unit of its cell: the hidden single that Sudoku Explainer's "direct"
+// techniques (Direct Pointing, Direct Hidden Pair, ...) take with them.
+func (h *human) direct(s *Step) bool {
+	switch s.Technique {
+	case Pointing, Claiming, HiddenPair, HiddenTriple:
+	default:
+		return false
+	}
+	b := &h.b
+	g := b.g
+	for _, e := range s.Eliminations {
+		i, d := e.Row*g.n+e.Col, e.Digit-1
+		for k := range 3 {
+			u := g.cellUnit[i][k]
+			if p := b.pos[u][d]; b.placed[u]&(1<<d) == 0 && p != 0 && p&(p-1) == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // newEffects counts what s would still change on the board.
 func (h *human) newEffects(s *Step) int {
 	b := &h.b
@@ -408,6 +432,7 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 			}
 			s := &h.found[best]
 			h.applyNew(s)
+			s.direct = h.direct(s)
 			s.Round = round
 			rec(s)
 			done := *s

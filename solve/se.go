@@ -39,6 +39,20 @@ const netNodesPerWave = 8
 func seRating(s *Step) int {
 	t := s.Technique
 	r := seBase[t]
+	if s.direct {
+		// SE's direct techniques: the pattern and the hidden single it
+		// leaves, as one step
+		switch t {
+		case Pointing:
+			return 17
+		case Claiming:
+			return 19
+		case HiddenPair:
+			return 20
+		case HiddenTriple:
+			return 25
+		}
+	}
 	switch t {
 	case HiddenSingle:
 		if len(s.Units) > 0 && s.Units[0].Kind == Box {

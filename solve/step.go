@@ -84,6 +84,10 @@ type Step struct {
 	note string   // for some techniques: the text, written when the step was found
 	net  string   // forcing nets: the branches in Eureka notation (Eureka), written with the note
 	loop bool     // chains: the chain closes into a continuous nice loop
+	// direct: locked candidates or a hidden pair or triple whose
+	// eliminations left a digit a single place in a unit (a hidden
+	// single), which Sudoku Explainer rates as its "direct" technique
+	direct bool
 }
 
 // Level is the grade of the step's technique.
