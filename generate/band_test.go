@@ -52,7 +52,7 @@ func TestSEBandRefused(t *testing.T) {
 	}{
 		{Options{Grade: solve.Hard, SE: SEBand{85, 90}}, "Hard puzzles rate ER 3.2 to 7.5; none rates ER 8.5-9.0"},
 		{Options{Grade: solve.Extreme, SE: SEBand{70, 70}}, "Extreme puzzles rate ER 8.5 to up; none rates ER 7.0"},
-		{Options{AnyGrade: true, SE: SEBand{24, 25}}, "no 9x9 puzzle rates ER 2.4-2.5"},
+		{Options{Grade: solve.Medium, SE: SEBand{45, 50}}, "Medium puzzles rate ER 1.7 to 4.0; none rates ER 4.5-5.0"},
 		{Options{AnyGrade: true, Shape: solve.Shape4, SE: SEBand{30, 50}}, "no 4x4 puzzle rates ER 3.0-5.0"},
 	}
 	for _, tt := range tests {

@@ -127,6 +127,8 @@ func seExtremes(t Technique) (least, most int) {
 	switch t {
 	case HiddenSingle:
 		least = 12
+	case Pointing, Claiming, HiddenPair, HiddenTriple:
+		least = seRating(&Step{Technique: t, direct: true})
 	case XChain, XYChain, AIC, GroupedAIC:
 		long := Step{Technique: t, Chain: make([]Candidate, maxChain+1)}
 		most = seRating(&long)
