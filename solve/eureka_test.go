@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"encoding/json"
 	"fmt"
 	"regexp"
 	"slices"
@@ -429,4 +430,20 @@ func TestEurekaChainText(t *testing.T) {
 	groups := [][]Cell{nil, {{6, 3}, {8, 3}}, {{7, 4}, {7, 5}}, nil}
 	ch = []Candidate{c(3, 4, 3), c(7, 4, 3), c(8, 5, 3), c(8, 2, 3)}
 	assert.Equal(t, "(3)r3c4=(3)r79c4-(3)r8c56=(3)r8c2", eurekaChain(ch, groups, false))
+}
+
+// TestJSONKeepsNotation: the steps' JSON writes the notation as it reads,
+// without HTML escapes, when the encoder does not add them.
+func TestJSONKeepsNotation(t *testing.T) {
+	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	require.NoError(t, err)
+	ex, err := Explain(g)
+	require.NoError(t, err)
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	require.NoError(t, enc.Encode(ex))
+	assert.Contains(t, b.String(), "<>")
+	assert.Contains(t, b.String(), " -> ")
+	assert.NotContains(t, b.String(), `\u003c`)
 }

@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -90,7 +89,7 @@ func (e *Explanation) MarshalJSON() ([]byte, error) {
 	if steps == nil {
 		steps = []Step{}
 	}
-	return json.Marshal(struct {
+	return marshalPlain(struct {
 		Grade      Grade             `json:"grade"`
 		Score      int               `json:"score"`
 		Difficulty int               `json:"difficulty"`
