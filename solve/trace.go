@@ -2,7 +2,7 @@ package solve
 
 import (
 	"math/bits"
-	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -27,15 +27,18 @@ type netEvent struct {
 
 // netTrace follows one branch from the board start.
 type netTrace struct {
-	start  *board
-	bd     board
-	width  int // inner nets from cells with up to width candidates; 0: none
-	offBy  [MaxSize * MaxSize][MaxSize]int32
-	onBy   [MaxSize * MaxSize]int32
-	queued [MaxSize * MaxSize]int32 // the on event last queued for each cell
-	events []netEvent
-	queue  []int32
-	leaves []int32 // the events that make the contradiction
+	start   *board
+	bd      board
+	width   int // inner nets from cells with up to width candidates; 0: none
+	offBy   [MaxSize * MaxSize][MaxSize]int32
+	onBy    [MaxSize * MaxSize]int32
+	queued  [MaxSize * MaxSize]int32 // the on event last queued for each cell
+	events  []netEvent
+	queue   []int32
+	leaves  []int32 // the events that make the contradiction
+	arena   []int32 // the events' parents, end to end
+	cells   []int   // scratch
+	removed []int   // scratch: cell*MaxSize + digit
 	// the contradiction: a cell with no candidate, or a digit with no
 	// place in a unit
 	badCell, badUnit, badDigit int
@@ -43,7 +46,7 @@ type netTrace struct {
 
 func newTrace(start *board, width int) *netTrace {
 	t := &netTrace{start: start, bd: *start, width: width, badCell: -1, badUnit: -1, badDigit: -1}
-	for i := range t.offBy {
+	for i := range start.g.cells {
 		t.onBy[i], t.queued[i] = -1, -1
 		for d := range t.offBy[i] {
 			t.offBy[i][d] = -1
@@ -108,16 +111,20 @@ func (t *netTrace) apply(e int32) bool {
 	}
 	t.onBy[i] = e
 	g := t.bd.g
-	var removed []int // cell*MaxSize + digit
+	removed := t.removed[:0]
 	for c := t.bd.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
 		removed = append(removed, i*MaxSize+bits.TrailingZeros32(uint32(c)))
 	}
-	for _, j := range t.bd.dcells[d].and(g.peers[i]).appendTo(nil) {
+	t.cells = t.bd.dcells[d].and(g.peers[i]).appendTo(t.cells[:0])
+	for _, j := range t.cells {
 		removed = append(removed, j*MaxSize+d)
 	}
+	t.removed = removed
 	t.bd.place(i, d)
+	t.arena = append(t.arena, e)
+	one := t.arena[len(t.arena)-1 : len(t.arena) : len(t.arena)]
 	for _, x := range removed {
-		t.offBy[x/MaxSize][x%MaxSize] = t.push(netEvent{cell: x / MaxSize, digit: x % MaxSize, parents: []int32{e}})
+		t.offBy[x/MaxSize][x%MaxSize] = t.push(netEvent{cell: x / MaxSize, digit: x % MaxSize, parents: one})
 	}
 	for _, x := range removed {
 		if t.check(x/MaxSize, x%MaxSize) {
@@ -278,6 +285,12 @@ func (t *netTrace) innerPass() (any, bad bool) {
 // branch writes the events that lead to the targets, in the order they
 // were made, as a chain from the premise: "r1c2=4 -> r1c5<>4 -> r1c5=7".
 func (t *netTrace) branch(targets []int32) string {
+	var b strings.Builder
+	t.writeBranch(&b, targets)
+	return b.String()
+}
+
+func (t *netTrace) writeBranch(b *strings.Builder, targets []int32) {
 	seen := make([]bool, len(t.events))
 	stack := append([]int32(nil), targets...)
 	for len(stack) > 0 {
@@ -289,40 +302,48 @@ func (t *netTrace) branch(targets []int32) string {
 		seen[e] = true
 		stack = append(stack, t.events[e].parents...)
 	}
-	var ids []int
-	for e, ok := range seen {
-		if ok {
-			ids = append(ids, e)
+	first := true
+	for e, ok := range seen { // in the order they were made
+		if !ok {
+			continue
 		}
+		if !first {
+			b.WriteString(" -> ")
+		}
+		first = false
+		t.writeEvent(b, int32(e))
 	}
-	sort.Ints(ids)
-	parts := make([]string, len(ids))
-	for k, e := range ids {
-		parts[k] = t.eventText(int32(e))
-	}
-	return strings.Join(parts, " -> ")
 }
 
-// eventText writes an event as "r1c2=4", "r1c5<>4", or for a removal by
+// writeEvent writes an event as "r1c2=4", "r1c5<>4", or for a removal by
 // an inner net "r1c5<>4[net]".
-func (t *netTrace) eventText(e int32) string {
-	ev := t.events[e]
-	c := t.bd.g.cell(ev.cell).String()
+func (t *netTrace) writeEvent(b *strings.Builder, e int32) {
+	ev := &t.events[e]
+	c := t.bd.g.cell(ev.cell)
+	b.WriteByte('r')
+	b.WriteString(strconv.Itoa(c.Row + 1))
+	b.WriteByte('c')
+	b.WriteString(strconv.Itoa(c.Col + 1))
 	if ev.on {
-		return c + "=" + DigitString(ev.digit+1)
+		b.WriteByte('=')
+	} else {
+		b.WriteString("<>")
 	}
+	b.WriteString(DigitString(ev.digit + 1))
 	if ev.net {
-		return c + "<>" + DigitString(ev.digit+1) + "[net]"
+		b.WriteString("[net]")
 	}
-	return c + "<>" + DigitString(ev.digit+1)
 }
 
 // contradictionBranches writes one branch for each event of the
 // contradiction, joined by " ; ".
 func (t *netTrace) contradictionBranches() string {
-	parts := make([]string, len(t.leaves))
+	var b strings.Builder
 	for k, e := range t.leaves {
-		parts[k] = t.branch([]int32{e})
+		if k > 0 {
+			b.WriteString(" ; ")
+		}
+		t.writeBranch(&b, []int32{e})
 	}
-	return strings.Join(parts, " ; ")
+	return b.String()
 }
