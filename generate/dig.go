@@ -30,13 +30,13 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 			}
 		}
 		p, err = g.rated(puzzle)
-		return p, err == nil && p.Grade == solve.Easy, err
+		return p, err == nil && p.Grade == solve.Easy && g.inBand(&p), err
 	}
 
 	// Dig as far as uniqueness allows, keeping the orbits removed in order.
 	g.removed = g.removed[:0]
 	g.digUnique(&puzzle, sol)
-	if !o.AnyGrade && o.Grade > solve.Easy && g.singles.solves(&puzzle) {
+	if g.easiest > solve.Easy && g.singles.solves(&puzzle) {
 		// Singles solve it, so it is Easy, and a harder grade is wanted:
 		// cheaper to know than to rate.
 		return Puzzle{}, false, nil
@@ -44,10 +44,13 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	if o.Minimal && !g.minimal(&puzzle) {
 		return Puzzle{}, false, nil
 	}
-	if o.Minimal || o.AnyGrade || o.Grade == solve.Extreme {
+	if o.Minimal || (o.AnyGrade || o.Grade == solve.Extreme) && !o.SE.Set() {
 		// Nothing more can go: the grade is what it is.
 		p, err = g.rated(puzzle)
-		return p, err == nil && (o.AnyGrade || p.Grade == o.Grade), err
+		return p, err == nil && (o.AnyGrade || p.Grade == o.Grade) && g.inBand(&p), err
+	}
+	if o.SE.Set() {
+		return g.digBand(sol, puzzle)
 	}
 
 	// Grading stops at the grade asked for: what is harder is only "too
@@ -245,5 +248,5 @@ func (g *Generator) rated(puzzle solve.Grid) (Puzzle, error) {
 
 // ratedAs is the finished puzzle with its rating.
 func ratedAs(puzzle solve.Grid, r solve.Rating) Puzzle {
-	return Puzzle{Givens: puzzle, Grade: r.Grade, Score: r.Score, Hardest: r.Hardest}
+	return Puzzle{Givens: puzzle, Grade: r.Grade, Score: r.Score, SE: r.SE, Hardest: r.Hardest}
 }

@@ -43,6 +43,10 @@ type Options struct {
 	// Seed: puzzle i of a set is made from the random source seeded with
 	// Seed+i.
 	Seed uint64
+	// SE, when set, asks for puzzles whose estimate of Sudoku Explainer's
+	// rating lies in the band, of Grade (or of any grade the band allows
+	// with AnyGrade).
+	SE SEBand
 	// MaxAttempts bounds the digs for one puzzle (each from a fresh order
 	// of the cells, a fresh grid every few); 0 is DefaultMaxAttempts.
 	MaxAttempts int
@@ -56,6 +60,7 @@ type Puzzle struct {
 	Solution solve.Grid
 	Grade    solve.Grade
 	Score    int
+	SE       int // the estimate of Sudoku Explainer's rating, in tenths (solve.Rating.SE)
 	Hardest  solve.Technique
 	Attempts int // the digs it took
 }
@@ -75,6 +80,7 @@ type Generator struct {
 	singles *singles
 	seen    witnesses       // the unavoidable sets met in the current grid
 	sols    [2]solve.Grid   // the solutions a count finds
+	easiest solve.Grade     // the easiest grade a puzzle may have
 	stop    <-chan struct{} // closed: give up between attempts
 }
 
@@ -99,10 +105,19 @@ func New(opts Options) (*Generator, error) {
 			return nil, err
 		}
 	}
+	if err := checkBand(&opts); err != nil {
+		return nil, err
+	}
 	if opts.MaxAttempts <= 0 {
 		opts.MaxAttempts = DefaultMaxAttempts(opts.Shape)
 	}
 	g := &Generator{opts: opts, orbits: opts.Symmetry.Orbits(opts.Shape), singles: newSingles(opts.Shape)}
+	if !opts.AnyGrade {
+		g.easiest = opts.Grade
+	}
+	if opts.SE.Set() {
+		g.easiest, _, _ = bandGrades(&opts)
+	}
 	g.order = make([]int, len(g.orbits))
 	g.removed = make([]int, 0, len(g.orbits))
 	return g, nil
@@ -172,6 +187,9 @@ func (g *Generator) describe() string {
 		s += o.Grade.String() + " "
 	}
 	s += o.Shape.String() + " puzzle"
+	if o.SE.Set() {
+		s += " rated " + o.SE.String()
+	}
 	if strings.ContainsRune("aeiouAEIOU8", rune(s[0])) { // "an 8x8", "an Easy"
 		s = "an " + s
 	} else {

@@ -69,6 +69,7 @@ func (h *human) setCands(c string, ds ...int) {
 // found.
 func (h *human) findAll(f func(*human)) []Step {
 	h.found = h.found[:0]
+	h.alsOK, h.rccOK = false, false
 	f(h)
 	out := make([]Step, len(h.found))
 	for k := range h.found {

@@ -99,6 +99,7 @@ const (
 	GroupedAIC
 	ALSXZ
 	ALSXYWing
+	ALSChain
 	DeathBlossom
 	ForcingNet
 	ForcingNetVerity
@@ -159,6 +160,7 @@ var techniqueTable = [numTechniques]techniqueInfo{
 	GroupedAIC:       {"Grouped AIC", "Grouped AIC", Expert, 300},
 	ALSXZ:            {"Almost Locked Set XZ-Rule", "ALS-XZ", Expert, 300},
 	ALSXYWing:        {"Almost Locked Set XY-Wing", "ALS-XY-Wing", Expert, 320},
+	ALSChain:         {"ALS-XY-Chain", "ALS Chain", Expert, 340},
 	DeathBlossom:     {"Death Blossom", "Death Blossom", Expert, 360},
 	ForcingNet:       {"Forcing Net", "Forcing Net", Extreme, 500},
 	ForcingNetVerity: {"Forcing Net Verity", "Forcing Net Verity", Extreme, 550},

@@ -67,6 +67,8 @@ func (s *Step) hintPhrase(more bool) string {
 		return fmt.Sprintf("%s: two almost locked sets, in %s and %s", name, s.unit(0), s.unit(1))
 	case ALSXYWing:
 		return fmt.Sprintf("%s: three almost locked sets, in %s, %s and %s", name, s.unit(0), s.unit(1), s.unit(2))
+	case ALSChain:
+		return fmt.Sprintf("%s: a chain of %d almost locked sets, from %s to %s", name, len(s.Units), s.unit(0), s.unit(len(s.Units)-1))
 	case SueDeCoq:
 		return fmt.Sprintf("%s where %s crosses %s", name, s.unit(0), s.unit(1))
 	case DeathBlossom:

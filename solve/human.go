@@ -1,7 +1,6 @@
 package solve
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -90,7 +89,7 @@ func (e *Explanation) MarshalJSON() ([]byte, error) {
 	if steps == nil {
 		steps = []Step{}
 	}
-	return json.Marshal(struct {
+	return marshalPlain(struct {
 		Grade      Grade             `json:"grade"`
 		Score      int               `json:"score"`
 		Difficulty int               `json:"difficulty"`
@@ -159,6 +158,8 @@ type human struct {
 	pick      [4]int
 	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
 	alsBuf    []als                      // the almost locked sets of the current position
+	alsOK     bool                       // alsBuf is the board's as it stands (find resets it)
+	rccOK     bool                       // and so are the restricted commons
 	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
 	rccBuf    []rcc                      // the restricted common digits of the sets, by set
 	rccStart  []int32                    // where each set's begin in rccBuf
@@ -166,6 +167,10 @@ type human struct {
 	rccPairs  []rccPair
 	sdcBuf    [2][]sdcSide // Sue de Coq: the candidate sets A and B
 	dbBuf     [3][]int32   // Death Blossom: the petals of each digit of the stem
+	acSeen    []uint32     // ALS chains: the states seen, by length
+	acStamp   uint32
+	acEnds    []Digits // the digits each set can end a chain with
+	acLayers  [maxALSChain][]alsState
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -274,6 +279,7 @@ func init() {
 		GroupedAIC:       func(h *human) { h.chains(GroupedAIC) },
 		ALSXZ:            (*human).alsXZ,
 		ALSXYWing:        (*human).alsXYWing,
+		ALSChain:         (*human).alsChain,
 		DeathBlossom:     (*human).deathBlossom,
 		ForcingNet:       (*human).forcingNet,
 		ForcingNetVerity: (*human).forcingNetVerity,
@@ -285,6 +291,7 @@ func init() {
 // find runs the techniques from the easiest up to max and stops at the
 // first that finds an instance; it returns that technique, or NoTechnique.
 func (h *human) find(max Technique) Technique {
+	h.alsOK, h.rccOK = false, false // the board changed since the last find
 	for t := FullHouse; t <= max; t++ {
 		h.found = h.found[:0]
 		finders[t](h)
@@ -336,6 +343,30 @@ func (h *human) applyNew(s *Step) bool {
 	}
 	s.Eliminations = es
 	return len(ps)+len(es) > 0
+}
+
+// direct reports, for locked candidates and hidden pairs and triples
+// just applied, whether an elimination left its digit a single place in a
+// unit of its cell: the hidden single that Sudoku Explainer's "direct"
+// techniques (Direct Pointing, Direct Hidden Pair, ...) take with them.
+func (h *human) direct(s *Step) bool {
+	switch s.Technique {
+	case Pointing, Claiming, HiddenPair, HiddenTriple:
+	default:
+		return false
+	}
+	b := &h.b
+	g := b.g
+	for _, e := range s.Eliminations {
+		i, d := e.Row*g.n+e.Col, e.Digit-1
+		for k := range 3 {
+			u := g.cellUnit[i][k]
+			if p := b.pos[u][d]; b.placed[u]&(1<<d) == 0 && p != 0 && p&(p-1) == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // newEffects counts what s would still change on the board.
@@ -400,6 +431,7 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 			}
 			s := &h.found[best]
 			h.applyNew(s)
+			s.direct = h.direct(s)
 			s.Round = round
 			rec(s)
 			done := *s
@@ -444,6 +476,7 @@ func (h *human) prepare(givens, current *Grid) error {
 		}
 	}
 	h.found = h.found[:0]
+	h.alsOK, h.rccOK = false, false
 	h.text = false
 	return nil
 }

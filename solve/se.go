@@ -22,7 +22,7 @@ var seBase = [numTechniques]int{
 	Skyscraper: 66, TwoStringKite: 66, EmptyRectangle: 66, SimpleColors: 66, XChain: 66,
 	FinnedXWing: 66, FinnedSwordfish: 66, FinnedJellyfish: 66,
 	WWing: 70, XYChain: 70, AIC: 70,
-	SueDeCoq: 80, GroupedAIC: 80, ALSXZ: 80, ALSXYWing: 80, DeathBlossom: 80,
+	SueDeCoq: 80, GroupedAIC: 80, ALSXZ: 80, ALSXYWing: 80, ALSChain: 80, DeathBlossom: 80,
 	ForcingNet: 85, ForcingNetVerity: 85,
 	ForcingNetNested: 95,
 	BruteForce:       110,
@@ -39,6 +39,20 @@ const netNodesPerWave = 8
 func seRating(s *Step) int {
 	t := s.Technique
 	r := seBase[t]
+	if s.direct {
+		// SE's direct techniques: the pattern and the hidden single it
+		// leaves, as one step
+		switch t {
+		case Pointing:
+			return 17
+		case Claiming:
+			return 19
+		case HiddenPair:
+			return 20
+		case HiddenTriple:
+			return 25
+		}
+	}
 	switch t {
 	case HiddenSingle:
 		if len(s.Units) > 0 && s.Units[0].Kind == Box {
@@ -54,7 +68,7 @@ func seRating(s *Step) int {
 		r += lengthSteps(len(s.Chain))
 	case GroupedAIC:
 		r += lengthSteps(len(s.Chain) + 2)
-	case SueDeCoq, ALSXZ, ALSXYWing, DeathBlossom:
+	case SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom:
 		r += lengthSteps(2 * len(s.Cells))
 	case ForcingNet, ForcingNetVerity:
 		// SE counts every node of a net: about netNodesPerWave a wave
@@ -79,4 +93,50 @@ func lengthSteps(n int) int {
 		odd = !odd
 	}
 	return steps
+}
+
+// SERange is the least and the most SE estimate (Rating.SE, in tenths) a
+// puzzle of grade g can have: the easiest rating of a technique of its
+// level, and the hardest of one of its level or below, chains at their
+// longest. Extreme has no upper bound (hi is -1). A generator asked for an
+// SE band uses it to know which grades can fall in the band.
+func SERange(g Grade) (lo, hi int) {
+	if g == Extreme {
+		hi = -1
+	}
+	lo = -1
+	for t := FullHouse; t < numTechniques; t++ {
+		if t.Level() > g {
+			break
+		}
+		least, most := seExtremes(t)
+		if t.Level() == g && (lo < 0 || least < lo) {
+			lo = least
+		}
+		if g != Extreme {
+			hi = max(hi, most)
+		}
+	}
+	return lo, hi
+}
+
+// seExtremes is the least and most rating a step of technique t can have
+// on a 9x9 grid (the nets' most is not bounded: it is left at the base).
+func seExtremes(t Technique) (least, most int) {
+	least, most = seBase[t], seBase[t]
+	switch t {
+	case HiddenSingle:
+		least = 12
+	case Pointing, Claiming, HiddenPair, HiddenTriple:
+		least = seRating(&Step{Technique: t, direct: true})
+	case XChain, XYChain, AIC, GroupedAIC:
+		long := Step{Technique: t, Chain: make([]Candidate, maxChain+1)}
+		most = seRating(&long)
+	case SimpleColors, SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom:
+		big := Step{Technique: t, Cells: make([]Cell, 81)}
+		most = seRating(&big)
+	default:
+		most = seRating(&Step{Technique: t})
+	}
+	return least, most
 }

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math/bits"
@@ -82,7 +83,12 @@ type Step struct {
 
 	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
 	note string   // for some techniques: the text, written when the step was found
+	net  string   // forcing nets: the branches in Eureka notation (Eureka), written with the note
 	loop bool     // chains: the chain closes into a continuous nice loop
+	// direct: locked candidates or a hidden pair or triple whose
+	// eliminations left a digit a single place in a unit (a hidden
+	// single), which Sudoku Explainer rates as its "direct" technique
+	direct bool
 }
 
 // Level is the grade of the step's technique.
@@ -173,7 +179,20 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	for _, c := range s.Chain {
 		o.Chain = append(o.Chain, jsonCandidate{c.Row + 1, c.Col + 1, c.Digit})
 	}
-	return json.Marshal(o)
+	return marshalPlain(o)
+}
+
+// marshalPlain is json.Marshal without the escaping of <, > and & for
+// HTML: the chains' "r1c2<>4 -> ..." stay as they read, and a fifth of
+// the size.
+func marshalPlain(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // Text puts the step in a sentence a person understands, such as
@@ -182,6 +201,9 @@ func (s Step) MarshalJSON() ([]byte, error) {
 func (s *Step) Text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
+		if s.net != "" {
+			return name + ": " + s.expandNote() + " " + s.Eureka()
+		}
 		return name + ": " + s.expandNote()
 	}
 	d := lowDigit(s.Digits)
@@ -315,10 +337,14 @@ func (s *Step) Text() string {
 			name, p, pd, p, p, pd)
 	case XChain, XYChain, AIC, GroupedAIC:
 		if s.loop {
-			return fmt.Sprintf("%s: %s, and the ends cannot both be true: the chain closes into a loop in which every weak link holds one true candidate, so %s.",
-				name, chainText(s.Chain, s.ChainCells), elim)
+			return fmt.Sprintf("%s: %s. The chain closes into a loop in which every weak link holds one true candidate, so %s.",
+				name, s.Eureka(), elim)
 		}
-		return fmt.Sprintf("%s: %s; one end is true, so %s.", name, chainText(s.Chain, s.ChainCells), elim)
+		if len(s.Placements) > 0 {
+			return fmt.Sprintf("%s: %s. If the first candidate were false, the chain would make it true, so %s is %s.",
+				name, s.Eureka(), p, pd)
+		}
+		return fmt.Sprintf("%s: %s. One end is true, so %s.", name, s.Eureka(), elim)
 	case BruteForce:
 		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
 	}
@@ -451,27 +477,6 @@ func eliminationText(es []Candidate) string {
 		}
 	}
 	return strings.Join(parts, "; ")
-}
-
-// chainText writes a chain in Eureka notation, a group with all its rows
-// or columns: "(5)r1c1=(5)r1c5-(5)r23c5=(5)r7c5".
-func chainText(ch []Candidate, groups [][]Cell) string {
-	var b strings.Builder
-	for i, c := range ch {
-		if i > 0 {
-			if i%2 == 1 {
-				b.WriteString("=")
-			} else {
-				b.WriteString("-")
-			}
-		}
-		if i < len(groups) && len(groups[i]) > 1 {
-			b.WriteString("(" + DigitString(c.Digit) + ")" + groupText(groups[i]))
-			continue
-		}
-		b.WriteString(c.String())
-	}
-	return b.String()
 }
 
 // groupText names cells of one row or one column: "r1c23", "r23c5".

@@ -30,8 +30,14 @@ func (a *als) seeing(d int) *cellset {
 }
 
 // almostLockedSets lists the board's almost locked sets of up to
-// maxALSCells cells, each cell set once (see listedHere).
+// maxALSCells cells, each cell set once (see listedHere). The techniques
+// that use them run one after the other on the same board, so the list
+// is made once per find.
 func (h *human) almostLockedSets() []als {
+	if h.alsOK {
+		return h.alsBuf
+	}
+	h.alsOK, h.rccOK = true, false
 	b := &h.b
 	g := b.g
 	out := h.alsBuf[:0]
@@ -111,48 +117,23 @@ func inOneLine(g *hgeo, cells cellset) bool {
 func (h *human) alsXZ() {
 	b := &h.b
 	sets := h.almostLockedSets()
-	// The sets each cell is in: a set B can share a restricted digit x
-	// with A only when B's cells holding x all see A's, so B is found
-	// from the cells that see A's x, not by trying every pair.
-	for i := range h.alsByCell {
-		h.alsByCell[i] = h.alsByCell[i][:0]
-	}
-	for k := range sets {
-		for _, i := range sets[k].cells.appendTo(h.scratch[:0]) {
-			h.alsByCell[i] = append(h.alsByCell[i], int32(k))
-		}
-	}
-	var buf [MaxSize * MaxSize]int
+	links, start := h.restrictedCommons(sets)
 	for ia := range sets {
 		A := &sets[ia]
-		for xs := A.digits; xs != 0; xs &= xs - 1 {
-			x := bits.TrailingZeros32(uint32(xs))
-			sees := A.seeing(x).and(b.dcells[x]).andNot(A.cells)
-			if sees.empty() {
-				continue
+		for _, l := range links[start[ia]:start[ia+1]] {
+			ib, x := int(l.other), int(l.x)
+			if ib < ia {
+				continue // each pair once
 			}
-			for _, c := range sees.appendTo(buf[:0]) {
-				for _, ib := range h.alsByCell[c] {
-					B := &sets[ib]
-					if int(ib) <= ia || B.digits&(1<<x) == 0 {
-						continue
-					}
-					bx := B.cells.and(b.dcells[x])
-					// Each B once, from its first cell holding x; x is
-					// restricted when all of those see A's x.
-					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
-						continue
-					}
-					both := A.cells.or(B.cells)
-					for zs := A.digits & B.digits &^ (1 << x); zs != 0; zs &= zs - 1 {
-						z := bits.TrailingZeros32(uint32(zs))
-						targets := A.seeing(z).and(*B.seeing(z)).and(b.dcells[z]).andNot(both)
-						if targets.empty() {
-							continue
-						}
-						h.alsStep(A, B, x, z, targets)
-					}
+			B := &sets[ib]
+			both := A.cells.or(B.cells)
+			for zs := A.digits & B.digits &^ (1 << x); zs != 0; zs &= zs - 1 {
+				z := bits.TrailingZeros32(uint32(zs))
+				targets := A.seeing(z).and(*B.seeing(z)).and(b.dcells[z]).andNot(both)
+				if targets.empty() {
+					continue
 				}
+				h.alsStep(A, B, x, z, targets)
 			}
 		}
 	}
@@ -168,8 +149,15 @@ type rcc struct {
 
 // restrictedCommons lists, for every set, the sets it shares a restricted
 // common digit with (each pair once per digit, both ways), the sets not
-// overlapping: the links of set k are links[start[k]:start[k+1]].
+// overlapping: the links of set k are links[start[k]:start[k+1]]. A set B
+// can share a restricted digit x with A only when B's cells holding x all
+// see A's, so B is found from the cells that see A's x, not by trying
+// every pair.
 func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
+	if h.rccOK {
+		return h.rccBuf, h.rccStart
+	}
+	h.rccOK = true
 	b := &h.b
 	for i := range h.alsByCell {
 		h.alsByCell[i] = h.alsByCell[i][:0]
@@ -196,6 +184,8 @@ func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 						continue
 					}
 					bx := B.cells.and(b.dcells[x])
+					// Each B once, from its first cell holding x; x is
+					// restricted when all of those see A's x.
 					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
 						continue
 					}

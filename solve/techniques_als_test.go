@@ -102,3 +102,55 @@ func TestDeathBlossom(t *testing.T) {
 	// the petal of 4 without 3: no digit common to the petals
 	assert.Empty(t, setup(4, 5).findAll((*human).deathBlossom))
 }
+
+func TestALSChain(t *testing.T) {
+	// A1 = r1c1 {1,2} -2- A2 = r1c5 {2,3} -3- A3 = r5c5 {3,4} -4- A4 =
+	// r5c9 {4,1}: if r1c1 were not 1 it would be 2, r1c5 3, r5c5 4 and
+	// r5c9 1; so r1c1 or r5c9 is 1, and r1c9 and r5c1 lose 1. (Here an
+	// ALS-XZ sees it too, from two-cell sets; TestALSChainMakesProgress
+	// has a puzzle where only the chain does.)
+	setup := func(last ...int) *human {
+		h := newHuman(t, Shape9, "")
+		h.setCands("r1c1", 1, 2)
+		h.setCands("r1c5", 2, 3)
+		h.setCands("r5c5", 3, 4)
+		h.setCands("r5c9", last...)
+		h.text = true
+		return h
+	}
+	steps := setup(4, 1).findAll((*human).alsChain)
+	s := withEffect(steps, nil, elimsOf(1, "r1c9", "r5c1"))
+	require.NotNil(t, s, "%v", steps)
+	assert.Len(t, s.Units, 4, "four sets")
+	assert.Equal(t, DigitsOf(1, 2, 3, 4), s.Digits)
+	assert.Contains(t, []string{
+		"ALS Chain: A1: r1c1 holds only 1,2 -2- A2: r1c5 holds only 2,3 -3- A3: r5c5 holds only 3,4 -4- A4: r5c9 holds only 1,4 (each linking digit is in at most one of the two sets it links). " +
+			"If A1 did not hold 1, it would hold 2, A2 would lose it and hold 3, and so on: A4 would hold all but 4, 1 among them. So A1 or A4 holds 1: 1 is removed from r1c9, r5c1.",
+		"ALS Chain: A1: r1c1 holds only 1,2 -2- A2: r1c5 holds only 2,3 -3- A3: r5c5 holds only 3,4 -4- A4: r5c9 holds only 1,4 (each linking digit is in at most one of the two sets it links). " +
+			"If A1 did not hold 1, it would hold 2, A2 would lose it and hold 3, and so on: A4 would hold all but 4, 1 among them. So A1 or A4 holds 1: 1 is removed from r5c1, r1c9.",
+	}, s.Text())
+
+	// r5c9 without 1: the ends share no digit, no chain
+	assert.Empty(t, setup(4, 6).findAll((*human).alsChain))
+}
+
+// TestALSChainMakesProgress: on this puzzle, once every technique before
+// it is stuck, the ALS chain is the step that goes on, and the puzzle is
+// Expert, not Extreme.
+func TestALSChainMakesProgress(t *testing.T) {
+	g, err := ParseLine("4.21......5.....78...3......7..5...6......1.....4.........67.5.2.....4..3........")
+	require.NoError(t, err)
+	h := getHuman()
+	defer putHuman(h)
+	require.NoError(t, h.prepare(&g, &g))
+	require.NoError(t, h.run(ALSChain-1, func(*Step) {}))
+	require.Positive(t, h.b.left, "the techniques before the ALS chain are stuck")
+	require.Equal(t, ALSChain, h.find(ALSChain))
+	for k := range h.found {
+		require.NoError(t, h.check(&h.found[k]))
+	}
+	ex, err := Explain(g)
+	require.NoError(t, err)
+	assert.Positive(t, ex.Counts[ALSChain])
+	assert.Equal(t, Expert, ex.Grade)
+}

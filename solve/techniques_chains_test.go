@@ -27,9 +27,10 @@ func TestXChain(t *testing.T) {
 		assert.Len(t, st.Chain, 6, "only the shortest chains")
 	}
 	assert.Contains(t, []string{
-		"X-Chain: (5)r1c1=(5)r1c5-(5)r4c5=(5)r4c8-(5)r7c8=(5)r7c3; one end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
-		"X-Chain: (5)r7c3=(5)r7c8-(5)r4c8=(5)r4c5-(5)r1c5=(5)r1c1; one end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
+		"X-Chain: (5)r1c1=(5)r1c5-(5)r4c5=(5)r4c8-(5)r7c8=(5)r7c3 => r2c3<>5, r3c3<>5, r8c1<>5, r9c1<>5. One end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
+		"X-Chain: (5)r7c3=(5)r7c8-(5)r4c8=(5)r4c5-(5)r1c5=(5)r1c1 => r2c3<>5, r3c3<>5, r8c1<>5, r9c1<>5. One end is true, so 5 is removed from r2c3, r3c3, r8c1, r9c1.",
 	}, s.Text())
+	checkEureka(t, &setup("r4c5", "r4c8").b, s)
 
 	// row 4 with a third place: the chain breaks
 	assert.Empty(t, setup("r4c2", "r4c5", "r4c8").findAll(func(h *human) { h.chains(XChain) }))
@@ -50,6 +51,13 @@ func TestXYChain(t *testing.T) {
 	s := withEffect(steps, nil, elimsOf(1, "r1c9", "r5c1"))
 	require.NotNil(t, s, "%v", steps)
 	assert.Len(t, s.Chain, 8)
+	assert.Contains(t, []string{
+		"(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r1c9<>1, r5c1<>1",
+		"(1=4)r5c9-(4=3)r5c5-(3=2)r1c5-(2=1)r1c1 => r1c9<>1, r5c1<>1",
+		"(1=2)r1c1-(2=3)r1c5-(3=4)r5c5-(4=1)r5c9 => r5c1<>1, r1c9<>1",
+		"(1=4)r5c9-(4=3)r5c5-(3=2)r1c5-(2=1)r1c1 => r5c1<>1, r1c9<>1",
+	}, s.Eureka())
+	checkEureka(t, &setup(1).b, s)
 
 	assert.Empty(t, setup(6).findAll(func(h *human) { h.chains(XYChain) }))
 }
@@ -70,9 +78,10 @@ func TestAIC(t *testing.T) {
 	require.NotNil(t, s, "%v", steps)
 	assert.Len(t, s.Chain, 6)
 	assert.Contains(t, []string{
-		"AIC: (1)r1c1=(2)r1c1-(2)r1c7=(2)r5c7-(1)r5c7=(1)r5c4; one end is true, so 1 is removed from r1c4.",
-		"AIC: (1)r5c4=(1)r5c7-(2)r5c7=(2)r1c7-(2)r1c1=(1)r1c1; one end is true, so 1 is removed from r1c4.",
+		"AIC: (1=2)r1c1-(2)r1c7=(2-1)r5c7=(1)r5c4 => r1c4<>1. One end is true, so 1 is removed from r1c4.",
+		"AIC: (1)r5c4=(1-2)r5c7=(2)r1c7-(2=1)r1c1 => r1c4<>1. One end is true, so 1 is removed from r1c4.",
 	}, s.Text())
+	checkEureka(t, &setup("r1c7", "r5c7").b, s)
 
 	// 2 in column 7 also at r8: no chain
 	assert.Empty(t, setup("r1c7", "r5c7", "r8c7").findAll(func(h *human) { h.chains(AIC) }))
@@ -101,6 +110,7 @@ func TestContinuousNiceLoop(t *testing.T) {
 		// every rotation of the loop finds all of it
 		require.NotNil(t, withEffect(steps[k:k+1], nil, want), "%s", steps[k].Text())
 		assert.Contains(t, steps[k].Text(), "closes into a loop")
+		checkEureka(t, &setup("r1c7", "r5c7").b, &steps[k])
 	}
 
 	// 2 in column 7 also at r8: no loop, and no chain
@@ -122,9 +132,10 @@ func TestGroupedAIC(t *testing.T) {
 	s := withEffect(steps, nil, elimsOf(3, "r3c2"))
 	require.NotNil(t, s, "%v", steps)
 	assert.Contains(t, []string{
-		"Grouped AIC: (3)r3c4=(3)r79c4-(3)r8c56=(3)r8c2; one end is true, so 3 is removed from r3c2.",
-		"Grouped AIC: (3)r8c2=(3)r8c56-(3)r79c4=(3)r3c4; one end is true, so 3 is removed from r3c2.",
+		"Grouped AIC: (3)r3c4=(3)r79c4-(3)r8c56=(3)r8c2 => r3c2<>3. One end is true, so 3 is removed from r3c2.",
+		"Grouped AIC: (3)r8c2=(3)r8c56-(3)r79c4=(3)r3c4 => r3c2<>3. One end is true, so 3 is removed from r3c2.",
 	}, s.Text())
+	checkEureka(t, &setup("r8c2", "r8c5", "r8c6").b, s)
 	require.Len(t, s.ChainCells, len(s.Chain))
 	assert.Nil(t, s.ChainCells[0])
 	assert.Len(t, s.ChainCells[1], 2)

@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 )
 
 // The last resort: Forcing Net, Forcing Net Verity, then Brute Force. All
@@ -44,6 +45,12 @@ func (h *human) forcingNet() {
 					s.Units = append(s.Units, g.unit[unit])
 				}
 				if h.text {
+					// the contradiction the branches written show
+					t := newTrace(b, 0)
+					if t.run(i, d) {
+						cell, unit, digit = t.badCell, t.badUnit, t.badDigit
+						s.net = t.contradictionBranches()
+					}
 					why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
 					if cell < 0 {
 						why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
@@ -221,6 +228,17 @@ func (h *human) verity(branches []int, unit int) bool {
 		s.Cells = append(s.Cells, h.cellOf(branches[0]/MaxSize))
 	}
 	if h.text {
+		var bs []string
+		for _, br := range branches {
+			t := newTrace(b, 0)
+			t.run(br/MaxSize, br%MaxSize)
+			var targets []int32
+			for _, p := range s.Placements {
+				targets = append(targets, t.onBy[p.Row*g.n+p.Col])
+			}
+			bs = append(bs, t.branch(targets))
+		}
+		s.net = strings.Join(bs, " ; ")
 		what := placeMark
 		if unit >= 0 {
 			var at []Cell

@@ -57,6 +57,10 @@ func (h *human) nestedNets(width int) {
 						}
 						inner = append(inner, Candidate{g.cell(int(x) / MaxSize), int(x)%MaxSize + 1}.String())
 					}
+					tr := newTrace(b, width)
+					if tr.run(i, d) {
+						s.net = tr.contradictionBranches()
+					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow, helped by %d forcing nets inside (each removing a candidate whose own net fails: %s), would leave a contradiction; so %s.",
 						g.cell(i), DigitString(d+1), len(h.inner), strings.Join(inner, ", "), elimMark)
 				}

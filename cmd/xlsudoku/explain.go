@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -143,10 +144,14 @@ func logicCandidates(x *workbook.Extras, p *workbook.Puzzle, mode string) error 
 // object. cellName, when set, adds the sheet's own cell names.
 func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line int, asJSON bool, cellName func(r, c int) string) (string, error) {
 	if asJSON {
-		body, err := json.Marshal(x)
-		if err != nil {
+		// Without HTML escaping: the chains' "r1c2<>4 -> ..." as they read.
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(x); err != nil {
 			return "", err
 		}
+		body := bytes.TrimSuffix(buf.Bytes(), []byte("\n"))
 		head, err := json.Marshal(struct {
 			Line   int    `json:"line,omitempty"`
 			Source string `json:"source"`

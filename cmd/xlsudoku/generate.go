@@ -35,6 +35,16 @@ technique, the puzzle as one line, its seed, a link to it). One puzzle
 (-n 1) comes as a sheet with the grid at B2:J10 followed by its Solution
 and Candidates sheets, as "xlsudoku solve -o" writes them.
 
+--se asks for puzzles by their estimate of Sudoku Explainer's rating (the
+ER of the puzzle forums, as "xlsudoku rate --scale se" prints it): a band
+such as 8.5-9.0, or one rating such as 7.0 (exactly 7.0). With -d, the
+puzzles have that grade too (a grade whose puzzles cannot rate in the band
+is refused); without it, any grade the band allows. The text output then
+gives the rating in place of the score ("... extreme 8.9"). Ratings up to
+9.0 come in well under a second each; 9.1 and 9.2 take about a quarter of
+a minute each; above that (the nets that need many waves, or nets within
+nets) random digging seldom finds any: bound the search with --timeout.
+
 The same --seed and flags give the same puzzles, whatever --workers; puzzle
 i of seed S is the first puzzle of seed S+i-1. Without --seed a random one
 is chosen and printed on stderr.
@@ -46,6 +56,7 @@ Examples:
   xlsudoku generate -n 20 --size 6 --difficulty easy --symmetry mirror -o kids.xlsx --per-page 6
   xlsudoku generate -n 50 --sheet-per-puzzle -o book.xlsx
   xlsudoku generate -n 1000 --difficulty any -o puzzles.txt
+  xlsudoku generate -n 20 --se 8.5-9.0 --seed 7
 
 Flags:
 `
@@ -54,6 +65,7 @@ Flags:
 type generateOptions struct {
 	count          int
 	difficulty     string
+	se             string
 	symmetry       string
 	size           int
 	box            string
@@ -80,6 +92,7 @@ func runGenerate(e *env, args []string) error {
 	fs := pflag.NewFlagSet("generate", pflag.ContinueOnError)
 	intFlag(fs, &o.count, "count", "n", 1, 1, maxCount, "make `N` puzzles (up to 100000)")
 	fs.StringVarP(&o.difficulty, "difficulty", "d", "any", "the grade of every puzzle: easy, medium, hard, expert, extreme, or any")
+	fs.StringVar(&o.se, "se", "", "puzzles whose estimated Sudoku Explainer rating is in the `BAND`, such as 8.5-9.0, or is one rating, such as 7.0")
 	fs.StringVar(&o.symmetry, "symmetry", "rotational", "the pattern of the givens: none, rotational (180°), rotational90, mirror (left-right), vertical (top-bottom), diagonal, anti-diagonal, dihedral")
 	sizeFlag(fs, &o.size, 9, "the grid is `N`xN: 4, 6, 8, 9, 12 or 16")
 	fs.StringVar(&o.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
@@ -113,6 +126,11 @@ func runGenerate(e *env, args []string) error {
 		// Before the seed is printed: there is nothing to make again.
 		if err := generate.Feasible(opts.Shape, opts.Grade); err != nil {
 			return usagef("generate: %v", err)
+		}
+	}
+	if opts.SE.Set() {
+		if _, err := generate.New(opts); err != nil {
+			return usagef("generate: --se %s: %v", o.se, err)
 		}
 	}
 	if o.output != "" && o.output != "-" {
@@ -184,6 +202,11 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		opts.AnyGrade = true
 	} else if opts.Grade, err = solve.ParseGrade(clip(o.difficulty, clipLen)); err != nil { // clipped: the message quotes it
 		return opts, usagef("generate: --difficulty: %v, or any", err)
+	}
+	if o.se != "" {
+		if opts.SE, err = parseSEBand(clip(o.se, clipLen)); err != nil { // clipped: the message quotes it
+			return opts, usagef("generate: --se: %v", err)
+		}
 	}
 	if opts.Symmetry, err = generate.ParseSymmetry(clip(o.symmetry, clipLen)); err != nil {
 		return opts, usagef("generate: --symmetry: %v", err)
@@ -276,7 +299,11 @@ func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) er
 		w.WriteByte(' ')
 		w.WriteString(strings.ToLower(p.Grade.String()))
 		w.WriteByte(' ')
-		w.WriteString(strconv.Itoa(p.Score))
+		if o.se != "" {
+			fmt.Fprintf(w, "%d.%d", p.SE/10, p.SE%10)
+		} else {
+			w.WriteString(strconv.Itoa(p.Score))
+		}
 		w.WriteByte('\n')
 	}
 	if err := w.Flush(); err != nil {
@@ -326,4 +353,48 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// parseSEBand reads an SE band: "8.5-9.0", or one rating "7.0" (or "7"),
+// meaning exactly that rating. Ratings have at most one decimal, from 1.0
+// to 20.0.
+func parseSEBand(s string) (generate.SEBand, error) {
+	lo, hi, found := strings.Cut(s, "-")
+	if !found {
+		hi = lo
+	}
+	a, err := parseTenths(lo)
+	if err != nil {
+		return generate.SEBand{}, fmt.Errorf("%s: %w", quote(s), err)
+	}
+	b, err := parseTenths(hi)
+	if err != nil {
+		return generate.SEBand{}, fmt.Errorf("%s: %w", quote(s), err)
+	}
+	if a > b {
+		return generate.SEBand{}, fmt.Errorf("%s: the band runs from the lower rating to the higher, such as 8.5-9.0", quote(s))
+	}
+	return generate.SEBand{Min: a, Max: b}, nil
+}
+
+// parseTenths reads a rating such as "8.5" as 85.
+func parseTenths(s string) (int, error) {
+	s = strings.TrimSpace(s)
+	whole, frac, _ := strings.Cut(s, ".")
+	w, err := strconv.Atoi(whole)
+	if err != nil || whole == "" || whole[0] == '+' || whole[0] == '-' || len(frac) > 1 {
+		return 0, fmt.Errorf("a rating is a number with at most one decimal, such as 8.5 or 8.5-9.0")
+	}
+	t := 0
+	if frac != "" {
+		if frac[0] < '0' || frac[0] > '9' {
+			return 0, fmt.Errorf("a rating is a number with at most one decimal, such as 8.5 or 8.5-9.0")
+		}
+		t = int(frac[0] - '0')
+	}
+	v := 10*w + t
+	if v < 10 || v > 200 {
+		return 0, fmt.Errorf("ratings run from 1.0 to 20.0")
+	}
+	return v, nil
 }

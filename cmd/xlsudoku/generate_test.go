@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -255,4 +256,60 @@ func TestProgressLine(t *testing.T) {
 	quiet.status("writing")
 	quiet.done()
 	assert.Equal(t, n, buf.Len())
+}
+
+func TestGenerateSEBand(t *testing.T) {
+	for _, tt := range []struct {
+		band   string
+		lo, hi int
+		extra  []string
+	}{
+		{"8.5-9.0", 85, 90, nil},
+		{"7.0", 70, 70, nil},
+		{"7", 70, 70, []string{"-d", "hard"}},
+	} {
+		t.Run(tt.band, func(t *testing.T) {
+			args := append([]string{"generate", "-n", "4", "--seed", "5", "--se", tt.band}, tt.extra...)
+			code, out, errOut := runCLI(t, "", append(args, "-w", "1")...)
+			require.Equal(t, exitOK, code, errOut)
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			require.Len(t, lines, 4)
+			for _, line := range lines {
+				f := strings.Fields(line)
+				require.Len(t, f, 3, line)
+				g, err := solve.ParseLine(f[0])
+				require.NoError(t, err)
+				r, err := solve.RateDetail(g)
+				require.NoError(t, err, line)
+				assert.Equal(t, strings.ToLower(r.Grade.String()), f[1], line)
+				assert.Equal(t, fmt.Sprintf("%d.%d", r.SE/10, r.SE%10), f[2], "the rating rate --scale se gives: %s", line)
+				assert.True(t, r.SE >= tt.lo && r.SE <= tt.hi, line)
+				if len(tt.extra) > 0 {
+					assert.Equal(t, "hard", f[1])
+				}
+			}
+			_, again, _ := runCLI(t, "", append(args, "-w", "3")...)
+			assert.Equal(t, out, again, "the same puzzles whatever --workers")
+		})
+	}
+}
+
+func TestGenerateSEBandRefused(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		msg  string
+	}{
+		{[]string{"--se", "8.5-9.0", "-d", "hard"}, "Hard puzzles rate ER 3.2 to 7.5; none rates ER 8.5-9.0"},
+		{[]string{"--se", "6", "-d", "extreme"}, "none rates ER 6.0"},
+		{[]string{"--se", "9.0-8.5"}, "the band runs from the lower rating to the higher"},
+		{[]string{"--se", "8.55"}, "at most one decimal"},
+		{[]string{"--se", "abc"}, "at most one decimal"},
+		{[]string{"--se", "0.5"}, "ratings run from 1.0 to 20.0"},
+		{[]string{"--se", "5.0", "--size", "4"}, "no 4x4 puzzle rates ER 5.0"},
+	} {
+		code, out, errOut := runCLI(t, "", append([]string{"generate", "--seed", "1"}, tt.args...)...)
+		assert.Equal(t, exitUsage, code, "%v", tt.args)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, tt.msg)
+	}
 }

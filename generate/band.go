@@ -1,0 +1,132 @@
+package generate
+
+import (
+	"fmt"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// SEBand asks for puzzles whose estimate of Sudoku Explainer's rating
+// (solve.Rating.SE, the number "xlsudoku rate --scale se" prints) lies
+// from Min to Max, both in tenths and both included: {85, 90} is ER 8.5
+// to 9.0. The zero SEBand asks for nothing.
+type SEBand struct{ Min, Max int }
+
+// Set reports whether a band is asked for.
+func (b SEBand) Set() bool { return b != SEBand{} }
+
+// Has reports whether the rating se (tenths) lies in the band.
+func (b SEBand) Has(se int) bool { return se >= b.Min && se <= b.Max }
+
+func (b SEBand) String() string {
+	if b.Min == b.Max {
+		return "ER " + tenths(b.Min)
+	}
+	return "ER " + tenths(b.Min) + "-" + tenths(b.Max)
+}
+
+func tenths(v int) string { return fmt.Sprintf("%d.%d", v/10, v%10) }
+
+// bandGrades returns the easiest and hardest grades whose puzzles can rate
+// in band (solve.SERange), among those a puzzle of the options may have;
+// ok is false when there is none.
+func bandGrades(o *Options) (lo, hi solve.Grade, ok bool) {
+	for _, g := range solve.Grades {
+		if !o.AnyGrade && g != o.Grade {
+			continue
+		}
+		if Feasible(o.Shape, g) != nil {
+			continue
+		}
+		min, max := solve.SERange(g)
+		if o.SE.Max < min || (max >= 0 && o.SE.Min > max) {
+			continue
+		}
+		if !ok {
+			lo, ok = g, true
+		}
+		hi = g
+	}
+	return lo, hi, ok
+}
+
+// checkBand refuses a band no puzzle of the options can rate in, with the
+// reason.
+func checkBand(o *Options) error {
+	if !o.SE.Set() {
+		return nil
+	}
+	if o.SE.Min <= 0 || o.SE.Min > o.SE.Max {
+		return fmt.Errorf("the SE band %d-%d is empty", o.SE.Min, o.SE.Max)
+	}
+	if _, _, ok := bandGrades(o); ok {
+		return nil
+	}
+	if !o.AnyGrade {
+		min, max := solve.SERange(o.Grade)
+		to := tenths(max)
+		if max < 0 {
+			to = "up"
+		}
+		return fmt.Errorf("%w: %s puzzles rate ER %s to %s; none rates %s", ErrImpossible, o.Grade, tenths(min), to, o.SE)
+	}
+	return fmt.Errorf("%w: no %s puzzle rates %s", ErrImpossible, o.Shape, o.SE)
+}
+
+// digBand finishes the dig of a puzzle for an SE band: puzzle is sol dug
+// as far as uniqueness allows, the orbits taken in g.removed. The puzzle
+// must have a grade the band allows (bandGrades) and rate at most
+// SE.Max; when the full dig rates higher, the removals are bisected for
+// the last puzzle that does not, and the dig goes on past it, keeping
+// each further removal that leaves the rating in bounds and no lower.
+// The puzzle is taken when it rates at least SE.Min.
+func (g *Generator) digBand(sol *solve.Grid, puzzle solve.Grid) (Puzzle, bool, error) {
+	o := &g.opts
+	_, top, _ := bandGrades(o)
+	// fits rates q up to the hardest grade the band allows, and tells
+	// whether q is not too hard.
+	fits := func(q solve.Grid) (solve.Rating, bool, error) {
+		r, within, err := solve.RateWithin(q, top)
+		return r, err == nil && within && r.SE <= o.SE.Max, err
+	}
+	r, ok, err := fits(puzzle)
+	if err != nil {
+		return Puzzle{}, false, err
+	}
+	if !ok {
+		lo, hi := 0, len(g.removed) // fits(lo removals), not fits(hi removals)
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			_, ok, err := fits(g.prefix(sol, mid))
+			if err != nil {
+				return Puzzle{}, false, err
+			}
+			if ok {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		puzzle = g.prefix(sol, lo)
+		if r, ok, err = fits(puzzle); err != nil || !ok {
+			return Puzzle{}, false, err
+		}
+		for _, k := range g.removed[hi:] {
+			g.clear(&puzzle, k)
+			rk, ok, err := fits(puzzle)
+			if err != nil {
+				return Puzzle{}, false, err
+			}
+			if !ok || rk.SE < r.SE || rk.Grade < r.Grade {
+				g.restore(&puzzle, sol, k)
+				continue
+			}
+			r = rk
+		}
+	}
+	p := ratedAs(puzzle, r)
+	return p, o.SE.Has(r.SE) && (o.AnyGrade || r.Grade == o.Grade), nil
+}
+
+// inBand reports whether p rates in the band asked for, if any.
+func (g *Generator) inBand(p *Puzzle) bool { return !g.opts.SE.Set() || g.opts.SE.Has(p.SE) }

@@ -1,0 +1,67 @@
+package generate
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+func TestSEBand(t *testing.T) {
+	tests := []Options{
+		{AnyGrade: true, SE: SEBand{85, 90}, Seed: 1},
+		{AnyGrade: true, SE: SEBand{70, 70}, Seed: 2},
+		{Grade: solve.Hard, SE: SEBand{40, 45}, Seed: 3},
+		{Grade: solve.Extreme, SE: SEBand{85, 89}, Symmetry: Rotational, Seed: 4},
+		{AnyGrade: true, SE: SEBand{26, 30}, Minimal: true, Seed: 5},
+	}
+	for _, opts := range tests {
+		grade := opts.Grade.String()
+		if opts.AnyGrade {
+			grade = "any"
+		}
+		t.Run(fmt.Sprintf("%v/%s", opts.SE, grade), func(t *testing.T) {
+			n := scaled(6, 3, 2)
+			ps, err := Generate(context.Background(), opts, n, 2, nil)
+			require.NoError(t, err)
+			require.Len(t, ps, n)
+			for i := range ps {
+				p := &ps[i]
+				checkPuzzle(t, opts, p)
+				r, err := solve.RateDetail(p.Givens)
+				require.NoError(t, err)
+				assert.Equal(t, r.SE, p.SE)
+				assert.True(t, opts.SE.Has(r.SE), "%s rates %d, not in %v", solve.FormatLine(&p.Givens), r.SE, opts.SE)
+			}
+			// the same puzzles whatever the workers
+			one, err := Generate(context.Background(), opts, n, 1, nil)
+			require.NoError(t, err)
+			assert.Equal(t, ps, one)
+		})
+	}
+}
+
+func TestSEBandRefused(t *testing.T) {
+	tests := []struct {
+		opts Options
+		msg  string
+	}{
+		{Options{Grade: solve.Hard, SE: SEBand{85, 90}}, "Hard puzzles rate ER 3.2 to 7.5; none rates ER 8.5-9.0"},
+		{Options{Grade: solve.Extreme, SE: SEBand{70, 70}}, "Extreme puzzles rate ER 8.5 to up; none rates ER 7.0"},
+		{Options{Grade: solve.Medium, SE: SEBand{45, 50}}, "Medium puzzles rate ER 1.7 to 4.0; none rates ER 4.5-5.0"},
+		{Options{AnyGrade: true, Shape: solve.Shape4, SE: SEBand{30, 50}}, "no 4x4 puzzle rates ER 3.0-5.0"},
+	}
+	for _, tt := range tests {
+		made := 0
+		_, err := Generate(context.Background(), tt.opts, 3, 1, func(int) { made++ })
+		require.ErrorIs(t, err, ErrImpossible)
+		assert.ErrorContains(t, err, tt.msg)
+		assert.Zero(t, made)
+	}
+	_, err := New(Options{AnyGrade: true, SE: SEBand{90, 85}})
+	assert.ErrorContains(t, err, "empty")
+}
