@@ -1,9 +1,9 @@
-// Command peers compares our ratings with those of HoDoKu and Sudoku
+// Command ratings compares our ratings with those of HoDoKu and Sudoku
 // Explainer (SE) on the same puzzles, as the README reports them:
 //
 //	xlsudoku rate puzzles.txt > ours.txt
 //	xlsudoku rate --scale se puzzles.txt > ours-se.txt
-//	go run ./scripts/peers -ours ours.txt -ours-se ours-se.txt -hodoku h.txt -se s.txt
+//	go run ./scripts/ratings -ours ours.txt -ours-se ours-se.txt -hodoku h.txt -se s.txt
 //
 // ours.txt and ours-se.txt are rate's output, a line a puzzle. h.txt is
 // HoDoKu's batch output, optional (java sudoku.Main /bs FILE /vs): a line a puzzle,
