@@ -158,6 +158,11 @@ func TestExplainSoundTestdata(t *testing.T) {
 	}
 }
 
+// sampled tells the tests that explain whole sets to take a sample: with
+// -short, and under the race detector, which slows the explainer tenfold
+// (the plain run checks every puzzle).
+func sampled() bool { return testing.Short() || raceEnabled }
+
 func TestExplainSoundShared(t *testing.T) {
 	t.Parallel()
 	sets := []struct {
@@ -171,7 +176,7 @@ func TestExplainSoundShared(t *testing.T) {
 	used := map[Technique]int{}
 	for _, set := range sets {
 		keep, max := set.keep, set.max
-		if testing.Short() {
+		if sampled() {
 			keep, max = keep*10, 150
 		}
 		for _, g := range readPuzzles(t, sharedData+set.file, keep, max, true) {
@@ -183,7 +188,7 @@ func TestExplainSoundShared(t *testing.T) {
 			}
 		}
 	}
-	if !testing.Short() {
+	if !sampled() {
 		// the hard sets exercise every technique but the rarest (those are
 		// tested on hand-built positions, the verity on human_verity.txt)
 		// and the guess, which the nested forcing net makes rare
@@ -242,7 +247,7 @@ func TestGradeInvariant(t *testing.T) {
 	puzzles = append(puzzles, readPuzzles(t, "testdata/human_shapes_3x2.txt", 1, 0, false)...)
 	guessed := 0
 	for k, g := range puzzles {
-		if testing.Short() && k%4 != 0 {
+		if sampled() && k%4 != 0 {
 			continue
 		}
 		a, err := RateDetail(g)
