@@ -128,16 +128,21 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	if _, err := layout.TilePlaces(ans, answersPerPage[opts.PerPage]); err != nil {
 		return nil, err
 	}
-	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, error) {
-		return func() (layout.Sheet, error) {
-			t, err := layout.TileSheet(tiles, perPage, paper)
+	// Laid out a page at a time as they are written: a book of thousands
+	// of puzzles never holds all their cells.
+	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, cellBands, error) {
+		return func() (layout.Sheet, cellBands, error) {
+			t, pages, err := layout.TileFrame(tiles, perPage, paper)
+			if err != nil {
+				return layout.Sheet{}, cellBands{}, err
+			}
 			t.Print.Header = header
-			return t.Sheet, err
+			return t.Sheet, cellBands{n: pages.Pages(), band: pages.AppendPage}, nil
 		}
 	}
 	return []*ourSheet{
-		{name: SheetPuzzles, draw: tiled(puz, opts.PerPage, opts.Title)},
-		{name: SheetAnswers, draw: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
+		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
+		{name: SheetAnswers, drawBands: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
 		{name: SheetCatalogue, draw: func() (layout.Sheet, error) { return catalogueSheet(puzzles, where, opts.Title), nil }},
 	}, nil
 }
