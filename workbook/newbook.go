@@ -240,6 +240,7 @@ func sheetStyles(sh *layout.Sheet, bands *cellBands) (cells, conds []layout.Styl
 	var last layout.Style
 	var buf []layout.Cell
 	var end layout.Pos
+	var cache styleCache
 	first := true
 	for bi := range bands.n {
 		band := bands.band(buf[:0], bi)
@@ -248,9 +249,17 @@ func sheetStyles(sh *layout.Sheet, bands *cellBands) (cells, conds []layout.Styl
 		}
 		for _, c := range band {
 			end.Col, end.Row = max(end.Col, c.Pos.Col), max(end.Row, c.Pos.Row)
-			if (!first && c.Style == last) || seen[c.Style] {
+			if !first && c.Style == last {
 				continue
 			}
+			if _, ok := cache.get(&c.Style); ok {
+				continue
+			}
+			if seen[c.Style] {
+				cache.put(&c.Style, 0)
+				continue
+			}
+			cache.put(&c.Style, 0)
 			seen[c.Style], last, first = true, c.Style, false
 			cells = append(cells, c.Style)
 		}

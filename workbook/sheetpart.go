@@ -223,6 +223,7 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, bands cellBands,
 	b.WriteString(`<sheetData>`)
 	var buf []layout.Cell
 	var order []uint64
+	var ids styleCache
 	above := 0 // the last row of the bands before
 	for bi := range bands.n {
 		cells := bands.band(buf[:0], bi)
@@ -261,8 +262,12 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, bands cellBands,
 				}
 				id := lastID
 				if id < 0 || c.Style != last {
-					if id, err = r.style(c.Style); err != nil {
-						return nil, err
+					var ok bool
+					if id, ok = ids.get(&c.Style); !ok {
+						if id, err = r.style(c.Style); err != nil {
+							return nil, err
+						}
+						ids.put(&c.Style, id)
 					}
 					last, lastID = c.Style, id
 				}
