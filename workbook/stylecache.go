@@ -30,22 +30,23 @@ type styleSlot struct {
 // slots are the two places where s may be in the table.
 func (c *styleCache) slots2(s *layout.Style) (*styleSlot, *styleSlot) {
 	b := s.Border
-	h := math.Float64bits(s.FontSize)
-	h ^= h >> 29
-	h = h*31 + (uint64(b.Left) | uint64(b.Top)<<2 | uint64(b.Right)<<4 | uint64(b.Bottom)<<6)
-	h = h*31 + (uint64(s.HAlign) | uint64(s.VAlign)<<3)
-	h = h*31 + (bit(s.Bold) | bit(s.Underline)<<1 | bit(s.Strike)<<2 | bit(s.Wrap)<<3 | bit(s.Unlocked)<<4 | bit(s.Hide)<<5)
-	for _, str := range []string{s.Font, s.Color, s.Fill} {
-		h = h*31 + uint64(len(str))
-		if len(str) > 0 {
-			h = h*31 + uint64(str[0]) + uint64(str[len(str)-1])<<8
-		}
+	h := uint64(b.Left) | uint64(b.Top)<<2 | uint64(b.Right)<<4 | uint64(b.Bottom)<<6 |
+		uint64(s.HAlign)<<8 | uint64(s.VAlign)<<11 |
+		bit(s.Bold)<<14 | bit(s.Underline)<<15 | bit(s.Strike)<<16 | bit(s.Wrap)<<17 | bit(s.Unlocked)<<18 | bit(s.Hide)<<19 |
+		uint64(len(s.Font)&0xff)<<20 | uint64(len(s.Color)&0xff)<<28 | uint64(len(s.Fill)&0xff)<<36
+	if n := len(s.Color); n > 0 {
+		h ^= uint64(s.Color[0])<<44 ^ uint64(s.Color[n-1])<<52
 	}
+	if n := len(s.Fill); n > 0 {
+		h ^= uint64(s.Fill[n-1]) << 56
+	}
+	if n := len(s.Font); n > 0 {
+		h ^= uint64(s.Font[0]) << 48
+	}
+	h ^= math.Float64bits(s.FontSize) * 0x9E3779B97F4A7C15
 	// Mixed (splitmix64's finish) so that styles a bit apart fall apart.
 	h ^= h >> 33
 	h *= 0xff51afd7ed558ccd
-	h ^= h >> 33
-	h *= 0xc4ceb9fe1a85ec53
 	h ^= h >> 33
 	return &c.slots[h&(styleSlots-1)], &c.slots[(h>>styleBits)&(styleSlots-1)]
 }
