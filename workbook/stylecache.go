@@ -27,7 +27,7 @@ type styleSlot struct {
 	id   int
 }
 
-// slots are the two places where s may be in the table.
+// slots2 returns the two places where s may be in the table.
 func (c *styleCache) slots2(s *layout.Style) (*styleSlot, *styleSlot) {
 	b := s.Border
 	h := uint64(b.Left) | uint64(b.Top)<<2 | uint64(b.Right)<<4 | uint64(b.Bottom)<<6 |
