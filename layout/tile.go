@@ -90,51 +90,89 @@ func digitSize(n int, cell float64) float64 {
 // TileLayouts), filling each page row by row. All tiles must have the same
 // shape.
 func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
+	t, pages, err := TileFrame(tiles, perPage, paper)
+	if err != nil || len(tiles) == 0 {
+		return t, err
+	}
+	t.Cells = make([]Cell, 0, len(tiles)*(tiles[0].Givens.Shape.Cells()+1))
+	for pg := range pages.Pages() {
+		t.Cells = pages.AppendPage(t.Cells, pg)
+	}
+	return t, nil
+}
+
+// TilePages lays the cells of a tiled sheet out a page at a time, so that
+// a sheet of thousands of tiles is written without holding all its cells
+// (see TileFrame).
+type TilePages struct {
+	tiles             []Tile
+	places            []Pos
+	perPage           int
+	font, captionFont float64
+}
+
+// Pages is the number of pages.
+func (tp *TilePages) Pages() int { return (len(tp.tiles) + tp.perPage - 1) / tp.perPage }
+
+// AppendPage appends the cells of page pg (from 0) to dst: each tile's
+// caption, then its grid, the tiles in order. Every cell of a page lies in
+// rows below those of the pages before it.
+func (tp *TilePages) AppendPage(dst []Cell, pg int) []Cell {
+	shape := tp.tiles[0].Givens.Shape
+	for k := pg * tp.perPage; k < min((pg+1)*tp.perPage, len(tp.tiles)); k++ {
+		tile, head := &tp.tiles[k], tp.places[k]
+		// The caption, merged across the grid (TileFrame), and the grid
+		// below it, as SolutionBoard draws it (appended in place: a board
+		// and its maps for each of thousands of tiles cost more than the
+		// rest).
+		dst = append(dst, Cell{Pos: head, Text: tile.Caption, Style: Style{FontSize: tp.captionFont, Bold: true, VAlign: AlignCenter}})
+		sol := tile.Solution
+		if sol.Shape != shape {
+			sol = tile.Givens
+		}
+		dst = appendSolutionCells(dst, tile.Givens, sol, head.Add(1, 0), tp.font)
+	}
+	return dst
+}
+
+// TileFrame is TileSheet without the cells: the sheet's columns, rows,
+// merges and print setup, and its captions; the cells come from the
+// TilePages, a page at a time.
+func TileFrame(tiles []Tile, perPage int, paper Paper) (Tiled, *TilePages, error) {
 	grid, ok := TileLayouts[perPage]
 	if !ok {
-		return Tiled{}, fmt.Errorf("cannot tile %d grids to a page (1, 2, 4, 6, 9 or 12)", perPage)
+		return Tiled{}, nil, fmt.Errorf("cannot tile %d grids to a page (1, 2, 4, 6, 9 or 12)", perPage)
 	}
 	cols, rows := grid[0], grid[1]
 	var t Tiled
 	if len(tiles) == 0 {
-		return t, nil
+		return t, &TilePages{perPage: perPage}, nil
 	}
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
 	places, err := TilePlaces(tiles, perPage)
 	if err != nil {
-		return Tiled{}, err
+		return Tiled{}, nil, err
 	}
 
 	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
 	cell := TileCell(n, perPage, paper)
-	font := digitSize(n, cell)
-	captionFont := min(max(math.Round(cell*0.4), 10), 14)
+	tp := &TilePages{tiles: tiles, places: places, perPage: perPage,
+		font: digitSize(n, cell), captionFont: min(max(math.Round(cell*0.4), 10), 14)}
 
 	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)
 	pageRows := rows*tileRows - 1
 	t.CellPoints = cell
-	pages := (len(tiles) + perPage - 1) / perPage
-	t.ColWidths, t.RowHeights = map[int]float64{}, map[int]float64{}
-	t.Cells = make([]Cell, 0, len(tiles)*(shape.Cells()+1))
+	pages := tp.Pages()
+	t.ColWidths, t.RowHeights = map[int]float64{}, make(map[int]float64, pages*pageRows)
 	t.Merges = make([]Rect, 0, len(tiles))
-	for k, tile := range tiles {
+	t.Captions = places
+	for k, head := range places {
 		page, slot := k/perPage, k%perPage
-		head := places[k]
 		if slot == 0 && page > 0 {
 			print.Breaks = append(print.Breaks, head.Row)
 		}
-		t.Captions = append(t.Captions, head)
-		// The caption, merged across the grid, and the grid below it, as
-		// SolutionBoard draws it (appended in place: a board and its maps
-		// for each of thousands of tiles cost more than the rest).
-		t.Cells = append(t.Cells, Cell{Pos: head, Text: tile.Caption, Style: Style{FontSize: captionFont, Bold: true, VAlign: AlignCenter}})
 		t.Merges = append(t.Merges, Rect{head, head.Add(0, n-1)})
-		sol := tile.Solution
-		if sol.Shape != shape {
-			sol = tile.Givens
-		}
-		t.Cells = appendSolutionCells(t.Cells, tile.Givens, sol, head.Add(1, 0), font)
 		if slot < cols {
 			for c := range n {
 				t.ColWidths[head.Col+c] = cell
@@ -161,7 +199,7 @@ func TileSheet(tiles []Tile, perPage int, paper Paper) (Tiled, error) {
 	print.Pages = pages
 	t.Print = print
 	t.Area = Rect{Pos{1, 1}, print.Area.Max}
-	return t, nil
+	return t, tp, nil
 }
 
 // TilePlaces returns where TileSheet puts the caption of each tile, the

@@ -145,3 +145,36 @@ func TestTileSheetErrors(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, Letter, p)
 }
+
+// TestTilePages: the pages of TileFrame, one after another, are the cells
+// of TileSheet, each page in rows below the page before, and the frame is
+// TileSheet's sheet without them.
+func TestTilePages(t *testing.T) {
+	for _, per := range []int{1, 4, 6, 12} {
+		shape := solve.Shape9
+		if per > 6 {
+			shape = solve.Shape4
+		}
+		ts, err := TileSheet(tiles(2*per+1, shape), per, A4)
+		require.NoError(t, err)
+		frame, pages, err := TileFrame(tiles(2*per+1, shape), per, A4)
+		require.NoError(t, err)
+		require.Equal(t, 3, pages.Pages())
+		var all []Cell
+		above := 0
+		for pg := range pages.Pages() {
+			page := pages.AppendPage(nil, pg)
+			require.NotEmpty(t, page)
+			for _, c := range page {
+				assert.Greater(t, c.Pos.Row, above, "%d to a page: page %d", per, pg+1)
+			}
+			for _, c := range page {
+				above = max(above, c.Pos.Row)
+			}
+			all = append(all, page...)
+		}
+		assert.Equal(t, ts.Cells, all, "%d to a page", per)
+		frame.Cells = ts.Cells
+		assert.Equal(t, ts, frame, "%d to a page", per)
+	}
+}

@@ -128,17 +128,25 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	if _, err := layout.TilePlaces(ans, answersPerPage[opts.PerPage]); err != nil {
 		return nil, err
 	}
-	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, error) {
-		return func() (layout.Sheet, error) {
-			t, err := layout.TileSheet(tiles, perPage, paper)
+	// Laid out a page at a time as they are written: a book of thousands
+	// of puzzles never holds all their cells.
+	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, cellBands, error) {
+		return func() (layout.Sheet, cellBands, error) {
+			t, pages, err := layout.TileFrame(tiles, perPage, paper)
+			if err != nil {
+				return layout.Sheet{}, cellBands{}, err
+			}
 			t.Print.Header = header
-			return t.Sheet, err
+			return t.Sheet, cellBands{n: pages.Pages(), band: pages.AppendPage}, nil
 		}
 	}
 	return []*ourSheet{
-		{name: SheetPuzzles, draw: tiled(puz, opts.PerPage, opts.Title)},
-		{name: SheetAnswers, draw: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
-		{name: SheetCatalogue, draw: func() (layout.Sheet, error) { return catalogueSheet(puzzles, where, opts.Title), nil }},
+		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
+		{name: SheetAnswers, drawBands: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
+		{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
+			sh, bands := catalogueFrame(puzzles, where, opts.Title)
+			return sh, bands, nil
+		}},
 	}, nil
 }
 
@@ -158,14 +166,29 @@ const (
 	catalogueNumbers = "No.,Score,Givens,Seed" // right-aligned, their headers too
 )
 
+// catalogueBand is how many puzzles' rows of the Catalogue are laid out at
+// a time as it is written.
+const catalogueBand = 128
+
 // catalogueSheet lists the puzzles: number, grade, score, givens, hardest
 // technique, the puzzle as one line, the seed and a link to its caption on
 // the Puzzles sheet (where, in order). Printed landscape, one page wide,
 // the header row atop every page.
 func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string) layout.Sheet {
+	sh, bands := catalogueFrame(puzzles, where, title)
+	for i := range bands.n {
+		sh.Cells = bands.band(sh.Cells, i)
+	}
+	return sh
+}
+
+// catalogueFrame is catalogueSheet without its cells, which come from the
+// bands: the header row and the first catalogueBand puzzles, then the
+// next, and so on.
+func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string) (layout.Sheet, cellBands) {
 	var sh layout.Sheet
 	cells := puzzles[0].Givens.Shape.Cells()
-	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
+	sh.ColWidths, sh.RowHeights = map[int]float64{}, make(map[int]float64, len(puzzles)+1)
 	for i, w := range catalogueWidths {
 		if i+1 == cataloguePuzzle {
 			w = min(float64(cells)*catalogueMonoPts+12, 1200)
@@ -176,45 +199,54 @@ func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 	for _, h := range strings.Split(catalogueNumbers, ",") {
 		right[h] = true
 	}
-	style := func(col int) layout.Style {
-		st := layout.Style{FontSize: catalogueFont, VAlign: layout.AlignCenter, HAlign: layout.AlignStart}
+	// The style of each column's cells, from 1.
+	var style [9]layout.Style
+	for col := 1; col <= len(catalogueHeader); col++ {
+		style[col] = layout.Style{FontSize: catalogueFont, VAlign: layout.AlignCenter, HAlign: layout.AlignStart}
 		if right[catalogueHeader[col-1]] {
-			st.HAlign = layout.AlignEnd
+			style[col].HAlign = layout.AlignEnd
 		}
-		return st
-	}
-	for i, h := range catalogueHeader {
-		st := style(i + 1)
-		st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
-		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
 	}
 	sh.RowHeights[1] = catalogueRow + 3
-	mono := style(cataloguePuzzle)
-	mono.Font, mono.FontSize = catalogueMono, 9
-	link := style(len(catalogueHeader))
-	link.Color, link.Underline = linkColor, true
 	for i := range puzzles {
-		p := &puzzles[i]
-		row := i + 2
-		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: row} }
-		seed := layout.Cell{Pos: at(7), Style: style(7)}
-		if p.Seed > 1<<53 || p.Seed == 0 {
-			seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
-		} else {
-			seed.Number = int(p.Seed)
+		sh.RowHeights[i+2] = catalogueRow
+	}
+	mono := style[cataloguePuzzle]
+	mono.Font, mono.FontSize = catalogueMono, 9
+	link := style[len(catalogueHeader)]
+	link.Color, link.Underline = linkColor, true
+	sheetRef := layout.SheetRef(SheetPuzzles)
+	band := func(dst []layout.Cell, b int) []layout.Cell {
+		if b == 0 {
+			for i, h := range catalogueHeader {
+				st := style[i+1]
+				st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
+				dst = append(dst, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
+			}
 		}
-		ref := layout.SheetRef(SheetPuzzles) + where[i].String()
-		sh.Cells = append(sh.Cells,
-			layout.Cell{Pos: at(1), Number: p.Number, Style: style(1)},
-			layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style(2)},
-			number(at(3), p.Score, style(3)),
-			number(at(4), p.Givens.Filled(), style(4)),
-			layout.Cell{Pos: at(5), Text: p.Hardest.String(), Style: style(5)},
-			layout.Cell{Pos: at(6), Text: solve.FormatLine(&p.Givens), Style: mono},
-			seed,
-			layout.Cell{Pos: at(8), Text: ref, Link: ref, Style: link},
-		)
-		sh.RowHeights[row] = catalogueRow
+		for i := b * catalogueBand; i < min((b+1)*catalogueBand, len(puzzles)); i++ {
+			p := &puzzles[i]
+			row := i + 2
+			at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: row} }
+			seed := layout.Cell{Pos: at(7), Style: style[7]}
+			if p.Seed > 1<<53 || p.Seed == 0 {
+				seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
+			} else {
+				seed.Number = int(p.Seed)
+			}
+			ref := sheetRef + where[i].String()
+			dst = append(dst,
+				layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},
+				layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style[2]},
+				number(at(3), p.Score, style[3]),
+				number(at(4), p.Givens.Filled(), style[4]),
+				layout.Cell{Pos: at(5), Text: p.Hardest.String(), Style: style[5]},
+				layout.Cell{Pos: at(6), Text: solve.FormatLine(&p.Givens), Style: mono},
+				seed,
+				layout.Cell{Pos: at(8), Text: ref, Link: ref, Style: link},
+			)
+		}
+		return dst
 	}
 	last := layout.Pos{Col: len(catalogueHeader), Row: len(puzzles) + 1}
 	sh.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: last}
@@ -222,7 +254,7 @@ func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 	sh.Freeze = layout.Pos{Col: 1, Row: 2}
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
 		TitleRows: [2]int{1, 1}, Header: title + " – catalogue", PageNumbers: true}
-	return sh
+	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band}
 }
 
 // number is a cell holding n, a 0 written as text (a Cell's 0 is empty).

@@ -101,6 +101,7 @@ const sheetBatch = 32
 type sheetJob struct {
 	s      *ourSheet
 	first  bool
+	bands  cellBands      // its cells
 	styles []layout.Style // the distinct styles of its cells, in order
 	conds  []layout.Style // and of its conditional formats
 	zipped []byte         // its part, compressed
@@ -162,12 +163,20 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 			jobs[i] = sheetJob{s: s, first: start+i == 0}
 		}
 		each(jobs, func(j *sheetJob) {
-			if j.s.draw != nil {
+			switch {
+			case j.s.drawBands != nil:
+				if j.s.sheet, j.bands, j.err = j.s.drawBands(); j.err != nil {
+					return
+				}
+			case j.s.draw != nil:
 				if j.s.sheet, j.err = j.s.draw(); j.err != nil {
 					return
 				}
+				fallthrough
+			default:
+				j.bands = wholeBand(&j.s.sheet)
 			}
-			j.styles, j.conds = sheetStyles(&j.s.sheet)
+			j.styles, j.conds = sheetStyles(&j.s.sheet, &j.bands)
 		})
 		for i := range jobs {
 			j := &jobs[i]
@@ -187,8 +196,9 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 		}
 		// Every style is numbered: the renderer only reads its maps now.
 		each(jobs, func(j *sheetJob) {
-			j.zipped, j.crc, j.size, j.err = deflateSheet(r, &j.s.sheet, paper, j.first)
-			if j.s.draw != nil {
+			j.zipped, j.crc, j.size, j.err = deflateBands(r, &j.s.sheet, j.bands, paper, j.first)
+			j.bands = cellBands{}
+			if j.s.draw != nil || j.s.drawBands != nil {
 				// Keep what the workbook part needs of it.
 				s := &j.s.sheet
 				*s = layout.Sheet{Print: s.Print, Filter: s.Filter, Hidden: s.Hidden}
@@ -222,18 +232,39 @@ type sheetPanic struct {
 
 func (p *sheetPanic) String() string { return fmt.Sprint(p.Value) }
 
-// sheetStyles lists the distinct styles of a sheet's cells and of its
-// conditional formats, in the order they come.
-func sheetStyles(sh *layout.Sheet) (cells, conds []layout.Style) {
+// sheetStyles lists the distinct styles of a sheet's cells (bands) and of
+// its conditional formats, in the order they come, and notes in bands the
+// last column and row holding a cell.
+func sheetStyles(sh *layout.Sheet, bands *cellBands) (cells, conds []layout.Style) {
 	seen := map[layout.Style]bool{}
 	var last layout.Style
-	for i, c := range sh.Cells {
-		if (i > 0 && c.Style == last) || seen[c.Style] {
-			continue
+	var buf []layout.Cell
+	var end layout.Pos
+	var cache styleCache
+	first := true
+	for bi := range bands.n {
+		band := bands.band(buf[:0], bi)
+		if bands.n > 1 {
+			buf = band
 		}
-		seen[c.Style], last = true, c.Style
-		cells = append(cells, c.Style)
+		for _, c := range band {
+			end.Col, end.Row = max(end.Col, c.Pos.Col), max(end.Row, c.Pos.Row)
+			if !first && c.Style == last {
+				continue
+			}
+			if _, ok := cache.get(&c.Style); ok {
+				continue
+			}
+			if seen[c.Style] {
+				cache.put(&c.Style, 0)
+				continue
+			}
+			cache.put(&c.Style, 0)
+			seen[c.Style], last, first = true, c.Style, false
+			cells = append(cells, c.Style)
+		}
 	}
+	bands.last = end
 	clear(seen)
 	for _, cf := range sh.CondFormats {
 		if !seen[cf.Style] {
@@ -248,6 +279,11 @@ func sheetStyles(sh *layout.Sheet) (cells, conds []layout.Style) {
 // opc.NewZipWriter does), with its CRC-32 and size: compressed as it is
 // written, a big sheet's part is never held whole.
 func deflateSheet(r *renderer, sh *layout.Sheet, paper layout.Paper, selected bool) (zipped []byte, crc uint32, size int, err error) {
+	return deflateBands(r, sh, wholeBand(sh), paper, selected)
+}
+
+// deflateBands is deflateSheet taking the sheet's cells from bands.
+func deflateBands(r *renderer, sh *layout.Sheet, bands cellBands, paper layout.Paper, selected bool) (zipped []byte, crc uint32, size int, err error) {
 	var b bytes.Buffer
 	fw, err := opc.NewDeflater(&b)
 	if err != nil {
@@ -256,7 +292,7 @@ func deflateSheet(r *renderer, sh *layout.Sheet, paper layout.Paper, selected bo
 	h := crc32.NewIEEE()
 	c := &countWriter{}
 	w := io.MultiWriter(fw, h, c)
-	rest, err := r.sheetPartTo(w, sh, paper, selected)
+	rest, err := r.sheetPartBands(w, sh, bands, paper, selected)
 	if err == nil {
 		_, err = w.Write(rest)
 	}

@@ -42,24 +42,44 @@ func TestBookIsTheSameEveryTime(t *testing.T) {
 }
 
 // TestDeflateSheet: a sheet's part compressed as it is written (in pieces
-// of sheetFlush) is the part sheetPart writes whole.
+// of sheetFlush), its cells laid out a band at a time, is the part
+// sheetPart writes whole from all its cells.
 func TestDeflateSheet(t *testing.T) {
-	puzzles := testPuzzles(t, 80)
+	// More than two bands of the Catalogue, the 80 puzzles over again.
+	some := testPuzzles(t, 80)
+	puzzles := make([]GeneratedPuzzle, 2*catalogueBand+10)
+	for i := range puzzles {
+		puzzles[i] = some[i%len(some)]
+		puzzles[i].Number = i + 1
+	}
 	sheets, err := tiledSheets(puzzles, BookOptions{PerPage: 4, Title: "T"}, layout.A4)
 	require.NoError(t, err)
 	tab, ok := newStyleTable(newBookStyles)
 	require.True(t, ok)
 	r := newTableRenderer(tab, "")
 	for _, s := range sheets {
-		sh, err := s.draw()
-		require.NoError(t, err)
-		copy1, copy2 := sh, sh
-		whole, err := r.sheetPart(&copy1, layout.A4, true)
-		require.NoError(t, err)
-		if s.name != SheetCatalogue {
-			require.Greater(t, len(whole), 2*sheetFlush, "big enough to be written in pieces")
+		var sh layout.Sheet
+		var bands cellBands
+		if s.drawBands != nil {
+			sh, bands, err = s.drawBands()
+			require.NoError(t, err)
+			require.Greater(t, bands.n, 2, "%s is laid out in bands", s.name)
+			sheetStyles(&sh, &bands)
+		} else {
+			sh, err = s.draw()
+			require.NoError(t, err)
+			bands = wholeBand(&sh)
 		}
-		zipped, crc, size, err := deflateSheet(r, &copy2, layout.A4, true)
+		all := sh
+		all.Cells = nil
+		for i := range bands.n {
+			all.Cells = append(all.Cells, bands.band(nil, i)...)
+		}
+		banded := sh
+		whole, err := r.sheetPart(&all, layout.A4, true)
+		require.NoError(t, err)
+		require.Greater(t, len(whole), 2*sheetFlush, "big enough to be written in pieces")
+		zipped, crc, size, err := deflateBands(r, &banded, bands, layout.A4, true)
 		require.NoError(t, err)
 		assert.Equal(t, len(whole), size)
 		assert.Equal(t, crc32.ChecksumIEEE(whole), crc)
@@ -67,6 +87,21 @@ func TestDeflateSheet(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, string(whole), string(got))
 	}
+}
+
+// TestBandsOutOfOrder: a band whose cells start above the end of the band
+// before is a bug, reported rather than written as a broken sheet.
+func TestBandsOutOfOrder(t *testing.T) {
+	tab, ok := newStyleTable(newBookStyles)
+	require.True(t, ok)
+	r := newTableRenderer(tab, "")
+	rows := [][]layout.Cell{
+		{{Pos: layout.Pos{Col: 1, Row: 5}, Number: 1}},
+		{{Pos: layout.Pos{Col: 2, Row: 5}, Number: 2}},
+	}
+	bands := cellBands{n: 2, band: func(dst []layout.Cell, i int) []layout.Cell { return append(dst, rows[i]...) }}
+	_, _, _, err := deflateBands(r, &layout.Sheet{}, bands, layout.A4, true)
+	require.ErrorContains(t, err, "band 2 start above row 5")
 }
 
 // TestSheetPanicReachesTheCaller: a bug that panics while a sheet is laid

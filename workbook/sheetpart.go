@@ -34,6 +34,30 @@ const sheetFlush = 1 << 16
 // time, when w is not nil: a big sheet's part is then never held whole.
 // It returns the rest, which the caller writes to w after it.
 func (r *renderer) sheetPartTo(w io.Writer, sh *layout.Sheet, paper layout.Paper, selected bool) ([]byte, error) {
+	return r.sheetPartBands(w, sh, wholeBand(sh), paper, selected)
+}
+
+// cellBands are the cells of a sheet laid out a band of rows at a time,
+// each band's rows below the last band's: a sheet of thousands of puzzles
+// is written without all its cells held at once.
+type cellBands struct {
+	n    int                                          // how many bands
+	band func(dst []layout.Cell, i int) []layout.Cell // band i, appended to dst (which it may ignore)
+	last layout.Pos                                   // the last column and the last row holding a cell
+}
+
+// wholeBand is the cells of sh as one band.
+func wholeBand(sh *layout.Sheet) cellBands {
+	var last layout.Pos
+	for _, c := range sh.Cells {
+		last.Col, last.Row = max(last.Col, c.Pos.Col), max(last.Row, c.Pos.Row)
+	}
+	return cellBands{n: 1, band: func([]layout.Cell, int) []layout.Cell { return sh.Cells }, last: last}
+}
+
+// sheetPartBands is sheetPartTo taking the sheet's cells from bands
+// rather than sh.Cells.
+func (r *renderer) sheetPartBands(w io.Writer, sh *layout.Sheet, bands cellBands, paper layout.Paper, selected bool) ([]byte, error) {
 	if sh.Print.Paper == (layout.Paper{}) {
 		sh.Print.Paper = paper
 	}
@@ -52,11 +76,12 @@ func (r *renderer) sheetPartTo(w io.Writer, sh *layout.Sheet, paper layout.Paper
 	if pr.Fit != layout.FitNone {
 		b.WriteString(`<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>`)
 	}
-	fmt.Fprintf(&b, `<dimension ref="%s"/>`, usedRange(sh))
+	fmt.Fprintf(&b, `<dimension ref="%s"/>`, usedRange(sh, bands.last))
 	r.sheetView(&b, sh, selected)
 	b.WriteString(`<sheetFormatPr defaultRowHeight="15"/>`)
 	r.cols(&b, sh)
-	if err := r.sheetData(&b, sh, w); err != nil {
+	linked, err := r.sheetData(&b, sh, bands, w)
+	if err != nil {
 		return nil, err
 	}
 	if sh.Protect {
@@ -89,19 +114,16 @@ func (r *renderer) sheetPartTo(w io.Writer, sh *layout.Sheet, paper layout.Paper
 	if err := validations(&b, sh.Validations); err != nil {
 		return nil, err
 	}
-	links(&b, sh)
+	links(&b, linked)
 	printSetup(&b, pr)
 	b.WriteString(`</worksheet>`)
 	return b.Bytes(), nil
 }
 
 // usedRange is the dimension of a sheet: from A1 to the last row and
-// column that hold a cell.
-func usedRange(sh *layout.Sheet) string {
-	last := layout.Pos{Col: max(1, sh.Area.Max.Col), Row: max(1, sh.Area.Max.Row)}
-	for _, c := range sh.Cells {
-		last.Col, last.Row = max(last.Col, c.Pos.Col), max(last.Row, c.Pos.Row)
-	}
+// column that hold a cell (cells) or lie in its area.
+func usedRange(sh *layout.Sheet, cells layout.Pos) string {
+	last := layout.Pos{Col: max(1, sh.Area.Max.Col, cells.Col), Row: max(1, sh.Area.Max.Row, cells.Row)}
 	return layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: last}.String()
 }
 
@@ -176,27 +198,12 @@ func (r *renderer) cols(b *bytes.Buffer, sh *layout.Sheet) {
 }
 
 // sheetData writes the rows in order, each with its height and its cells
-// in column order; of two cells at one place, the later one.
-func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, w io.Writer) error {
-	// Sort keys (row, column, index): moving whole cells about took a
-	// third of the time to draw a tiled sheet.
-	order := make([]uint64, len(sh.Cells))
-	for i, c := range sh.Cells {
-		order[i] = uint64(c.Pos.Row)<<44 | uint64(c.Pos.Col)<<28 | uint64(i)
-	}
-	slices.Sort(order)
-	cell := func(k int) *layout.Cell { return &sh.Cells[order[k]&(1<<28-1)] }
+// in column order; of two cells at one place, the later one. It returns
+// the cells that link somewhere, in the order they came.
+func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, bands cellBands, w io.Writer) (linked []layout.Cell, err error) {
 	rows := sh.SortedRows()
-	b.WriteString(`<sheetData>`)
-	k, ri := 0, 0
-	for k < len(order) || ri < len(rows) {
-		row := math.MaxInt
-		if k < len(order) {
-			row = cell(k).Pos.Row
-		}
-		if ri < len(rows) && rows[ri] <= row {
-			row = rows[ri]
-		}
+	ri := 0
+	row := func(row int) {
 		b.WriteString(`<row r="`)
 		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(row), 10))
 		b.WriteByte('"')
@@ -205,62 +212,103 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, w io.Writer) err
 			b.Write(strconv.AppendFloat(b.AvailableBuffer(), h, 'f', -1, 64))
 			b.WriteString(`" customHeight="1"`)
 		}
-		if ri < len(rows) && rows[ri] == row {
-			ri++
-		}
-		if k == len(order) || cell(k).Pos.Row != row {
+	}
+	// The rows before row that have a height and no cells.
+	bare := func(before int) {
+		for ; ri < len(rows) && rows[ri] < before; ri++ {
+			row(rows[ri])
 			b.WriteString(`/>`)
-			continue
-		}
-		b.WriteString(`>`)
-		var last layout.Style // runs of cells share a style: skip the map
-		lastID := -1
-		for ; k < len(order) && cell(k).Pos.Row == row; k++ {
-			c := cell(k)
-			if k+1 < len(order) && cell(k+1).Pos == c.Pos {
-				continue // drawn over
-			}
-			id := lastID
-			if id < 0 || c.Style != last {
-				var err error
-				if id, err = r.style(c.Style); err != nil {
-					return err
-				}
-				last, lastID = c.Style, id
-			}
-			b.WriteString(`<c r="`)
-			b.Write(appendRef(b.AvailableBuffer(), c.Pos))
-			b.WriteString(`" s="`)
-			b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(id), 10))
-			b.WriteByte('"')
-			switch {
-			case c.Formula != "":
-				b.WriteString(`><f>`)
-				xml.EscapeText(b, []byte(c.Formula))
-				b.WriteString(`</f></c>`)
-			case c.Number != 0:
-				b.WriteString(`><v>`)
-				b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Number), 10))
-				b.WriteString(`</v></c>`)
-			case c.Text != "":
-				// An inline string: a workbook's shared strings are its own.
-				b.WriteString(` t="inlineStr"><is><t xml:space="preserve">`)
-				xml.EscapeText(b, []byte(c.Text))
-				b.WriteString(`</t></is></c>`)
-			default:
-				b.WriteString(`/>`)
-			}
-		}
-		b.WriteString(`</row>`)
-		if w != nil && b.Len() > sheetFlush {
-			if _, err := w.Write(b.Bytes()); err != nil {
-				return err
-			}
-			b.Reset()
 		}
 	}
+	b.WriteString(`<sheetData>`)
+	var buf []layout.Cell
+	var order []uint64
+	var ids styleCache
+	above := 0 // the last row of the bands before
+	for bi := range bands.n {
+		cells := bands.band(buf[:0], bi)
+		if bands.n > 1 {
+			buf = cells // the next band reuses it
+		}
+		// Sort keys (row, column, index): moving whole cells about took a
+		// third of the time to draw a tiled sheet.
+		order = slices.Grow(order[:0], len(cells))
+		for i := range cells {
+			c := &cells[i]
+			if c.Pos.Row <= above {
+				return nil, fmt.Errorf("the cells of band %d start above row %d, where the band before ends", bi+1, above)
+			}
+			order = append(order, uint64(c.Pos.Row)<<44|uint64(c.Pos.Col)<<28|uint64(i))
+			if c.Link != "" {
+				linked = append(linked, *c)
+			}
+		}
+		slices.Sort(order)
+		cell := func(k int) *layout.Cell { return &cells[order[k]&(1<<28-1)] }
+		for k := 0; k < len(order); {
+			at := cell(k).Pos.Row
+			bare(at)
+			if ri < len(rows) && rows[ri] == at {
+				ri++
+			}
+			row(at)
+			b.WriteString(`>`)
+			var last layout.Style // runs of cells share a style: skip the map
+			lastID := -1
+			for ; k < len(order) && cell(k).Pos.Row == at; k++ {
+				c := cell(k)
+				if k+1 < len(order) && cell(k+1).Pos == c.Pos {
+					continue // drawn over
+				}
+				id := lastID
+				if id < 0 || c.Style != last {
+					var ok bool
+					if id, ok = ids.get(&c.Style); !ok {
+						if id, err = r.style(c.Style); err != nil {
+							return nil, err
+						}
+						ids.put(&c.Style, id)
+					}
+					last, lastID = c.Style, id
+				}
+				b.WriteString(`<c r="`)
+				b.Write(appendRef(b.AvailableBuffer(), c.Pos))
+				b.WriteString(`" s="`)
+				b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(id), 10))
+				b.WriteByte('"')
+				switch {
+				case c.Formula != "":
+					b.WriteString(`><f>`)
+					xml.EscapeText(b, []byte(c.Formula))
+					b.WriteString(`</f></c>`)
+				case c.Number != 0:
+					b.WriteString(`><v>`)
+					b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Number), 10))
+					b.WriteString(`</v></c>`)
+				case c.Text != "":
+					// An inline string: a workbook's shared strings are its own.
+					b.WriteString(` t="inlineStr"><is><t xml:space="preserve">`)
+					xml.EscapeText(b, []byte(c.Text))
+					b.WriteString(`</t></is></c>`)
+				default:
+					b.WriteString(`/>`)
+				}
+			}
+			b.WriteString(`</row>`)
+			if w != nil && b.Len() > sheetFlush {
+				if _, err := w.Write(b.Bytes()); err != nil {
+					return nil, err
+				}
+				b.Reset()
+			}
+		}
+		if len(order) > 0 {
+			above = cell(len(order) - 1).Pos.Row
+		}
+	}
+	bare(math.MaxInt)
 	b.WriteString(`</sheetData>`)
-	return nil
+	return linked, nil
 }
 
 // validations writes the data validations.
@@ -307,9 +355,9 @@ func validations(b *bytes.Buffer, vs []layout.Validation) error {
 
 // links writes the cells' links to places in the workbook (no
 // relationship needed).
-func links(b *bytes.Buffer, sh *layout.Sheet) {
+func links(b *bytes.Buffer, cells []layout.Cell) {
 	first := true
-	for _, c := range sh.Cells {
+	for _, c := range cells {
 		if c.Link == "" {
 			continue
 		}

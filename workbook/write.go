@@ -30,6 +30,10 @@ type ourSheet struct {
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
 	draw func() (layout.Sheet, error)
+	// drawBands, set instead of draw for a new workbook's big sheets, lays
+	// the sheet out without its cells, which come a band of rows at a time
+	// as it is written (writeBook).
+	drawBands func() (layout.Sheet, cellBands, error)
 }
 
 // Write writes a copy of the puzzle's workbook to out with a Solution and a
