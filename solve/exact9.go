@@ -194,12 +194,13 @@ var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 // It returns false on a contradiction.
 func (s *solver9) propagate(st *state9) bool {
 	for {
+		var seen uint32 // bands whose words changed: only they may have new singles
 		for s.dirty != 0 {
 			i := bits.TrailingZeros32(s.dirty)
 			s.dirty &= s.dirty - 1
 			b, d := i/9, i%9
 			s.moved |= 1 << d
-			s.triadBands |= 1 << b
+			seen |= 1 << b
 			c := st.cand[b][d]
 			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18&511])<<6
 			c &= permutationCells[p]
@@ -214,8 +215,10 @@ func (s *solver9) propagate(st *state9) bool {
 				s.settle(st, d, b, rows)
 			}
 		}
+		s.triadBands |= seen
 		// Naked singles and empty cells, a band at a time.
-		for b := range 3 {
+		for ; seen != 0; seen &= seen - 1 {
+			b := bits.TrailingZeros32(seen)
 			w := &st.cand[b]
 			var ones, twos uint32
 			for _, x := range w {
