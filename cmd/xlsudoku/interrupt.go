@@ -29,6 +29,11 @@ func (c *cleanups) add(fn func()) (remove func()) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.addLocked(fn)
+}
+
+// addLocked is add with c.mu held.
+func (c *cleanups) addLocked(fn func()) (remove func()) {
 	if c.fns == nil {
 		c.fns = map[int]func(){}
 	}
@@ -40,6 +45,29 @@ func (c *cleanups) add(fn func()) (remove func()) {
 		defer c.mu.Unlock()
 		delete(c.fns, id)
 	}
+}
+
+// addMade makes something that needs undoing and registers its undoing
+// in one step, holding the cleanups off meanwhile: a signal between the
+// two would otherwise leave it behind (a temporary file just made). make
+// returns the undoing; nothing is registered when it fails.
+func (c *cleanups) addMade(make func() (undo func(), err error)) (remove func(), err error) {
+	if c == nil {
+		if _, err := make(); err != nil {
+			return nil, err
+		}
+		return func() {}, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.stopped {
+		return nil, errStopped
+	}
+	undo, err := make()
+	if err != nil {
+		return nil, err
+	}
+	return c.addLocked(undo), nil
 }
 
 // do runs fn unless the run was stopped, holding the cleanups off until it

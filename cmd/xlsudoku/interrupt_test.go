@@ -186,3 +186,33 @@ func TestPanicWhileReadingAChunk(t *testing.T) {
 		assert.Empty(t, stdout.String())
 	}
 }
+
+// TestOutputAfterStop: once a signal has stopped the run, no temporary
+// output is made (the file is made and its removal registered in one
+// step, so a signal between the two cannot leave it behind).
+func TestOutputAfterStop(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "out.txt")
+	e := newEnv(strings.NewReader(""), io.Discard, io.Discard)
+	e.interrupt(syscall.SIGTERM)
+	_, err := openOutput(e, "in.txt", path)
+	assert.ErrorIs(t, err, errStopped)
+	assert.Empty(t, folderFiles(t, dir))
+}
+
+// TestAddMade: what addMade registers is undone by stop; a failed make
+// registers nothing.
+func TestAddMade(t *testing.T) {
+	var c cleanups
+	undone := 0
+	_, err := c.addMade(func() (func(), error) { return func() { undone++ }, nil })
+	require.NoError(t, err)
+	_, err = c.addMade(func() (func(), error) { return nil, io.ErrUnexpectedEOF })
+	assert.ErrorIs(t, err, io.ErrUnexpectedEOF)
+	c.stop()
+	assert.Equal(t, 1, undone)
+	made := false
+	_, err = c.addMade(func() (func(), error) { made = true; return func() {}, nil })
+	assert.ErrorIs(t, err, errStopped)
+	assert.False(t, made)
+}

@@ -75,7 +75,21 @@ func openOutput(e *env, in, path string) (*output, error) {
 		}
 		perm = st.Mode().Perm()
 	}
-	tmp, err := createTemp(target, perm)
+	var tmp *os.File
+	unregister, err := e.cleanups.addMade(func() (func(), error) {
+		f, err := createTemp(target, perm)
+		if err != nil {
+			return nil, err
+		}
+		tmp = f
+		return func() {
+			f.Close()
+			os.Remove(f.Name())
+		}, nil
+	})
+	if errors.Is(err, errStopped) {
+		return nil, err // a signal is ending the run
+	}
 	if err != nil {
 		dir := filepath.Dir(target)
 		if errors.Is(err, fs.ErrNotExist) {
@@ -88,12 +102,7 @@ func openOutput(e *env, in, path string) (*output, error) {
 		// existing file's permissions are kept as they were.
 		tmp.Chmod(perm)
 	}
-	o := &output{Writer: tmp, e: e, name: path, target: target, tmp: tmp}
-	o.unregister = e.cleanups.add(func() {
-		tmp.Close()
-		os.Remove(tmp.Name())
-	})
-	return o, nil
+	return &output{Writer: tmp, e: e, name: path, target: target, tmp: tmp, unregister: unregister}, nil
 }
 
 // createTemp makes a new, empty file beside target with the given
