@@ -49,11 +49,11 @@ func (c *cleanups) addLocked(fn func()) (remove func()) {
 
 // addMade makes something that needs undoing and registers its undoing
 // in one step, holding the cleanups off meanwhile: a signal between the
-// two would otherwise leave it behind (a temporary file just made). make
+// two would otherwise leave it behind (a temporary file just made). create
 // returns the undoing; nothing is registered when it fails.
-func (c *cleanups) addMade(make func() (undo func(), err error)) (remove func(), err error) {
+func (c *cleanups) addMade(create func() (undo func(), err error)) (remove func(), err error) {
 	if c == nil {
-		if _, err := make(); err != nil {
+		if _, err := create(); err != nil {
 			return nil, err
 		}
 		return func() {}, nil
@@ -63,7 +63,7 @@ func (c *cleanups) addMade(make func() (undo func(), err error)) (remove func(),
 	if c.stopped {
 		return nil, errStopped
 	}
-	undo, err := make()
+	undo, err := create()
 	if err != nil {
 		return nil, err
 	}
