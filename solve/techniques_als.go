@@ -259,6 +259,16 @@ func (h *human) alsXYWing() {
 	}
 }
 
+// stepALS adds an almost locked set to step s: its cells to the step's
+// cells, its unit to the units and its digits to cc.
+func (h *human) stepALS(s *Step, set *als) {
+	for _, i := range set.cells.appendTo(h.scratch[:0]) {
+		s.Cells = append(s.Cells, h.cellOf(i))
+	}
+	s.Units = append(s.Units, h.b.g.unit[set.unit])
+	s.cc = append(s.cc, set.digits)
+}
+
 // alsXYStep records an ALS-XY-Wing step.
 func (h *human) alsXYStep(A, B, C *als, x, y, z int, targets cellset) {
 	g := h.b.g
@@ -267,12 +277,8 @@ func (h *human) alsXYStep(A, B, C *als, x, y, z int, targets cellset) {
 	s.Digits = 1<<x | 1<<y | 1<<z
 	var at [3]int
 	for k, set := range []*als{A, B, C} {
-		s.Units = append(s.Units, g.unit[set.unit])
-		for _, i := range set.cells.appendTo(h.scratch[:0]) {
-			s.Cells = append(s.Cells, h.cellOf(i))
-		}
+		h.stepALS(s, set)
 		at[k] = len(s.Cells)
-		s.cc = append(s.cc, set.digits)
 	}
 	if h.text {
 		s.note = fmt.Sprintf("A: %s; B: %s; C: %s. %s is in at most one of A and C, %s in at most one of B and C; without %s, A and B would be locked and hold them both, leaving C too few digits. So A or B holds %s: %s.",
@@ -287,15 +293,9 @@ func (h *human) alsStep(A, B *als, x, z int, targets cellset) {
 	s := h.add(ALSXZ)
 	h.elimSet(s, targets, z)
 	s.Digits = 1<<x | 1<<z
-	s.Units = append(s.Units, g.unit[A.unit], g.unit[B.unit])
-	for _, i := range A.cells.appendTo(h.scratch[:0]) {
-		s.Cells = append(s.Cells, h.cellOf(i))
-	}
+	h.stepALS(s, A)
 	na := len(s.Cells)
-	for _, i := range B.cells.appendTo(h.scratch[:0]) {
-		s.Cells = append(s.Cells, h.cellOf(i))
-	}
-	s.cc = append(s.cc, A.digits, B.digits)
+	h.stepALS(s, B)
 	if h.text {
 		s.note = fmt.Sprintf("%s, and %s; %s cannot be in both (its cells there see each other), so one of the two sets holds all its other digits, and one of them holds %s: %s.",
 			alsText(s.Cells[:na], g.unit[A.unit], A.digits), alsText(s.Cells[na:], g.unit[B.unit], B.digits),
@@ -392,11 +392,7 @@ func (h *human) dbStep(stem int, ds []int, pick []int32, sets []als, z int, targ
 	for k, p := range pick {
 		P := &sets[p]
 		at := len(s.Cells)
-		for _, i := range P.cells.appendTo(h.scratch[:0]) {
-			s.Cells = append(s.Cells, h.cellOf(i))
-		}
-		s.Units = append(s.Units, g.unit[P.unit])
-		s.cc = append(s.cc, P.digits)
+		h.stepALS(s, P)
 		s.Digits |= 1 << ds[k]
 		if h.text {
 			set := fmt.Sprintf("%s {%s}", cellList(s.Cells[at:]), digitList(P.digits, ","))

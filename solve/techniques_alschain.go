@@ -170,11 +170,7 @@ func (h *human) alsChainStep(sets []als, path []int32, xs []int, z int, targets 
 	for k, p := range path {
 		P := &sets[p]
 		at := len(s.Cells)
-		for _, i := range P.cells.appendTo(h.scratch[:0]) {
-			s.Cells = append(s.Cells, h.cellOf(i))
-		}
-		s.Units = append(s.Units, g.unit[P.unit])
-		s.cc = append(s.cc, P.digits)
+		h.stepALS(s, P)
 		if k < len(xs) {
 			s.Digits |= 1 << xs[k]
 		}
