@@ -171,6 +171,8 @@ type human struct {
 	acStamp   uint32
 	acEnds    []Digits // the digits each set can end a chain with
 	acLayers  [maxALSChain][]alsState
+	fishMemo  [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
+	noMemo    bool         // tests: search every digit, as if fishMemo were empty
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -477,6 +479,7 @@ func (h *human) prepare(givens, current *Grid) error {
 	}
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK = false, false
+	h.fishMemo = [6]digitMemo{}
 	h.text = false
 	return nil
 }

@@ -20,7 +20,15 @@ func (h *human) fish(t Technique, k int, finned bool) {
 	b := &h.b
 	g := b.g
 	n := g.n
+	memo := &h.fishMemo[k-2]
+	if finned {
+		memo = &h.fishMemo[k+1]
+	}
 	for d := range n {
+		if !h.noMemo && memo.same(d, &b.dcells[d]) {
+			continue // nothing, as when these were d's candidates
+		}
+		before := len(h.found)
 		for o := range 2 { // o == 0: rows are the base; o == 1: columns
 			var lines [MaxSize]int
 			var sets [MaxSize]uint32
@@ -52,8 +60,26 @@ func (h *human) fish(t Technique, k int, finned bool) {
 				h.finnedFish(t, d, o, k, lines[:m], sets[:m])
 			}
 		}
+		if len(h.found) == before {
+			memo.remember(d, &b.dcells[d])
+		}
 	}
 }
+
+// digitMemo remembers, for a technique that looks at one digit at a time,
+// each digit's candidates when the search found nothing for it. Rounds
+// retry every technique from the easiest, and most digits' candidates have
+// not changed since the last round: the same candidates find the same
+// nothing, so the search is skipped. prepare clears it (a new grid shape
+// would change what a search finds in the same cells).
+type digitMemo struct {
+	known [MaxSize]bool
+	cells [MaxSize]cellset
+}
+
+func (m *digitMemo) same(d int, c *cellset) bool { return m.known[d] && m.cells[d] == *c }
+
+func (m *digitMemo) remember(d int, c *cellset) { m.known[d], m.cells[d] = true, *c }
 
 // finnedFish tries every k base lines among lines (whose positions are
 // sets) and every box that could hold their fins.

@@ -141,3 +141,49 @@ func TestFinnedFishOblongBoxes(t *testing.T) {
 	assert.Equal(t, []Cell{rc("r5c7")}, steps[0].Fins)
 	assert.Equal(t, "Finned X-Wing: in rows 1, 5, 2 lies only in columns 2, 6 or in the fin r5c7, and the cells removed see every fin, so 2 is removed from r6c6.", steps[0].Text())
 }
+
+// TestFishMemo: skipping the digits whose candidates a fish search has
+// already seen find nothing changes no step, on puzzles of every shape
+// (a human reused from the pool starts with an empty memo) and on the
+// hard puzzles where fish are tried round after round.
+func TestFishMemo(t *testing.T) {
+	var puzzles []Grid
+	for _, file := range []string{"human_sound.txt", "human_shapes.txt", "human_shapes_3x2.txt"} {
+		puzzles = append(puzzles, readPuzzles(t, "testdata/"+file, 1, 0, false)...)
+	}
+	if sampled() {
+		puzzles = puzzles[:len(puzzles)/4]
+	}
+	steps := func(g Grid, noMemo bool) ([]Step, error) {
+		h := getHuman()
+		defer putHuman(h)
+		if err := h.prepare(&g, &g); err != nil {
+			return nil, err
+		}
+		h.noMemo = noMemo
+		defer func() { h.noMemo = false }()
+		var out []Step
+		err := h.run(BruteForce, func(s *Step) {
+			c := s.clone()
+			if len(c.ChainCells) == 0 {
+				c.ChainCells = nil // a reused step's empty list is no difference
+			}
+			out = append(out, c)
+		})
+		return out, err
+	}
+	skipped := 0
+	for _, g := range puzzles {
+		want, err := steps(g, true)
+		require.NoError(t, err, "%s", FormatLine(&g))
+		got, err := steps(g, false)
+		require.NoError(t, err, "%s", FormatLine(&g))
+		require.Equal(t, want, got, "%s", FormatLine(&g))
+		for _, s := range got {
+			if s.Technique >= FinnedXWing && s.Technique <= FinnedJellyfish {
+				skipped++
+			}
+		}
+	}
+	assert.Positive(t, skipped, "the puzzles need finned fish, so the memo is tried after a fish round")
+}
