@@ -80,7 +80,9 @@ type Print struct {
 	Pages       int
 	Breaks      []int // the rows that start a printed page, after the first
 	// Keep lists ranges of rows (first and last) that Paginate keeps on
-	// one page, such as a step and its picture.
+	// one page, such as a step and its picture, and inside it the picture
+	// alone for when the step's text makes the whole too tall (see
+	// BreakRowsKeep).
 	Keep [][2]int
 }
 
@@ -160,31 +162,38 @@ func BreakRows(heights []float64, capacity, repeat float64) []int {
 }
 
 // BreakRowsKeep is BreakRows keeping each range of rows of keep (indexes
-// of the first and last row, in increasing order, not overlapping) on one
-// page: a range that does not fit in what is left of a page starts the
-// next one. A range taller than a page is broken as rows are.
+// of the first and last row) on one page: a range that does not fit in
+// what is left of a page starts the next one. Ranges may nest (sorted by
+// first row, the longer first when two start together): a range taller
+// than a page gives way to the ranges inside it, such as a step whose
+// text is long to its picture, and with none inside it breaks as rows do.
 func BreakRowsKeep(heights []float64, capacity, repeat float64, keep [][2]int) []int {
 	var breaks []int
 	used := 0.0
 	k := 0
 	for i := 0; i < len(heights); i++ {
-		for k < len(keep) && keep[k][1] < i {
-			k++
+		for k < len(keep) && keep[k][0] < i {
+			k++ // a range inside one kept whole, or one given way
 		}
-		if k < len(keep) && keep[k][0] == i {
+		kept := false
+		for ; !kept && k < len(keep) && keep[k][0] == i; k++ {
+			last := min(keep[k][1], len(heights)-1)
 			group := 0.0
-			for j := i; j <= min(keep[k][1], len(heights)-1); j++ {
+			for j := i; j <= last; j++ {
 				group += heights[j]
 			}
-			if repeat+group <= capacity {
-				if used > 0 && used+group > capacity {
-					breaks = append(breaks, i)
-					used = repeat
-				}
-				used += group
-				i = min(keep[k][1], len(heights)-1)
-				continue
+			if repeat+group > capacity {
+				continue // too tall for any page
 			}
+			if used > 0 && used+group > capacity {
+				breaks = append(breaks, i)
+				used = repeat
+			}
+			used += group
+			i, kept = last, true
+		}
+		if kept {
+			continue
 		}
 		if used > 0 && used+heights[i] > capacity {
 			breaks = append(breaks, i)

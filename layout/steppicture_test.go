@@ -310,7 +310,8 @@ func TestStepsSheetPictures(t *testing.T) {
 	}
 	assert.Greater(t, pictured, 20)
 
-	// No page break cuts a kept range.
+	// No page break cuts a kept range: these steps' texts are short, so
+	// each fits a page with its picture.
 	sh.Paginate(A4)
 	require.NotEmpty(t, sh.Print.Breaks)
 	for _, br := range sh.Print.Breaks {
@@ -340,6 +341,9 @@ func TestBreakRowsKeep(t *testing.T) {
 		{"a range moves to the next page", []float64{10, 5, 10, 10}, [][2]int{{1, 2}}, []int{1, 3}},
 		{"a range that fits stays", []float64{5, 5, 5, 5, 5}, [][2]int{{0, 2}}, []int{4}},
 		{"a range taller than a page breaks as rows", []float64{10, 20, 20, 20}, [][2]int{{1, 3}}, []int{1, 2, 3}},
+		{"a range too tall gives way to the range inside it", []float64{10, 5, 3, 4, 4}, [][2]int{{0, 4}, {2, 4}}, []int{2}},
+		{"a range that fits keeps the ranges inside it", []float64{3, 3, 3, 3, 3, 10}, [][2]int{{1, 4}, {3, 4}}, []int{5}},
+		{"nested ranges both too tall break as rows", []float64{10, 15, 15}, [][2]int{{0, 2}, {1, 2}}, []int{1, 2}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -347,6 +351,49 @@ func TestBreakRowsKeep(t *testing.T) {
 		})
 	}
 	assert.Equal(t, BreakRows([]float64{10, 10, 10, 10}, 20, 0), BreakRowsKeep([]float64{10, 10, 10, 10}, 20, 0, nil))
+}
+
+// TestStepsSheetLongSteps: where two steps' texts (forcing nets in full
+// Eureka notation) make a strip taller than a page, the pictures still
+// never split across pages: their own range is kept (LibreOffice printed
+// a picture's last rows on the next page before).
+func TestStepsSheetLongSteps(t *testing.T) {
+	g, ex := explained(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	sh := StepsSheet("t", "S", sheetCell, g, ex)
+	sh.Paginate(A4)
+	w, h := sh.Print.Printable(A4)
+	width := 0.0
+	for c := sh.Print.Area.Min.Col; c <= sh.Print.Area.Max.Col; c++ {
+		width += sh.colWidth(c)
+	}
+	require.Equal(t, FitWidth, sh.Print.Fit)
+	capacity := h / min(1, w/width) * pageSlack // as Paginate reckons a page
+	height := func(k [2]int) float64 {
+		sum := sh.rowHeight(StepsHeaderRow) // the title row each page repeats
+		for r := k[0]; r <= k[1]; r++ {
+			sum += sh.rowHeight(r)
+		}
+		return sum
+	}
+	tooTall, pictures := 0, 0
+	for i, k := range sh.Print.Keep {
+		cut := false
+		for _, br := range sh.Print.Breaks {
+			cut = cut || br > k[0] && br <= k[1]
+		}
+		inner := i > 0 && sh.Print.Keep[i-1][1] == k[1]
+		switch {
+		case inner:
+			pictures++
+			assert.False(t, cut, "a picture cut by a page break: rows %v", k)
+		case height(k) <= capacity:
+			assert.False(t, cut, "steps and pictures that fit a page cut: rows %v", k)
+		default:
+			tooTall++
+		}
+	}
+	assert.Positive(t, pictures)
+	assert.Positive(t, tooTall, "the puzzle has strips taller than a page, which this tests")
 }
 
 // TestStepPictureWWing: the W-Wing's pairs are its pattern, its strong

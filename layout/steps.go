@@ -178,12 +178,27 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	// growth of the slice would copy all of it.
 	sh.Cells = slices.Grow(sh.Cells, 5*len(ex.Steps)+pictured*(prows+1)*pcols)
 	pair := 2*pcols+pictureGap <= last-StepsTechniqueCol+1
+	// Two steps share a strip of pictures, unless their rows and the
+	// pictures are too tall for a printed page together and one step's
+	// row and picture are not: then each step keeps its picture on its
+	// page. (Where even one step's text and picture are too tall, as a
+	// forcing net's can be, pairing costs no page more.)
+	room := math.Inf(1)
+	for _, paper := range []Paper{A4, Letter} {
+		p := Print{Landscape: true}
+		w, h := p.Printable(paper)
+		room = min(room, h/min(1, w/width)*pageSlack-sh.RowHeights[header])
+	}
+	pictureHeight := captionHeight + float64(prows)*pictureRowHeight(start.Shape) + 8
 	pictureAt := make([]Pos, len(ex.Steps))
 	row = header
-	stepRow := func(i int) {
+	textsOf := func(i int) []string {
 		s := &ex.Steps[i]
+		return []string{s.Technique.String(), s.Text(), Placements(s.Placements, sheet, cell), Eliminations(s.Eliminations, sheet, cell)}
+	}
+	var next []string // the texts of the step after the last row, made to decide a pair
+	stepRow := func(i int, texts []string) {
 		row++
-		texts := []string{s.Technique.String(), s.Text(), Placements(s.Placements, sheet, cell), Eliminations(s.Eliminations, sheet, cell)}
 		st, stNum := body, num
 		if i%2 == 1 {
 			st, stNum = banded, bandedNum
@@ -197,15 +212,25 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	caption := Style{FontSize: 9, Bold: true, HAlign: AlignStart, VAlign: AlignCenter}
 	for i := 0; i < len(ex.Steps); i++ {
 		top := row + 1
-		stepRow(i)
+		texts := next
+		if texts == nil {
+			texts = textsOf(i)
+		}
+		next = nil
+		stepRow(i, texts)
 		if !Pictured(&ex.Steps[i]) {
 			continue
 		}
 		strip := []int{i}
 		if pair && i+1 < len(ex.Steps) && Pictured(&ex.Steps[i+1]) {
-			i++
-			stepRow(i)
-			strip = append(strip, i)
+			next = textsOf(i + 1)
+			alone := sh.RowHeights[row]+pictureHeight <= room
+			if !alone || sh.RowHeights[row]+textHeight(next, textWidths[:])+pictureHeight <= room {
+				i++
+				stepRow(i, next)
+				strip = append(strip, i)
+				next = nil
+			}
 		}
 		row++
 		sh.RowHeights[row] = captionHeight
@@ -215,9 +240,12 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 				Cell{Text: fmt.Sprintf("Step %d · %s", j+1, ex.Steps[j].Technique.ShortName()), Style: caption})
 			pictureAt[j] = Pos{col, row + 1}
 		}
+		captionRow := row
 		row += prows + 1
 		sh.RowHeights[row] = 8 // a gap under the pictures
-		sh.Print.Keep = append(sh.Print.Keep, [2]int{top, row})
+		// The steps and their pictures on one page, or when long texts
+		// make them too tall for one, the pictures at least.
+		sh.Print.Keep = append(sh.Print.Keep, [2]int{top, row}, [2]int{captionRow, row})
 	}
 	if pictured > 0 {
 		ReplaySteps(start, ex.Steps, func(i int, m *Marks) {
