@@ -17,8 +17,9 @@ import (
 //     cells holding its digit) on PatternFill, the digits of the pattern
 //     (Step.Digits) in them bold and blue;
 //   - the cells its links or fins run through (Step.Fins, the nodes of
-//     Step.Chain and their group cells, a W-Wing's strong link) on
-//     LinkFill, each chain node's candidate bold on NodeFill;
+//     Step.Chain and their group cells, a W-Wing's strong link, the
+//     digits a forcing net's premise forces, Step.Forced) on LinkFill,
+//     each chain node's candidate bold on NodeFill;
 //   - the candidates it eliminates red, bold and struck through, on
 //     ElimFill;
 //   - the digits it places green and bold, on PlaceFill.
@@ -165,6 +166,9 @@ func drawPicture(b *Board, givens solve.Grid, m *Marks, s *solve.Step, at Pos) {
 				node(g, c.Digit)
 			}
 		}
+	}
+	for _, c := range s.Forced {
+		node(c.Cell, c.Digit) // what a forcing net's premise forces
 	}
 	for _, c := range s.Cells {
 		i := c.Row*n + c.Col

@@ -474,3 +474,43 @@ func BenchmarkStepsSheetPictures(b *testing.B) {
 		StepsSheet("t", "S", sheetCell, g, ex)
 	}
 }
+
+// TestStepPictureForcingNet: a forcing net's picture shows what its
+// premise forces: each forced digit still a candidate is a node, bold on
+// NodeFill, in a cell on LinkFill; the premise is struck out.
+func TestStepPictureForcingNet(t *testing.T) {
+	g, ex := explained(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
+	k := firstStep(t, ex, solve.ForcingNet)
+	s := &ex.Steps[k]
+	require.NotEmpty(t, s.Forced)
+	at := Pos{3, 20}
+	var b Board
+	var before Marks
+	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+		if i == k {
+			b = StepPicture(g, m, s, at)
+			before = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
+		}
+	})
+	nodes := 0
+	for _, f := range s.Forced {
+		if !before.Cands[f.Row*9+f.Col].Has(f.Digit) {
+			continue // an earlier step of the round took it
+		}
+		nodes++
+		sq := square(t, b, at, f.Row, f.Col, f.Digit)
+		assert.Equal(t, f.Digit, sq.Number, "%v", f)
+		assert.True(t, sq.Style.Bold, "%v", f)
+		assert.Equal(t, NodeFill, sq.Style.Fill, "%v", f)
+		other := 1 + f.Digit%9
+		if before.Cands[f.Row*9+f.Col].Has(other) {
+			assert.Equal(t, LinkFill, square(t, b, at, f.Row, f.Col, other).Style.Fill, "%v", f)
+		}
+	}
+	assert.Positive(t, nodes)
+	// the premise is what the net removes
+	premise := s.Cells[0]
+	d := s.Digits.List()[0]
+	assert.Equal(t, []solve.Candidate{{Cell: premise, Digit: d}}, s.Eliminations)
+	assert.True(t, square(t, b, at, premise.Row, premise.Col, d).Style.Strike)
+}

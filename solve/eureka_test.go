@@ -447,3 +447,51 @@ func TestJSONKeepsNotation(t *testing.T) {
 	assert.Contains(t, b.String(), " -> ")
 	assert.NotContains(t, b.String(), `\u003c`)
 }
+
+// TestForcedOfNets: a forcing net written out lists the digits its
+// premise forces: each is written in its branches as placed ("r1c2=4"),
+// is not the premise, and is a candidate of an open cell on the board the
+// step was found on. Steps of other techniques have none.
+func TestForcedOfNets(t *testing.T) {
+	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	require.NoError(t, err)
+	ex, err := Explain(g)
+	require.NoError(t, err)
+	n := g.Shape.Size
+	cur, cands := g, g.Candidates()
+	// the steps of a round are found on the board at its start
+	start, startCands, round := cur, slices.Clone(cands), 0
+	nets := 0
+	for _, s := range ex.Steps {
+		if s.Round != round {
+			start, startCands, round = cur, slices.Clone(cands), s.Round
+		}
+		switch s.Technique {
+		case ForcingNet, ForcingNetNested:
+			nets++
+			require.NotEmpty(t, s.Forced, "%s", s.Text())
+			premise := Candidate{s.Cells[0], s.Digits.List()[0]}
+			for _, f := range s.Forced {
+				assert.NotEqual(t, premise, f)
+				assert.Contains(t, s.Text(), fmt.Sprintf("r%dc%d=%d", f.Row+1, f.Col+1, f.Digit))
+				i := f.Row*n + f.Col
+				assert.Zero(t, start.Cells[i], "%v is forced in a solved cell", f)
+				assert.True(t, startCands[i].Has(f.Digit), "%v is not a candidate", f)
+			}
+		default:
+			assert.Empty(t, s.Forced, "%v", s.Technique)
+		}
+		for _, p := range s.Placements {
+			i := p.Row*n + p.Col
+			cur.Cells[i] = uint8(p.Digit)
+			cands[i] = 0
+			for _, peer := range peersOf(g.Shape, p.Cell) {
+				cands[peer.Row*n+peer.Col] &^= 1 << (p.Digit - 1)
+			}
+		}
+		for _, e := range s.Eliminations {
+			cands[e.Row*n+e.Col] &^= 1 << (e.Digit - 1)
+		}
+	}
+	assert.Positive(t, nets)
+}

@@ -80,6 +80,10 @@ type Step struct {
 	// node of Chain that is a group (nil for a single candidate); a group
 	// is in Chain by its first cell.
 	ChainCells [][]Cell
+	// Forced, for a forcing net (not a verity) that Explain wrote out,
+	// holds the digits its assumption forces on the way to the
+	// contradiction, in the order found (the premise is Cells[0]).
+	Forced []Candidate
 
 	cc   []Digits // for some techniques: the candidates of Cells[i] when the step was found
 	note string   // for some techniques: the text, written when the step was found
@@ -103,6 +107,7 @@ func (s *Step) clone() Step {
 	c.Units = append([]Unit(nil), s.Units...)
 	c.Fins = append([]Cell(nil), s.Fins...)
 	c.Chain = append([]Candidate(nil), s.Chain...)
+	c.Forced = append([]Candidate(nil), s.Forced...)
 	if len(s.ChainCells) > 0 {
 		c.ChainCells = make([][]Cell, len(s.ChainCells))
 		for k, cs := range s.ChainCells {
@@ -115,6 +120,9 @@ func (s *Step) clone() Step {
 	}
 	if len(c.Chain) == 0 {
 		c.Chain = nil
+	}
+	if len(c.Forced) == 0 {
+		c.Forced = nil
 	}
 	if len(c.cc) == 0 {
 		c.cc = nil
@@ -134,6 +142,7 @@ func (s *Step) reset(t Technique) {
 		Fins:         s.Fins[:0],
 		Chain:        s.Chain[:0],
 		ChainCells:   s.ChainCells[:0],
+		Forced:       s.Forced[:0],
 		cc:           s.cc[:0],
 	}
 }
@@ -154,6 +163,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		Digits       []int           `json:"digits"`
 		Fins         []jsonCell      `json:"fins,omitempty"`
 		Chain        []jsonCandidate `json:"chain,omitempty"`
+		Forced       []Candidate     `json:"forced,omitempty"`
 	}
 	o := out{
 		Technique:    s.Technique.String(),
@@ -179,6 +189,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 	for _, c := range s.Chain {
 		o.Chain = append(o.Chain, jsonCandidate{c.Row + 1, c.Col + 1, c.Digit})
 	}
+	o.Forced = s.Forced
 	return marshalPlain(o)
 }
 

@@ -50,6 +50,7 @@ func (h *human) forcingNet() {
 					if t.run(i, d) {
 						cell, unit, digit = t.badCell, t.badUnit, t.badDigit
 						s.net = t.contradictionBranches()
+						s.Forced = t.forced(s.Forced)
 					}
 					why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
 					if cell < 0 {

@@ -60,6 +60,7 @@ func (h *human) nestedNets(width int) {
 					tr := newTrace(b, width)
 					if tr.run(i, d) {
 						s.net = tr.contradictionBranches()
+						s.Forced = tr.forced(s.Forced)
 					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow, helped by %d forcing nets inside (each removing a candidate whose own net fails: %s), would leave a contradiction; so %s.",
 						g.cell(i), DigitString(d+1), len(h.inner), strings.Join(inner, ", "), elimMark)

@@ -335,6 +335,29 @@ func (t *netTrace) writeEvent(b *strings.Builder, e int32) {
 	}
 }
 
+// forced appends to dst the digits placed on the way to the
+// contradiction (the placements among the events it follows from, in the
+// order they were made), all but the premise.
+func (t *netTrace) forced(dst []Candidate) []Candidate {
+	seen := make([]bool, len(t.events))
+	stack := append([]int32(nil), t.leaves...)
+	for len(stack) > 0 {
+		e := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if e < 0 || seen[e] {
+			continue
+		}
+		seen[e] = true
+		stack = append(stack, t.events[e].parents...)
+	}
+	for e, ok := range seen {
+		if ev := &t.events[e]; ok && ev.on && len(ev.parents) > 0 {
+			dst = append(dst, Candidate{t.bd.g.cell(ev.cell), ev.digit + 1})
+		}
+	}
+	return dst
+}
+
 // contradictionBranches writes one branch for each event of the
 // contradiction, joined by " ; ".
 func (t *netTrace) contradictionBranches() string {
