@@ -129,7 +129,7 @@ func runGrade(e *env, args []string) error {
 		if err != nil {
 			return err
 		}
-		e.note("wrote the summary of %d files to %s", len(rows), o.summary)
+		e.note("wrote the summary of %d file%s to %s", len(rows), plural(len(rows)), o.summary)
 	}
 	if first != exitOK {
 		return &reportedError{first}

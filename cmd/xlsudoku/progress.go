@@ -64,7 +64,7 @@ func progressLine(n, total int, frac float64, elapsed time.Duration) string {
 	if total > 0 {
 		fmt.Fprintf(&b, "%d/%d puzzles", n, total)
 	} else {
-		fmt.Fprintf(&b, "%d puzzles", n)
+		fmt.Fprintf(&b, "%d puzzle%s", n, plural(n))
 		if frac >= 0 {
 			fmt.Fprintf(&b, ", %d%%", int(100*frac))
 		}
