@@ -7,10 +7,10 @@
 #   scripts/bench-workbooks.sh            # 30 rounds of the one-puzzle commands, 5 of generate
 #   ROUNDS=50 GEN_ROUNDS=9 scripts/bench-workbooks.sh
 #
-# The targets: solve -o at most 1.1x scripts/floor (timed built both ways;
-# the static one is what the README installs) (the least an excelize
-# program does for the same job), explain -o within 10 ms of solve -o, and
-# generate -n 1000 to .xlsx at most 1.5x the same to .txt.
+# The targets: solve -o at most 1.1x scripts/floor (the least an excelize
+# program does for the same job; solve -o is timed built both as go build
+# makes it and static, as the README installs it), explain -o within 10 ms
+# of solve -o, and generate -n 1000 to .xlsx at most 1.5x the same to .txt.
 set -euo pipefail
 cd "$(git rev-parse --show-toplevel)"
 rounds=${ROUNDS:-30}
