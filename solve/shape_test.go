@@ -100,3 +100,22 @@ func TestDigits(t *testing.T) {
 	assert.Equal(t, "r3c7", Cell{2, 6}.String())
 	assert.Equal(t, "column 4", Unit{Col, 3}.String())
 }
+
+// FuzzParseBox: --box gives a supported shape of the size asked for, or
+// an ErrShape.
+func FuzzParseBox(f *testing.F) {
+	for _, s := range []string{"2x3", "3x2", "3X3", " 2x4 ", "x", "0x9", "-2x-3", "4294967296x4294967296"} {
+		f.Add(6, s)
+		f.Add(9, s)
+	}
+	f.Fuzz(func(t *testing.T, size int, box string) {
+		s, err := ParseBox(size, box)
+		if err != nil {
+			require.ErrorIs(t, err, ErrShape)
+			return
+		}
+		require.True(t, s.Valid())
+		require.Equal(t, size, s.Size)
+		require.Equal(t, size, s.BoxRows*s.BoxCols)
+	})
+}

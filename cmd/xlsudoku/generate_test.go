@@ -313,3 +313,25 @@ func TestGenerateSEBandRefused(t *testing.T) {
 		assert.Contains(t, errOut, tt.msg)
 	}
 }
+
+// FuzzParseSEBand: --se reads a band or it says why not; a band it reads
+// runs upward within 1.0 to 20.0, and written back as tenths reads the
+// same.
+func FuzzParseSEBand(f *testing.F) {
+	for _, s := range []string{"8.5-9.0", "7", "7.0", "9.0-8.5", " 8.5 - 9 ", "0.5", "20.1", "8.55", "-1", "8.-9.", "1e1"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		b, err := parseSEBand(s)
+		if err != nil {
+			require.Contains(t, err.Error(), quote(s))
+			return
+		}
+		require.LessOrEqual(t, 10, b.Min)
+		require.LessOrEqual(t, b.Min, b.Max)
+		require.LessOrEqual(t, b.Max, 200)
+		again, err := parseSEBand(fmt.Sprintf("%d.%d-%d.%d", b.Min/10, b.Min%10, b.Max/10, b.Max%10))
+		require.NoError(t, err)
+		require.Equal(t, b, again)
+	})
+}
