@@ -123,14 +123,9 @@ func (s *Sheet) Paginate(paper Paper) {
 		p.Pages = 1
 		return
 	}
-	w, h := p.Printable(paper)
 	width := 0.0
 	for c := p.Area.Min.Col; c <= p.Area.Max.Col; c++ {
 		width += s.colWidth(c)
-	}
-	scale := 1.0
-	if p.Fit == FitWidth && width > w {
-		scale = w / width
 	}
 	repeat := 0.0
 	if t := p.TitleRows; t[0] > 0 {
@@ -146,10 +141,22 @@ func (s *Sheet) Paginate(paper Paper) {
 	for _, k := range p.Keep {
 		keep = append(keep, [2]int{k[0] - p.Area.Min.Row, k[1] - p.Area.Min.Row})
 	}
-	for _, i := range BreakRowsKeep(heights, h/scale*pageSlack, repeat, keep) {
+	for _, i := range BreakRowsKeep(heights, p.PageHeight(paper, width), repeat, keep) {
 		p.Breaks = append(p.Breaks, p.Area.Min.Row+i)
 	}
 	p.Pages = len(p.Breaks) + 1
+}
+
+// PageHeight is how many points of rows a printed page of p holds when
+// its columns are width points wide (shrunk to the page's width with
+// FitWidth), as Paginate fills pages.
+func (p Print) PageHeight(paper Paper, width float64) float64 {
+	w, h := p.Printable(paper)
+	scale := 1.0
+	if p.Fit == FitWidth && width > w {
+		scale = w / width
+	}
+	return h / scale * pageSlack
 }
 
 // BreakRows splits rows of the given heights (top to bottom) into pages

@@ -361,13 +361,11 @@ func TestStepsSheetLongSteps(t *testing.T) {
 	g, ex := explained(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
 	sh := StepsSheet("t", "S", sheetCell, g, ex)
 	sh.Paginate(A4)
-	w, h := sh.Print.Printable(A4)
 	width := 0.0
 	for c := sh.Print.Area.Min.Col; c <= sh.Print.Area.Max.Col; c++ {
 		width += sh.colWidth(c)
 	}
-	require.Equal(t, FitWidth, sh.Print.Fit)
-	capacity := h / min(1, w/width) * pageSlack // as Paginate reckons a page
+	capacity := sh.Print.PageHeight(A4, width)
 	height := func(k [2]int) float64 {
 		sum := sh.rowHeight(StepsHeaderRow) // the title row each page repeats
 		for r := k[0]; r <= k[1]; r++ {

@@ -185,9 +185,8 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	// forcing net's can be, pairing costs no page more.)
 	room := math.Inf(1)
 	for _, paper := range []Paper{A4, Letter} {
-		p := Print{Landscape: true}
-		w, h := p.Printable(paper)
-		room = min(room, h/min(1, w/width)*pageSlack-sh.RowHeights[header])
+		p := Print{Landscape: true, Fit: FitWidth} // as set below
+		room = min(room, p.PageHeight(paper, width)-sh.RowHeights[header])
 	}
 	pictureHeight := captionHeight + float64(prows)*pictureRowHeight(start.Shape) + 8
 	pictureAt := make([]Pos, len(ex.Steps))

@@ -291,19 +291,8 @@ func (t *netTrace) branch(targets []int32) string {
 }
 
 func (t *netTrace) writeBranch(b *strings.Builder, targets []int32) {
-	seen := make([]bool, len(t.events))
-	stack := append([]int32(nil), targets...)
-	for len(stack) > 0 {
-		e := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		if e < 0 || seen[e] {
-			continue
-		}
-		seen[e] = true
-		stack = append(stack, t.events[e].parents...)
-	}
 	first := true
-	for e, ok := range seen { // in the order they were made
+	for e, ok := range t.ancestry(targets) { // in the order they were made
 		if !ok {
 			continue
 		}
@@ -335,12 +324,10 @@ func (t *netTrace) writeEvent(b *strings.Builder, e int32) {
 	}
 }
 
-// forced appends to dst the digits placed on the way to the
-// contradiction (the placements among the events it follows from, in the
-// order they were made), all but the premise.
-func (t *netTrace) forced(dst []Candidate) []Candidate {
+// ancestry marks, by event, the targets and every event they follow from.
+func (t *netTrace) ancestry(targets []int32) []bool {
 	seen := make([]bool, len(t.events))
-	stack := append([]int32(nil), t.leaves...)
+	stack := append([]int32(nil), targets...)
 	for len(stack) > 0 {
 		e := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
@@ -350,7 +337,14 @@ func (t *netTrace) forced(dst []Candidate) []Candidate {
 		seen[e] = true
 		stack = append(stack, t.events[e].parents...)
 	}
-	for e, ok := range seen {
+	return seen
+}
+
+// forced appends to dst the digits placed on the way to the
+// contradiction (the placements among the events it follows from, in the
+// order they were made), all but the premise.
+func (t *netTrace) forced(dst []Candidate) []Candidate {
+	for e, ok := range t.ancestry(t.leaves) {
 		if ev := &t.events[e]; ok && ev.on && len(ev.parents) > 0 {
 			dst = append(dst, Candidate{t.bd.g.cell(ev.cell), ev.digit + 1})
 		}
