@@ -36,6 +36,25 @@ func firstStep(t *testing.T, ex *solve.Explanation, tech solve.Technique) int {
 	return -1
 }
 
+// pictureOf draws, at at, the picture of the first step of technique tech
+// in the explanation of line, and returns the step, the picture and the
+// position it was found on.
+func pictureOf(t *testing.T, line string, tech solve.Technique, at Pos) (*solve.Step, Board, Marks) {
+	t.Helper()
+	g, ex := explained(t, line)
+	k := firstStep(t, ex, tech)
+	s := &ex.Steps[k]
+	var b Board
+	var before Marks
+	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
+		if i == k {
+			b = StepPicture(g, m, s, at)
+			before = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
+		}
+	})
+	return s, b, before
+}
+
 // TestReplaySteps: the replayed position of every step holds what the step
 // eliminates and places, and the replay ends on the solution.
 func TestReplaySteps(t *testing.T) {
@@ -88,19 +107,11 @@ func square(t *testing.T, b Board, at Pos, r, c, d int) Cell {
 }
 
 func TestStepPictureXWing(t *testing.T) {
-	g, ex := explained(t, picturedPuzzle)
-	k := firstStep(t, ex, solve.XWing)
-	s := &ex.Steps[k]
-	require.NotEmpty(t, s.Eliminations)
 	at := Pos{3, 20}
-	var b Board
-	var before Marks
-	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
-		if i == k {
-			b = StepPicture(g, m, s, at)
-			before = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
-		}
-	})
+	s, b, before := pictureOf(t, picturedPuzzle, solve.XWing, at)
+	require.NotEmpty(t, s.Eliminations)
+	g, err := solve.ParseLine(picturedPuzzle)
+	require.NoError(t, err)
 	assert.Equal(t, RectAt(at, 27, 27), b.Area)
 	for c := at.Col; c < at.Col+27; c++ {
 		assert.Equal(t, PictureUnit, b.ColWidths[c])
@@ -397,19 +408,10 @@ func TestStepsSheetLongSteps(t *testing.T) {
 // TestStepPictureWWing: the W-Wing's pairs are its pattern, its strong
 // link's cells yellow with the link's digit orange.
 func TestStepPictureWWing(t *testing.T) {
-	g, ex := explained(t, picturedPuzzle)
-	k := firstStep(t, ex, solve.WWing)
-	s := &ex.Steps[k]
-	require.Len(t, s.Cells, 4)
 	at := Pos{3, 3}
-	var b Board
-	var pair solve.Digits
-	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
-		if i == k {
-			b = StepPicture(g, m, s, at)
-			pair = m.Cands[s.Cells[0].Row*9+s.Cells[0].Col]
-		}
-	})
+	s, b, before := pictureOf(t, picturedPuzzle, solve.WWing, at)
+	require.Len(t, s.Cells, 4)
+	pair := before.Cands[s.Cells[0].Row*9+s.Cells[0].Col]
 	require.Equal(t, 2, pair.Len())
 	link := (pair &^ s.Digits).List()
 	require.Len(t, link, 1)
@@ -477,19 +479,9 @@ func BenchmarkStepsSheetPictures(b *testing.B) {
 // premise forces: each forced digit still a candidate is a node, bold on
 // NodeFill, in a cell on LinkFill; the premise is struck out.
 func TestStepPictureForcingNet(t *testing.T) {
-	g, ex := explained(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........")
-	k := firstStep(t, ex, solve.ForcingNet)
-	s := &ex.Steps[k]
-	require.NotEmpty(t, s.Forced)
 	at := Pos{3, 20}
-	var b Board
-	var before Marks
-	ReplaySteps(g, ex.Steps, func(i int, m *Marks) {
-		if i == k {
-			b = StepPicture(g, m, s, at)
-			before = Marks{Grid: m.Grid, Cands: append([]solve.Digits(nil), m.Cands...)}
-		}
-	})
+	s, b, before := pictureOf(t, "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........", solve.ForcingNet, at)
+	require.NotEmpty(t, s.Forced)
 	nodes := 0
 	for _, f := range s.Forced {
 		if !before.Cands[f.Row*9+f.Col].Has(f.Digit) {
