@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -503,4 +504,69 @@ func TestStepPictureForcingNet(t *testing.T) {
 	d := s.Digits.List()[0]
 	assert.Equal(t, []solve.Candidate{{Cell: premise, Digit: d}}, s.Eliminations)
 	assert.True(t, square(t, b, at, premise.Row, premise.Col, d).Style.Strike)
+}
+
+// TestBreakRowsKeepInvariants: on random rows and nested ranges, breaks
+// run upward inside the rows; a page holds no more than it can, unless it
+// is one row taller than a page; and no break cuts a range that fits a
+// page with the repeated rows.
+func TestBreakRowsKeepInvariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for trial := range 2000 {
+		heights := make([]float64, 1+rng.IntN(40))
+		for i := range heights {
+			heights[i] = float64(1 + rng.IntN(30))
+		}
+		capacity := float64(20 + rng.IntN(120))
+		repeat := float64(rng.IntN(10))
+		// ranges: some outer ones, each maybe with one range inside that
+		// ends with it, as the Steps sheet keeps a strip and its picture
+		var keep [][2]int
+		for i := 0; i < len(heights); {
+			n := 1 + rng.IntN(8)
+			if i+n > len(heights) || rng.IntN(3) == 0 {
+				i++
+				continue
+			}
+			keep = append(keep, [2]int{i, i + n - 1})
+			if n > 1 && rng.IntN(2) == 0 {
+				keep = append(keep, [2]int{i + 1 + rng.IntN(n-1), i + n - 1})
+			}
+			i += n
+		}
+		breaks := BreakRowsKeep(heights, capacity, repeat, keep)
+		starts := append([]int{0}, breaks...)
+		for k, b := range breaks {
+			require.Greater(t, b, starts[k], "trial %d: breaks run upward", trial)
+			require.Less(t, b, len(heights), "trial %d", trial)
+		}
+		for k, first := range starts {
+			end := len(heights)
+			if k+1 < len(starts) {
+				end = starts[k+1]
+			}
+			used := 0.0
+			if k > 0 {
+				used = repeat
+			}
+			for _, h := range heights[first:end] {
+				used += h
+			}
+			if end-first > 1 {
+				assert.LessOrEqual(t, used, capacity, "trial %d: page %d overfull", trial, k+1)
+			}
+		}
+		for _, r := range keep {
+			sum := repeat
+			for _, h := range heights[r[0] : r[1]+1] {
+				sum += h
+			}
+			if sum > capacity {
+				continue
+			}
+			for _, b := range breaks {
+				assert.False(t, b > r[0] && b <= r[1], "trial %d: break %d cuts %v", trial, b, r)
+			}
+		}
+	}
 }
