@@ -103,6 +103,10 @@ const (
 	DefaultRowHeight = 15.0
 )
 
+// MaxRowHeight is the tallest row a sheet may have, in points: Excel
+// takes no more (its limit of 409.5, to a whole pixel).
+const MaxRowHeight = 409.0
+
 // pageSlack is the share of a page that pagination fills: apps round row
 // heights and column widths their own way, and shrink to fit by whole
 // percents.

@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -569,4 +570,82 @@ func TestBreakRowsKeepInvariants(t *testing.T) {
 			}
 		}
 	}
+}
+
+func TestSplitText(t *testing.T) {
+	long := strings.Repeat("r1c2=4 -> r3c4<>5 -> ", 40) + "r9c9=1"
+	tests := []struct {
+		name           string
+		text           string
+		perLine, lines int
+		pieces         int
+	}{
+		{"fits", "short text", 20, 3, 1},
+		{"cut at spaces", long, 30, 5, 0},
+		{"lines kept whole where they fit", "aaa bbb\nccc ddd\neee fff", 7, 2, 2},
+		{"no space: cut anywhere", strings.Repeat("x", 50), 10, 2, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pieces := splitText(tt.text, tt.perLine, tt.lines)
+			if tt.pieces > 0 {
+				assert.Len(t, pieces, tt.pieces)
+			} else {
+				assert.Greater(t, len(pieces), 1)
+			}
+			for _, p := range pieces {
+				assert.LessOrEqual(t, textLines(p, tt.perLine), tt.lines, "%q", p)
+			}
+			joined := strings.Join(pieces, "\n")
+			joined = strings.ReplaceAll(joined, " …\n… ", " ")
+			if strings.Contains(tt.text, " ") {
+				assert.Equal(t, tt.text, joined, "the words, in order")
+			} else {
+				assert.Equal(t, tt.text, strings.ReplaceAll(joined, " ", ""))
+			}
+		})
+	}
+}
+
+// TestStepsSheetRowsFitExcel: a nested forcing net written out (8,367
+// characters) goes on over several rows, none taller than Excel takes,
+// and no word of it is lost.
+func TestStepsSheetRowsFitExcel(t *testing.T) {
+	g, ex := explained(t, "98.7..6..7..5..48.....8....5...9..64.7....9.....6...5.4..9..5....3...........2..1")
+	sh := StepsSheet("t", "S", sheetCell, g, ex)
+	for r, h := range sh.RowHeights {
+		assert.LessOrEqual(t, h, MaxRowHeight, "row %d", r)
+	}
+	longest := 0
+	for i := range ex.Steps {
+		if len(ex.Steps[i].Text()) > len(ex.Steps[longest].Text()) {
+			longest = i
+		}
+	}
+	want := ex.Steps[longest].Text()
+	require.Greater(t, textLines(want, charsPerLine(mergedShare*stepsWidths[2])), maxTextLines, "the test needs a step too long for a row")
+	// the step's rows: from its number to the next step's
+	var rows []int
+	for _, c := range sh.Cells {
+		if c.Pos.Col == StepsNumberCol && c.Number == longest+1 {
+			rows = append(rows, c.Pos.Row)
+		}
+	}
+	require.Len(t, rows, 1)
+	texts := map[int]string{}
+	for _, c := range sh.Cells {
+		if c.Pos.Col == StepsTextCol {
+			texts[c.Pos.Row] = c.Text
+		}
+	}
+	var got []string
+	for r := rows[0]; ; r++ {
+		text, ok := texts[r]
+		if !ok || (r > rows[0] && !strings.HasPrefix(text, "… ")) {
+			break
+		}
+		got = append(got, text)
+	}
+	assert.Greater(t, len(got), 1)
+	assert.Equal(t, want, strings.ReplaceAll(strings.Join(got, "\n"), " …\n… ", " "))
 }

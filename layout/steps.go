@@ -196,17 +196,29 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		return []string{s.Technique.String(), s.Text(), Placements(s.Placements, sheet, cell), Eliminations(s.Eliminations, sheet, cell)}
 	}
 	var next []string // the texts of the step after the last row, made to decide a pair
-	stepRow := func(i int, texts []string) {
-		row++
+	// stepRow writes step i's row, or rows when its texts are too long for
+	// one (a nested forcing net written out), and returns their height.
+	stepRow := func(i int, texts []string) float64 {
 		st, stNum := body, num
 		if i%2 == 1 {
 			st, stNum = banded, bandedNum
 		}
-		sh.Cells = append(sh.Cells, Cell{Pos: Pos{first, row}, Number: i + 1, Style: stNum})
-		for k, t := range texts {
-			sh.span(row, stepsSpans[1+k], Cell{Text: t, Style: st})
+		height := 0.0
+		for j, part := range splitRow(texts, textWidths[:]) {
+			row++
+			number := stNum
+			cell := Cell{Pos: Pos{first, row}, Style: number}
+			if j == 0 {
+				cell.Number = i + 1
+			}
+			sh.Cells = append(sh.Cells, cell)
+			for k, t := range part {
+				sh.span(row, stepsSpans[1+k], Cell{Text: t, Style: st})
+			}
+			sh.RowHeights[row] = textHeight(part, textWidths[:])
+			height += sh.RowHeights[row]
 		}
-		sh.RowHeights[row] = textHeight(texts, textWidths[:])
+		return height
 	}
 	caption := Style{FontSize: 9, Bold: true, HAlign: AlignStart, VAlign: AlignCenter}
 	for i := 0; i < len(ex.Steps); i++ {
@@ -216,15 +228,15 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 			texts = textsOf(i)
 		}
 		next = nil
-		stepRow(i, texts)
+		height := stepRow(i, texts)
 		if !Pictured(&ex.Steps[i]) {
 			continue
 		}
 		strip := []int{i}
 		if pair && i+1 < len(ex.Steps) && Pictured(&ex.Steps[i+1]) {
 			next = textsOf(i + 1)
-			alone := sh.RowHeights[row]+pictureHeight <= room
-			if !alone || sh.RowHeights[row]+textHeight(next, textWidths[:])+pictureHeight <= room {
+			alone := height+pictureHeight <= room
+			if !alone || height+rowsHeight(next, textWidths[:])+pictureHeight <= room {
 				i++
 				stepRow(i, next)
 				strip = append(strip, i)
@@ -364,14 +376,132 @@ func Eliminations(es []solve.Candidate, sheet string, cell func(r, c int) string
 // textHeight estimates the points a table row needs for texts wrapped in
 // columns of widths (points): the tallest cell's lines.
 func textHeight(texts []string, widths []float64) float64 {
-	lines := 1.0
+	lines := 1
 	for i, t := range texts {
-		perLine := max(1, math.Floor(widths[i]/stepsCharWidth))
-		n := 0.0
-		for line := range strings.SplitSeq(t, "\n") {
-			n += max(1, math.Ceil(float64(utf8.RuneCountInString(line))/perLine))
-		}
-		lines = max(lines, n)
+		lines = max(lines, textLines(t, charsPerLine(widths[i])))
 	}
-	return math.Ceil(lines*stepsLine + 3)
+	return math.Ceil(float64(lines)*stepsLine + 3)
+}
+
+// charsPerLine is how many characters of the table's text a line of a
+// column width points wide holds, as textHeight reckons.
+func charsPerLine(width float64) int { return max(1, int(width/stepsCharWidth)) }
+
+// textLines is how many lines t takes wrapped at perLine characters, as
+// textHeight reckons: each of its lines at least one.
+func textLines(t string, perLine int) int {
+	n := 0
+	for line := range strings.SplitSeq(t, "\n") {
+		n += max(1, (utf8.RuneCountInString(line)+perLine-1)/perLine)
+	}
+	return n
+}
+
+// maxTextLines is how many lines of text a table row holds: Excel takes
+// no row taller than MaxRowHeight.
+var maxTextLines = int(math.Floor((MaxRowHeight - 3) / stepsLine))
+
+// rowsHeight is the height of the rows splitRow makes of texts.
+func rowsHeight(texts []string, widths []float64) float64 {
+	h := 0.0
+	for _, part := range splitRow(texts, widths) {
+		h += textHeight(part, widths)
+	}
+	return h
+}
+
+// splitRow cuts a table row's texts (one per column of widths) into rows
+// of at most maxTextLines lines each: the text of a long step goes on in
+// the rows below, "…" marking where it breaks. A row that fits is kept
+// whole.
+func splitRow(texts []string, widths []float64) [][]string {
+	if textHeight(texts, widths) <= MaxRowHeight {
+		return [][]string{texts}
+	}
+	var cols [][]string
+	n := 0
+	for k, t := range texts {
+		cols = append(cols, splitText(t, charsPerLine(widths[k]), maxTextLines))
+		n = max(n, len(cols[k]))
+	}
+	rows := make([][]string, n)
+	for r := range rows {
+		rows[r] = make([]string, len(texts))
+		for k := range texts {
+			if r < len(cols[k]) {
+				rows[r][k] = cols[k][r]
+			}
+		}
+	}
+	return rows
+}
+
+// splitText cuts t into pieces of at most maxLines lines of perLine
+// characters (as textLines reckons them), between lines where it can and
+// else at a space, a cut piece ending in " …" and the next starting with
+// "… ".
+func splitText(t string, perLine, maxLines int) []string {
+	if perLine*maxLines < 8 {
+		return []string{t} // no room for a word and the marks
+	}
+	var pieces []string
+	var cur []string // the lines of the piece being filled
+	used := 0
+	flush := func() {
+		if len(cur) > 0 {
+			pieces = append(pieces, strings.Join(cur, "\n"))
+			cur, used = nil, 0
+		}
+	}
+	for line := range strings.SplitSeq(t, "\n") {
+		cont := false // line is the rest of a line cut before
+		for {
+			shown := line
+			if cont {
+				shown = "… " + line
+			}
+			if n := textLines(shown, perLine); used+n <= maxLines {
+				cur = append(cur, shown)
+				used += n
+				break
+			}
+			room := (maxLines-used)*perLine - 2 // characters left for the line and " …"
+			if cont {
+				room -= 2 // and "… "
+			}
+			head, rest, ok := cutAtSpace(line, room)
+			if !ok {
+				if used > 0 {
+					flush() // the line may fit a piece of its own
+					continue
+				}
+				r := []rune(line) // no space to cut at: cut anywhere
+				cut := max(1, min(room, len(r)-1))
+				head, rest = string(r[:cut]), string(r[cut:])
+			}
+			if cont {
+				head = "… " + head
+			}
+			cur = append(cur, head+" …")
+			flush()
+			line, cont = rest, true
+		}
+	}
+	flush()
+	return pieces
+}
+
+// cutAtSpace splits s at its last space within its first n characters;
+// ok is false when there is none.
+func cutAtSpace(s string, n int) (head, rest string, ok bool) {
+	r := []rune(s)
+	if n <= 0 || n >= len(r) {
+		return s, "", false
+	}
+	for i := n; i > 0; i-- {
+		if r[i] == ' ' {
+			return string(r[:i]), strings.TrimLeft(string(r[i:]), " "), true
+		}
+	}
+	return s, "", false
 }

@@ -208,6 +208,7 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, bands cellBands,
 		b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(row), 10))
 		b.WriteByte('"')
 		if h, ok := sh.RowHeights[row]; ok {
+			h = min(h, layout.MaxRowHeight) // Excel takes no taller row
 			b.WriteString(` ht="`)
 			b.Write(strconv.AppendFloat(b.AvailableBuffer(), h, 'f', -1, 64))
 			b.WriteString(`" customHeight="1"`)

@@ -44,7 +44,7 @@ func TestSheetPartReadsBack(t *testing.T) {
 				{Pos: pos("E5"), Text: "Other!B2", Link: "'Week 3'!B2", Style: layout.Style{Underline: true, Font: "Courier New"}},
 			},
 			ColWidths:  map[int]float64{2: 26.25, 3: 26.25, 4: 60},
-			RowHeights: map[int]float64{2: 26.25, 3: 40}, // row 3 has no cells
+			RowHeights: map[int]float64{2: 26.25, 3: 40, 5: 1000}, // row 3 has no cells; row 5 is too tall for Excel
 			Merges:     []layout.Rect{{Min: pos("F6"), Max: pos("G7")}},
 		},
 		Freeze:     pos("A3"),
@@ -87,6 +87,9 @@ func TestSheetPartReadsBack(t *testing.T) {
 	h, err := f.GetRowHeight(s, 3)
 	require.NoError(t, err)
 	assert.Equal(t, 40.0, h, "a row with a height and no cells")
+	h, err = f.GetRowHeight(s, 5)
+	require.NoError(t, err)
+	assert.Equal(t, layout.MaxRowHeight, h, "no row taller than Excel takes")
 	for _, col := range []string{"I", "J"} {
 		visible, err := f.GetColVisible(s, col)
 		require.NoError(t, err)
