@@ -1,6 +1,10 @@
 package layout
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 // FuzzParseRect: a range either fails to parse or prints as a range that
 // parses back to itself, inside the sheet's limits.
@@ -20,6 +24,36 @@ func FuzzParseRect(f *testing.F) {
 		back, err := ParseRect(r.String())
 		if err != nil || back != r {
 			t.Fatalf("%q -> %v -> %v, %v", s, r, back, err)
+		}
+	})
+}
+
+// FuzzSplitText: a step's text cut to fit rows ends, each piece within
+// its lines, and loses no character but the spaces it cuts at.
+func FuzzSplitText(f *testing.F) {
+	f.Add("r1c2=4 -> r3c4<>5 -> r5c6=7 ; r1c2=4 -> r2c2<>4 => r1c2<>4", uint8(10), uint8(2))
+	f.Add("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa", uint8(3), uint8(3))
+	f.Add("a\nb\nc\nd\ne", uint8(1), uint8(8))
+	f.Fuzz(func(t *testing.T, text string, perLine, maxLines uint8) {
+		if !utf8.ValidString(text) || strings.Contains(text, "…") || perLine == 0 || maxLines == 0 { // step texts are UTF-8, without "…"
+			return
+		}
+		p, m := int(perLine), int(maxLines)
+		pieces := splitText(text, p, m)
+		if p*m < 8 {
+			if len(pieces) != 1 || pieces[0] != text {
+				t.Fatalf("%q cut with no room for it: %q", text, pieces)
+			}
+			return
+		}
+		for _, piece := range pieces {
+			if n := textLines(piece, p); n > m {
+				t.Fatalf("%q: piece %q takes %d lines, more than %d", text, piece, n, m)
+			}
+		}
+		squeeze := func(s string) string { return strings.NewReplacer(" ", "", "…", "").Replace(s) }
+		if got := squeeze(strings.Join(pieces, "\n")); got != squeeze(text) && strings.ReplaceAll(got, "\n", "") != strings.ReplaceAll(squeeze(text), "\n", "") {
+			t.Fatalf("%q came back as %q", text, pieces)
 		}
 	})
 }
