@@ -206,8 +206,7 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		height := 0.0
 		for j, part := range splitRow(texts, textWidths[:]) {
 			row++
-			number := stNum
-			cell := Cell{Pos: Pos{first, row}, Style: number}
+			cell := Cell{Pos: Pos{first, row}, Style: stNum}
 			if j == 0 {
 				cell.Number = i + 1
 			}
