@@ -238,6 +238,7 @@ func TestProgressLine(t *testing.T) {
 	p.last = time.Time{}
 	p.show(300, 0, -1)
 	assert.Regexp(t, `^\r300 puzzles \(\d+/s\)\x1b\[K$`, buf.String())
+	assert.Equal(t, "1 puzzle (1/s)", progressLine(1, 0, -1, time.Second), "one puzzle, not one puzzles")
 
 	// The writing phase replaces the bar; done ends the line, and nothing
 	// is drawn after.
