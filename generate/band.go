@@ -94,18 +94,12 @@ func (g *Generator) digBand(sol *solve.Grid, puzzle solve.Grid) (Puzzle, bool, e
 		return Puzzle{}, false, err
 	}
 	if !ok {
-		lo, hi := 0, len(g.removed) // fits(lo removals), not fits(hi removals)
-		for hi-lo > 1 {
-			mid := (lo + hi) / 2
-			_, ok, err := fits(g.prefix(sol, mid))
-			if err != nil {
-				return Puzzle{}, false, err
-			}
-			if ok {
-				lo = mid
-			} else {
-				hi = mid
-			}
+		lo, hi, err := lastFit(len(g.removed), func(k int) (bool, error) {
+			_, ok, err := fits(g.prefix(sol, k))
+			return ok, err
+		})
+		if err != nil {
+			return Puzzle{}, false, err
 		}
 		puzzle = g.prefix(sol, lo)
 		if r, ok, err = fits(puzzle); err != nil || !ok {

@@ -61,19 +61,13 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	}
 	// Too hard: bisect the removals for the last puzzle of the grade asked
 	// for or easier. The full grid (no removal) is Easy.
-	lo, hi := 0, len(g.removed) // grade(lo removals) <= target < grade(hi removals)
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		q := g.prefix(sol, mid)
+	lo, hi, err := lastFit(len(g.removed), func(k int) (bool, error) {
+		q := g.prefix(sol, k)
 		_, _, within, err := g.within(&q)
-		if err != nil {
-			return Puzzle{}, false, err
-		}
-		if within {
-			lo = mid
-		} else {
-			hi = mid
-		}
+		return within, err
+	})
+	if err != nil {
+		return Puzzle{}, false, err
 	}
 	puzzle = g.prefix(sol, lo)
 	if r, grade, within, err = g.within(&puzzle); err != nil || !within {
@@ -151,20 +145,33 @@ type solver interface{ solves(*solve.Grid) bool }
 // sol logic still solves, by bisection: logic solves every shorter prefix
 // too, the puzzle having more givens.
 func (g *Generator) solvedPrefix(sol *solve.Grid, logic solver) int {
-	lo, hi := 0, len(g.order)+1 // logic solves prefix lo, and not prefix hi
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
+	lo, _, _ := lastFit(len(g.order)+1, func(n int) (bool, error) {
 		q := *sol
-		for _, k := range g.order[:mid] {
+		for _, k := range g.order[:n] {
 			g.clear(&q, k)
 		}
-		if logic.solves(&q) {
+		return logic.solves(&q), nil
+	})
+	return lo
+}
+
+// lastFit bisects 0..hi for the last n that fits, fits holding up to a
+// point and not past it: fits(0) is taken to hold and fits(hi) not to. It
+// returns that n and the first that does not fit.
+func lastFit(hi int, fits func(n int) (bool, error)) (lo, first int, err error) {
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		ok, err := fits(mid)
+		if err != nil {
+			return 0, 0, err
+		}
+		if ok {
 			lo = mid
 		} else {
 			hi = mid
 		}
 	}
-	return lo
+	return lo, hi, nil
 }
 
 // unique reports whether puzzle, whose givens are those of the complete
