@@ -103,17 +103,7 @@ func TestChunker(t *testing.T) {
 func TestChunksStartBetweenPuzzles(t *testing.T) {
 	grid := "1 . . .\n. . 3 .\n. 4 . .\n. . . 2\n"
 	text := strings.Repeat(grid+puzzle+"\n\n", 20) + "12345678\n" + strings.Repeat(puzzle+"\n", 20)
-	whole := solve.NewReader(strings.NewReader(text))
-	var want []solve.Puzzle
-	for {
-		p, err := whole.Read()
-		if err == io.EOF {
-			break
-		}
-		if err == nil {
-			want = append(want, p)
-		}
-	}
+	want := goodPuzzles(solve.NewReader(strings.NewReader(text)), nil)
 	for _, size := range []int{1, 10, 50, 200, 5000} {
 		chunks, lines, err := chunkAll(t, []byte(text), size, maxLineBytes, slicers["whole"])
 		require.Equal(t, io.EOF, err)
@@ -121,17 +111,22 @@ func TestChunksStartBetweenPuzzles(t *testing.T) {
 		var r solve.Reader
 		for i, c := range chunks {
 			r.ResetBytes(c, lines[i])
-			for {
-				p, err := r.Read()
-				if err == io.EOF {
-					break
-				}
-				if err == nil {
-					got = append(got, p)
-				}
-			}
+			got = goodPuzzles(&r, got)
 		}
 		assert.Equal(t, want, got, "size %d", size)
+	}
+}
+
+// goodPuzzles appends to dst the puzzles r reads without error, to its end.
+func goodPuzzles(r *solve.Reader, dst []solve.Puzzle) []solve.Puzzle {
+	for {
+		p, err := r.Read()
+		if err == io.EOF {
+			return dst
+		}
+		if err == nil {
+			dst = append(dst, p)
+		}
 	}
 }
 
