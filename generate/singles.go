@@ -36,6 +36,14 @@ func newSingles(shape solve.Shape) *singles {
 
 // solves reports whether singles alone complete g.
 func (s *singles) solves(g *solve.Grid) bool {
+	if s.shape == solve.Shape9 {
+		return singles9(g)
+	}
+	return s.solvesAny(g)
+}
+
+// solvesAny is solves for a grid of any size.
+func (s *singles) solvesAny(g *solve.Grid) bool {
 	n := s.shape.Size
 	cells := n * n
 	all := uint32(1)<<n - 1

@@ -1,0 +1,175 @@
+package generate
+
+import (
+	"math/bits"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// The digger asks "do singles solve it?" several times a dig. On 9x9,
+// singles9 answers it on bands, as the exact solver does: a digit's
+// places in a band of three rows are one 27-bit word (bit 9r+c for row r
+// of the band, column c), so a row, a box or all nine columns are checked
+// in a few word operations where the general form walks every cell of
+// every unit.
+const (
+	rowBits = 0x1ff    // row 0 of a band
+	colBits = 0x40201  // column 0 of a band
+	boxBits = 0x1c0e07 // box 0 of a band
+	allBand = 1<<27 - 1
+)
+
+// singles9 decides what singles.solves decides, for a 9x9 grid.
+func singles9(g *solve.Grid) bool {
+	var s state81
+	for d := range s.cand {
+		s.cand[d] = [3]uint32{allBand, allBand, allBand}
+	}
+	s.empty, s.left = s.cand[0], 81
+	for i := range 81 {
+		if d := g.Cells[i]; d != 0 && !s.place(int(d)-1, i/27, uint(i%27)) {
+			return false
+		}
+	}
+	for s.left > 0 {
+		progress, ok := s.naked()
+		if !ok {
+			return false
+		}
+		if progress {
+			continue // naked singles first: they are cheaper to find
+		}
+		for d := range s.cand {
+			found, ok := s.hidden(d)
+			if !ok {
+				return false
+			}
+			progress = progress || found
+		}
+		if !progress {
+			return false
+		}
+	}
+	return true
+}
+
+// state81 is a 9x9 board being solved by singles.
+type state81 struct {
+	cand  [9][3]uint32 // the empty cells each digit may still fill, by band
+	empty [3]uint32    // the empty cells
+	left  int          // how many
+	// The rows, columns and boxes that hold each digit, a bit each.
+	rows, cols, boxes [9]uint16
+}
+
+// place puts digit d at bit at of band b. It reports false when d can no
+// longer go there: a peer holds it, or the cell is filled.
+func (s *state81) place(d, b int, at uint) bool {
+	bit := uint32(1) << at
+	if s.cand[d][b]&bit == 0 {
+		return false
+	}
+	for e := range s.cand {
+		s.cand[e][b] &^= bit
+	}
+	r, c := at/9, at%9
+	col := uint32(colBits) << c
+	s.cand[d][0] &^= col
+	s.cand[d][1] &^= col
+	s.cand[d][2] &^= col
+	s.cand[d][b] &^= rowBits<<(9*r) | boxBits<<(c/3*3)
+	s.empty[b] &^= bit
+	s.left--
+	s.rows[d] |= 1 << (3*uint(b) + r)
+	s.cols[d] |= 1 << c
+	s.boxes[d] |= 1 << (3*uint(b) + c/3)
+	return true
+}
+
+// naked places every cell with one digit left (a Full House is one too).
+// ok is false when a cell has none.
+func (s *state81) naked() (progress, ok bool) {
+	for b := range 3 {
+		var once, twice uint32
+		for d := range s.cand {
+			twice |= once & s.cand[d][b]
+			once |= s.cand[d][b]
+		}
+		if s.empty[b]&^once != 0 {
+			return false, false
+		}
+		for single := once &^ twice; single != 0; single &= single - 1 {
+			at := uint(bits.TrailingZeros32(single))
+			d := 0
+			for d < 9 && s.cand[d][b]&(1<<at) == 0 {
+				d++
+			}
+			if d == 9 || !s.place(d, b, at) {
+				return false, false // an earlier single took its last digit
+			}
+			progress = true
+		}
+	}
+	return progress, true
+}
+
+// hidden places digit d where it has one place left in a row, a column or
+// a box. ok is false when it has none in a unit that lacks it.
+func (s *state81) hidden(d int) (progress, ok bool) {
+	c := &s.cand[d]
+	// Rows and boxes, band by band.
+	for b := range 3 {
+		for r := range uint(3) {
+			w := c[b] >> (9 * r) & rowBits
+			switch {
+			case w == 0:
+				if s.rows[d]&(1<<(3*uint(b)+r)) == 0 {
+					return false, false
+				}
+			case w&(w-1) == 0:
+				if !s.place(d, b, 9*r+uint(bits.TrailingZeros32(w))) {
+					return false, false
+				}
+				progress = true
+			}
+		}
+		for k := range uint(3) {
+			w := c[b] & (boxBits << (3 * k))
+			switch {
+			case w == 0:
+				if s.boxes[d]&(1<<(3*uint(b)+k)) == 0 {
+					return false, false
+				}
+			case w&(w-1) == 0:
+				if !s.place(d, b, uint(bits.TrailingZeros32(w))) {
+					return false, false
+				}
+				progress = true
+			}
+		}
+	}
+	// Columns: count each column's places over the nine rows at once.
+	var once, twice uint32
+	for b := range 3 {
+		for r := range uint(3) {
+			w := c[b] >> (9 * r) & rowBits
+			twice |= once & w
+			once |= w
+		}
+	}
+	if rowBits&^once&^uint32(s.cols[d]) != 0 {
+		return false, false
+	}
+	for single := once &^ twice; single != 0; single &= single - 1 {
+		col := uint32(colBits) << bits.TrailingZeros32(single)
+		b := 0
+		for b < 3 && c[b]&col == 0 {
+			b++
+		}
+		if b == 3 || !s.place(d, b, uint(bits.TrailingZeros32(c[b]&col))) {
+			return false, false // a single placed above took its last place
+		}
+		progress = true
+	}
+	return progress, true
+}
