@@ -39,6 +39,9 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	if g.easiest > solve.Easy && g.singles.solves(&puzzle) {
 		// Singles solve it, so it is Easy, and a harder grade is wanted:
 		// cheaper to know than to rate.
+		if o.Grade == solve.Medium && !o.Minimal && !o.SE.Set() {
+			return g.climb(sol, puzzle, rng)
+		}
 		return Puzzle{}, false, nil
 	}
 	if o.Minimal && !g.minimal(&puzzle) {

@@ -347,3 +347,61 @@ func TestGeneratePanicIsAnError(t *testing.T) {
 	assert.NotEmpty(t, pe.Stack)
 	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
 }
+
+// TestClimb: the puzzles climb finds from Easy digs keep every promise of
+// a generated Medium puzzle, and every orbit of them is needed, as after
+// a dig.
+func TestClimb(t *testing.T) {
+	for _, tt := range []struct {
+		shape solve.Shape
+		sym   Symmetry
+	}{{solve.Shape9, Rotational}, {solve.Shape9, None}, {solve.Shape9, Diagonal}, {solve.Shape6, Mirror}} {
+		t.Run(fmt.Sprintf("%v/%v", tt.shape, tt.sym), func(t *testing.T) {
+			opts := Options{Shape: tt.shape, Grade: solve.Medium, Symmetry: tt.sym}
+			g, err := New(opts)
+			require.NoError(t, err)
+			rng := rngFor(9)
+			want, climbed := scaled(30, 10, 3), 0
+			if tt.shape.Size < 9 {
+				want = scaled(3, 2, 1) // Medium is rare there: most are Easy
+			}
+			for range 5000 {
+				if climbed == want {
+					break
+				}
+				sol, err := fullGrid(&g.solver, tt.shape, rng)
+				require.NoError(t, err)
+				g.seen.reset(&sol, g.singles)
+				for i := range g.order {
+					g.order[i] = i
+				}
+				rng.Shuffle(len(g.order), func(i, j int) { g.order[i], g.order[j] = g.order[j], g.order[i] })
+				puzzle := sol
+				g.removed = g.removed[:0]
+				g.digUnique(&puzzle, &sol)
+				if !g.singles.solves(&puzzle) {
+					continue
+				}
+				p, ok, err := g.climb(&sol, puzzle, rng)
+				require.NoError(t, err)
+				if !ok {
+					continue
+				}
+				climbed++
+				p.Solution = sol
+				checkPuzzle(t, opts, &p)
+				for _, orbit := range g.orbits {
+					if p.Givens.Cells[orbit[0]] == 0 {
+						continue
+					}
+					q := p.Givens
+					for _, i := range orbit {
+						q.Cells[i] = 0
+					}
+					require.Equal(t, 2, g.solver.Count(&q, 2, nil), "%s: orbit %v can go", solve.FormatLine(&p.Givens), orbit)
+				}
+			}
+			require.Equal(t, want, climbed)
+		})
+	}
+}
