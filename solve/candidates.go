@@ -168,6 +168,7 @@ type board struct {
 	placed [3 * MaxSize]Digits // digits placed in each unit
 	left   int                 // empty cells
 	waves  int                 // propagate: the rounds of singles it took
+	most   int                 // propagate: give up after this many waves (0: never)
 }
 
 // init sets b to the grid g with basic pencil marks: every empty cell has

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"math/bits"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -46,6 +47,57 @@ func TestForcingNet(t *testing.T) {
 	// on an empty grid no assumption leads to a contradiction
 	h := newHuman(t, Shape9, "")
 	assert.Empty(t, h.findAll((*human).forcingNet))
+}
+
+// TestForcingNetTakesTheEasiest: a round of forcing nets takes exactly
+// the candidates whose contradiction comes in the fewest waves, as an
+// unbounded search of every candidate finds them.
+func TestForcingNetTakesTheEasiest(t *testing.T) {
+	n := 0
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 1, 0, false) {
+		h, _ := stuckBefore(t, g, ForcingNet)
+		if h.b.left == 0 {
+			continue
+		}
+		steps := h.findAll((*human).forcingNet)
+		if len(steps) == 0 {
+			continue
+		}
+		b := &h.b
+		least := 0
+		easiest := map[Candidate]bool{}
+		longer := 0
+		for i := range b.g.cells {
+			for c := b.cand[i]; c != 0; c &= c - 1 {
+				d := bits.TrailingZeros32(uint32(c))
+				trial := *b
+				if cell, unit, _, _ := trial.propagate(i, d); cell < 0 && unit < 0 {
+					continue
+				}
+				cand := Candidate{b.g.cell(i), d + 1}
+				switch {
+				case least == 0 || trial.waves < least:
+					longer += len(easiest)
+					least, easiest = trial.waves, map[Candidate]bool{cand: true}
+				case trial.waves == least:
+					easiest[cand] = true
+				default:
+					longer++
+				}
+			}
+		}
+		took := map[Candidate]bool{}
+		for _, s := range steps {
+			require.Len(t, s.Eliminations, 1)
+			assert.Equal(t, ForcingNet.Weight()+least, s.Difficulty, "%v", g)
+			took[s.Eliminations[0]] = true
+		}
+		assert.Equal(t, easiest, took, "%v", g)
+		if longer > 0 {
+			n++ // a board where some nets were left for later
+		}
+	}
+	assert.Positive(t, n, "no board had nets of different lengths")
 }
 
 func TestForcingNetVerity(t *testing.T) {

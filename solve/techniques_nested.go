@@ -13,8 +13,8 @@ import (
 // contradiction is removed, and the singles go on. If that leads to a
 // contradiction, the assumed candidate is false. It runs when the Forcing
 // Net and its verity find nothing; the cells with the fewest candidates
-// are tried first, and the round takes every candidate of the first such
-// cells that fails. A step's difficulty adds to the weight the inner nets
+// are tried first, and the round takes the easiest nets of the first such
+// cells that fail. A step's difficulty adds to the weight the inner nets
 // it used. Cells[0] is the assumed cell, Digits the assumed digit.
 func (h *human) forcingNetNested() {
 	// inner nets from the cells with two candidates, and only when those
@@ -68,6 +68,7 @@ func (h *human) nestedNets(width int) {
 			}
 		}
 		if len(h.found) > before {
+			h.keepEasiest()
 			return
 		}
 	}
