@@ -405,7 +405,8 @@ func (h *human) busiest(left int) int {
 // no technique applies; every step applied is passed to rec.
 //
 // A round takes every instance the easiest applicable technique finds on
-// the candidate grid as it stands, and applies them one after the other:
+// the candidate grid as it stands (chains and forcing nets report only
+// their shortest, or easiest, ones), and applies them one after the other:
 // each is checked against the solution, then applied to the board as the
 // steps before it left it, keeping only what it still changes. An instance
 // left with nothing to do (an earlier step of the round did all it would)
