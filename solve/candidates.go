@@ -169,6 +169,15 @@ type board struct {
 	left   int                 // empty cells
 	waves  int                 // propagate: the rounds of singles it took
 	most   int                 // propagate: give up after this many waves (0: never)
+	// The digits whose places changed in each unit since lockedCandidates
+	// last looked (or propagate began): only those can make a new pointing
+	// or claiming.
+	touched [3 * MaxSize]Digits
+	// The cells whose candidates changed, and the digits whose places
+	// changed in each unit, since settle's last wave looked: only those
+	// can be new singles.
+	waveCells  cellset
+	waveDigits [3 * MaxSize]Digits
 }
 
 // init sets b to the grid g with basic pencil marks: every empty cell has
@@ -218,9 +227,13 @@ func (b *board) remove(i, d int) bool {
 	}
 	b.cand[i] &^= bit
 	b.dcells[d].del(i)
+	b.waveCells.add(i)
 	g := b.g
 	for k := range 3 {
-		b.pos[g.cellUnit[i][k]][d] &^= 1 << g.cellPos[i][k]
+		u := g.cellUnit[i][k]
+		b.pos[u][d] &^= 1 << g.cellPos[i][k]
+		b.touched[u] |= bit
+		b.waveDigits[u] |= bit
 	}
 	return true
 }

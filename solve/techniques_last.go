@@ -32,7 +32,7 @@ func (h *human) forcingNet() {
 				d := bits.TrailingZeros32(uint32(c))
 				h.trial = *b
 				h.trial.most = most // a net longer than one found is not wanted
-				cell, unit, digit, placed := h.trial.propagate(i, d)
+				cell, unit, digit, placed := h.trial.propagateStuck(i, d)
 				if cell < 0 && unit < 0 {
 					continue
 				}
@@ -101,6 +101,28 @@ func (h *human) keepEasiest() {
 // the cell with no candidate (or -1), the unit and digit with no place (or
 // -1), and how many digits it placed.
 func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
+	b.waveCells = cellset{}
+	for r := range b.g.n {
+		b.waveCells = b.waveCells.or(b.g.unitSet[r]) // the rows: every cell
+	}
+	for u := range 3 * b.g.n {
+		b.touched[u], b.waveDigits[u] = b.g.all, b.g.all
+	}
+	return b.settleAfter(i, d)
+}
+
+// propagateStuck is propagate on a board where no single and no pointing
+// or claiming is left, as the forcing nets find it (the techniques before
+// them found nothing): only what changes from here on can make new ones,
+// and settle and lockedCandidates look at nothing else.
+func (b *board) propagateStuck(i, d int) (cell, unit, digit, placed int) {
+	b.touched = [3 * MaxSize]Digits{}
+	b.waveCells, b.waveDigits = cellset{}, [3 * MaxSize]Digits{}
+	return b.settleAfter(i, d)
+}
+
+// settleAfter places d in i and settles.
+func (b *board) settleAfter(i, d int) (cell, unit, digit, placed int) {
 	b.place(i, d)
 	b.waves = 0
 	cell, unit, digit, placed = b.settle()
@@ -122,29 +144,41 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 		if b.most > 0 && b.waves > b.most {
 			return -1, -1, -1, placed
 		}
+		// Only the cells and the places that changed since the last wave
+		// can hold a new single or a contradiction: the board had none
+		// when the net began. They are looked at in the order a scan of
+		// the whole board would meet them.
 		k := 0
-		for j := range g.cells {
-			if b.value[j] != 0 {
-				continue
-			}
-			c := b.cand[j]
-			if c == 0 {
-				return j, -1, -1, placed
-			}
-			if c&(c-1) == 0 {
-				singles[k] = uint16(j*MaxSize + bits.TrailingZeros32(uint32(c)))
-				k++
+		cells, digits := b.waveCells, b.waveDigits
+		b.waveCells, b.waveDigits = cellset{}, [3 * MaxSize]Digits{}
+		for w, x := range cells {
+			for ; x != 0; x &= x - 1 {
+				j := w<<6 + bits.TrailingZeros64(x)
+				if b.value[j] != 0 {
+					continue
+				}
+				c := b.cand[j]
+				if c == 0 {
+					return j, -1, -1, placed
+				}
+				if c&(c-1) == 0 {
+					singles[k] = uint16(j*MaxSize + bits.TrailingZeros32(uint32(c)))
+					k++
+				}
 			}
 		}
 		for u := range 3 * n {
-			missing := g.all &^ b.placed[u]
-			for m := missing; m != 0; m &= m - 1 {
+			for m := digits[u] &^ b.placed[u]; m != 0; m &= m - 1 {
 				dd := bits.TrailingZeros32(uint32(m))
 				p := b.pos[u][dd]
 				if p == 0 {
 					return -1, u, dd, placed
 				}
-				if p&(p-1) == 0 && k < len(singles) {
+				if p&(p-1) == 0 {
+					if k == len(singles) {
+						b.waveDigits[u] |= 1 << dd // no room: the next wave looks again
+						continue
+					}
 					singles[k] = uint16(int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + dd)
 					k++
 				}
@@ -223,7 +257,7 @@ func (h *human) verity(branches []int, unit int) bool {
 	g := b.g
 	for k, br := range branches {
 		h.trial = *b
-		cell, u, _, _ := h.trial.propagate(br/MaxSize, br%MaxSize)
+		cell, u, _, _ := h.trial.propagateStuck(br/MaxSize, br%MaxSize)
 		if cell >= 0 || u >= 0 {
 			return false // a contradiction: the Forcing Net's business
 		}
@@ -315,12 +349,19 @@ func (h *human) bruteForce() {
 // All are read off the board as it stands and then made, as a wave of
 // singles is: the waves a net takes do not depend on the order units are
 // looked at, so neither does which nets are the easiest.
+//
+// Only the digits whose places in a unit changed since it last looked (or
+// since propagate began) are looked at: the nets start from a board where
+// the Pointing and Claiming techniques found nothing, and a pattern whose
+// places have not changed still removes nothing, its targets having only
+// lost candidates since.
 func (b *board) lockedCandidates() bool {
 	g := b.g
 	n := g.n
 	var rm [MaxSize]cellset // by digit
 	for l := range 2 * n {
-		for d := range n {
+		for ds := b.touched[l]; ds != 0; ds &= ds - 1 {
+			d := bits.TrailingZeros32(uint32(ds))
 			p := b.pos[l][d]
 			if p == 0 || p&(p-1) == 0 {
 				continue
@@ -333,7 +374,8 @@ func (b *board) lockedCandidates() bool {
 	}
 	for bx := range n {
 		u := 2*n + bx
-		for d := range n {
+		for ds := b.touched[u]; ds != 0; ds &= ds - 1 {
+			d := bits.TrailingZeros32(uint32(ds))
 			p := b.pos[u][d]
 			if p == 0 || p&(p-1) == 0 {
 				continue
@@ -348,6 +390,7 @@ func (b *board) lockedCandidates() bool {
 			}
 		}
 	}
+	b.touched = [3 * MaxSize]Digits{}
 	any := false
 	for d := range n {
 		if b.removeSet(rm[d], d) {

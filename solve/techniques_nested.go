@@ -82,7 +82,7 @@ func (h *human) nestedNets(width int) {
 func (h *human) nestedContradiction(i, d, width int) bool {
 	t := &h.trial
 	g := t.g
-	if cell, unit, _, _ := t.propagate(i, d); cell >= 0 || unit >= 0 {
+	if cell, unit, _, _ := t.propagateStuck(i, d); cell >= 0 || unit >= 0 {
 		return true
 	}
 	// passes: each tests every candidate of the cells with two on the
@@ -101,7 +101,7 @@ func (h *human) nestedContradiction(i, d, width int) bool {
 			for ; c != 0; c &= c - 1 {
 				e := bits.TrailingZeros32(uint32(c))
 				h.deep = *t
-				if cell, unit, _, _ := h.deep.propagate(j, e); cell >= 0 || unit >= 0 {
+				if cell, unit, _, _ := h.deep.propagateStuck(j, e); cell >= 0 || unit >= 0 {
 					h.inner = append(h.inner, int32(j*MaxSize+e))
 				}
 			}
