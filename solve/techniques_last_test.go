@@ -18,30 +18,34 @@ func stuckBefore(t *testing.T, g Grid, tech Technique) (*human, Grid) {
 	return h, h.sol
 }
 
-func TestForcingNet(t *testing.T) {
-	// the Extreme puzzles of the testdata, where the chains are stuck
-	n := 0
+// atNets calls f, for each puzzle of the testdata on which the chains
+// get stuck (its Extreme puzzles), with the solver at that point and the
+// forcing nets it finds there, until f returns false.
+func atNets(t *testing.T, f func(h *human, g Grid, steps []Step) bool) {
 	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 1, 0, false) {
-		h, sol := stuckBefore(t, g, ForcingNet)
+		h, _ := stuckBefore(t, g, ForcingNet)
 		if h.b.left == 0 {
 			continue
 		}
 		h.text = true
-		steps := h.findAll((*human).forcingNet)
-		if len(steps) == 0 {
-			continue
+		if steps := h.findAll((*human).forcingNet); len(steps) > 0 && !f(h, g, steps) {
+			return
 		}
+	}
+}
+
+func TestForcingNet(t *testing.T) {
+	n := 0
+	atNets(t, func(h *human, _ Grid, steps []Step) bool {
 		n++
 		for _, s := range steps {
 			require.Len(t, s.Eliminations, 1)
 			e := s.Eliminations[0]
-			assert.NotEqual(t, sol.At(e.Row, e.Col), e.Digit, "a contradiction never comes from the true digit")
+			assert.NotEqual(t, h.sol.At(e.Row, e.Col), e.Digit, "a contradiction never comes from the true digit")
 			assert.Contains(t, s.Text(), "Forcing Net: if "+e.Cell.String()+" were "+DigitString(e.Digit))
 		}
-		if n == 10 {
-			break
-		}
-	}
+		return n < 10
+	})
 	assert.Equal(t, 10, n)
 
 	// on an empty grid no assumption leads to a contradiction
@@ -55,15 +59,7 @@ func TestForcingNet(t *testing.T) {
 // wave, finds them.
 func TestForcingNetTakesTheEasiest(t *testing.T) {
 	n := 0
-	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 1, 0, false) {
-		h, _ := stuckBefore(t, g, ForcingNet)
-		if h.b.left == 0 {
-			continue
-		}
-		steps := h.findAll((*human).forcingNet)
-		if len(steps) == 0 {
-			continue
-		}
+	atNets(t, func(h *human, g Grid, steps []Step) bool {
 		b := &h.b
 		least := 0
 		easiest := map[Candidate]bool{}
@@ -102,7 +98,8 @@ func TestForcingNetTakesTheEasiest(t *testing.T) {
 		if longer > 0 {
 			n++ // a board where some nets were left for later
 		}
-	}
+		return true
+	})
 	assert.Positive(t, n, "no board had nets of different lengths")
 }
 
