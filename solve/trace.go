@@ -243,7 +243,9 @@ func (t *netTrace) locked() (any, bad bool) {
 
 // innerPass removes, as the nested net does, every candidate of the cells
 // with up to width candidates whose own net fails on the board as it
-// stands; each follows from every event before it.
+// stands; each follows from every event before it. It runs when the
+// singles and the locked candidates have run out, so the inner nets start
+// on a stuck board, as propagateStuck wants.
 func (t *netTrace) innerPass() (any, bad bool) {
 	b := &t.bd
 	g := b.g
@@ -256,7 +258,7 @@ func (t *netTrace) innerPass() (any, bad bool) {
 		for ; c != 0; c &= c - 1 {
 			e := bits.TrailingZeros32(uint32(c))
 			deep := *b
-			if cell, unit, _, _ := deep.propagate(j, e); cell >= 0 || unit >= 0 {
+			if cell, unit, _, _ := deep.propagateStuck(j, e); cell >= 0 || unit >= 0 {
 				fail = append(fail, j*MaxSize+e)
 			}
 		}
