@@ -25,7 +25,7 @@ hardest technique needed.
 Each line of the output is the puzzle, its grade, its score and its hardest
 technique, so the output reads back as a puzzle file:
 
-  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 45031830 Forcing Net
+  4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........ extreme 45034834 Forcing Net
 
 INPUT is a text file of puzzles ("-" for stdin) or a workbook.
 
