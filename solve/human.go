@@ -141,38 +141,40 @@ func scoreOf(g Grade, difficulty, work int) int {
 }
 
 type human struct {
-	b         board
-	given     cellset // the puzzle's givens (a student's entries are not)
-	sol       Grid
-	found     []Step // the instances found by the current technique
-	text      bool   // write the notes of steps that need them
-	ex        Solver
-	scratch   []int
-	chain     *chainScratch // allocated when chains are first needed
-	chainPath []int32       // the states of the chain being recorded, end first
-	loopRm    [MaxSize]cellset
-	trial     board   // the forcing net's copy of b
-	deep      board   // the nested forcing net's inner copy
-	inner     []int32 // the candidates the inner nets removed
-	passes    int     // the passes of inner nets the nested net took
-	pick      [4]int
-	common    [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
-	alsBuf    []als                      // the almost locked sets of the current position
-	alsOK     bool                       // alsBuf is the board's as it stands (find resets it)
-	rccOK     bool                       // and so are the restricted commons
-	alsByCell [MaxSize * MaxSize][]int32 // the sets each cell is in
-	rccBuf    []rcc                      // the restricted common digits of the sets, by set
-	rccStart  []int32                    // where each set's begin in rccBuf
-	rccFill   []int32
-	rccPairs  []rccPair
-	sdcBuf    [2][]sdcSide // Sue de Coq: the candidate sets A and B
-	dbBuf     [3][]int32   // Death Blossom: the petals of each digit of the stem
-	acSeen    []uint32     // ALS chains: the states seen, by length
-	acStamp   uint32
-	acEnds    []Digits // the digits each set can end a chain with
-	acLayers  [maxALSChain][]alsState
-	fishMemo  [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
-	noMemo    bool         // tests: search every digit, as if fishMemo were empty
+	b          board
+	given      cellset // the puzzle's givens (a student's entries are not)
+	sol        Grid
+	found      []Step // the instances found by the current technique
+	text       bool   // write the notes of steps that need them
+	ex         Solver
+	scratch    []int
+	chain      *chainScratch // allocated when chains are first needed
+	chainPath  []int32       // the states of the chain being recorded, end first
+	loopRm     [MaxSize]cellset
+	trial      board   // the forcing net's copy of b
+	deep       board   // the nested forcing net's inner copy
+	inner      []int32 // the candidates the inner nets removed
+	passes     int     // the passes of inner nets the nested net took
+	pick       [4]int
+	common     [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
+	alsBuf     []als                      // the almost locked sets of the current position
+	alsOK      bool                       // alsBuf is the board's as it stands (find resets it)
+	rccOK      bool                       // and so are the restricted commons
+	alsByCell  [MaxSize * MaxSize][]int32 // the sets each cell is in
+	rccBuf     []rcc                      // the restricted common digits of the sets, by set
+	rccStart   []int32                    // where each set's begin in rccBuf
+	rccFill    []int32
+	rccPairs   []rccPair
+	sdcBuf     [2][]sdcSide // Sue de Coq: the candidate sets A and B
+	dbBuf      [3][]int32   // Death Blossom: the petals of each digit of the stem
+	acSeen     []uint32     // ALS chains: the states seen, by length
+	acStamp    uint32
+	acEnds     []Digits // the digits each set can end a chain with
+	acLayers   [maxALSChain][]alsState
+	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)
+	endsOK     bool         // netEnds holds every candidate's: the Forcing Net search found nothing
+	fishMemo   [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
+	noShortcut bool         // tests: no fishMemo, no netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -293,7 +295,7 @@ func init() {
 // find runs the techniques from the easiest up to max and stops at the
 // first that finds an instance; it returns that technique, or NoTechnique.
 func (h *human) find(max Technique) Technique {
-	h.alsOK, h.rccOK = false, false // the board changed since the last find
+	h.alsOK, h.rccOK, h.endsOK = false, false, false // the board changed since the last find
 	for t := FullHouse; t <= max; t++ {
 		h.found = h.found[:0]
 		finders[t](h)
@@ -329,6 +331,7 @@ func (h *human) check(s *Step) error {
 func (h *human) applyNew(s *Step) bool {
 	b := &h.b
 	n := b.g.n
+	h.endsOK = false // the board changes
 	ps := s.Placements[:0]
 	for _, p := range s.Placements {
 		if i := p.Row*n + p.Col; b.value[i] == 0 {
@@ -479,7 +482,7 @@ func (h *human) prepare(givens, current *Grid) error {
 		}
 	}
 	h.found = h.found[:0]
-	h.alsOK, h.rccOK = false, false
+	h.alsOK, h.rccOK, h.endsOK = false, false, false
 	h.fishMemo = [6]digitMemo{}
 	h.text = false
 	return nil

@@ -25,7 +25,7 @@ func (h *human) fish(t Technique, k int, finned bool) {
 		memo = &h.fishMemo[k+1]
 	}
 	for d := range n {
-		if !h.noMemo && memo.same(d, &b.dcells[d]) {
+		if !h.noShortcut && memo.same(d, &b.dcells[d]) {
 			continue // nothing, as when these were d's candidates
 		}
 		before := len(h.found)

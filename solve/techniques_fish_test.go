@@ -146,6 +146,27 @@ func TestFinnedFishOblongBoxes(t *testing.T) {
 // already seen find nothing changes no step, on puzzles of every shape
 // (a human reused from the pool starts with an empty memo) and on the
 // hard puzzles where fish are tried round after round.
+// stepsWith solves g with every technique, the shortcuts on or off
+// (noShortcut), and returns the steps.
+func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
+	h := getHuman()
+	defer putHuman(h)
+	if err := h.prepare(&g, &g); err != nil {
+		return nil, err
+	}
+	h.noShortcut = noShortcut
+	defer func() { h.noShortcut = false }()
+	var out []Step
+	err := h.run(BruteForce, func(s *Step) {
+		c := s.clone()
+		if len(c.ChainCells) == 0 {
+			c.ChainCells = nil // a reused step's empty list is no difference
+		}
+		out = append(out, c)
+	})
+	return out, err
+}
+
 func TestFishMemo(t *testing.T) {
 	var puzzles []Grid
 	for _, file := range []string{"human_sound.txt", "human_shapes.txt", "human_shapes_3x2.txt"} {
@@ -154,24 +175,7 @@ func TestFishMemo(t *testing.T) {
 	if sampled() {
 		puzzles = puzzles[:len(puzzles)/4]
 	}
-	steps := func(g Grid, noMemo bool) ([]Step, error) {
-		h := getHuman()
-		defer putHuman(h)
-		if err := h.prepare(&g, &g); err != nil {
-			return nil, err
-		}
-		h.noMemo = noMemo
-		defer func() { h.noMemo = false }()
-		var out []Step
-		err := h.run(BruteForce, func(s *Step) {
-			c := s.clone()
-			if len(c.ChainCells) == 0 {
-				c.ChainCells = nil // a reused step's empty list is no difference
-			}
-			out = append(out, c)
-		})
-		return out, err
-	}
+	steps := stepsWith
 	finned := 0
 	for _, g := range puzzles {
 		want, err := steps(g, true)

@@ -22,6 +22,13 @@ func (h *human) forcingNet() {
 	b := &h.b
 	g := b.g
 	most := 0
+	// Until a net is found every propagation runs to its end; those ends
+	// are what the verity, next on the same board, would compute again.
+	ends := g.cells * g.n * g.cells
+	if cap(h.netEnds) < ends {
+		h.netEnds = make([]uint8, ends)
+	}
+	h.netEnds = h.netEnds[:ends]
 	for want := 2; want <= g.n; want++ {
 		for i := range g.cells {
 			c := b.cand[i]
@@ -34,6 +41,9 @@ func (h *human) forcingNet() {
 				h.trial.most = most // a net longer than one found is not wanted
 				cell, unit, digit, placed := h.trial.propagateStuck(i, d)
 				if cell < 0 && unit < 0 {
+					if most == 0 {
+						copy(h.netEnds[(i*g.n+d)*g.cells:], h.trial.value[:g.cells])
+					}
 					continue
 				}
 				most = h.trial.waves
@@ -65,6 +75,7 @@ func (h *human) forcingNet() {
 			}
 		}
 	}
+	h.endsOK = len(h.found) == 0 // else some ends were not kept
 	h.keepEasiest()
 }
 
@@ -256,18 +267,25 @@ func (h *human) verity(branches []int, unit int) bool {
 	b := &h.b
 	g := b.g
 	for k, br := range branches {
-		h.trial = *b
-		cell, u, _, _ := h.trial.propagateStuck(br/MaxSize, br%MaxSize)
-		if cell >= 0 || u >= 0 {
-			return false // a contradiction: the Forcing Net's business
+		var end []uint8 // the values the branch leaves
+		if h.endsOK {
+			i, d := br/MaxSize, br%MaxSize
+			end = h.netEnds[(i*g.n+d)*g.cells:][:g.cells]
+		} else {
+			h.trial = *b
+			cell, u, _, _ := h.trial.propagateStuck(br/MaxSize, br%MaxSize)
+			if cell >= 0 || u >= 0 {
+				return false // a contradiction: the Forcing Net's business
+			}
+			end = h.trial.value[:g.cells]
 		}
 		if k == 0 {
-			copy(h.common[:g.cells], h.trial.value[:g.cells])
+			copy(h.common[:g.cells], end)
 			continue
 		}
 		any := false
 		for j := range g.cells {
-			if h.common[j] != h.trial.value[j] {
+			if h.common[j] != end[j] {
 				h.common[j] = 0
 			} else if h.common[j] != 0 && b.value[j] == 0 {
 				any = true

@@ -103,6 +103,31 @@ func TestForcingNetTakesTheEasiest(t *testing.T) {
 	assert.Positive(t, n, "no board had nets of different lengths")
 }
 
+// TestVerityReusesNetEnds: the verity, reading the ends the failed
+// Forcing Net search left, takes the steps it takes when it follows every
+// branch again.
+func TestVerityReusesNetEnds(t *testing.T) {
+	verities := 0
+	for _, line := range []string{
+		"98.7..6..7...5......48...7.4..3...9..9...7.6...3.9...21....8..6.4.9...1......52..",
+		"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+	} {
+		g, err := ParseLine(line)
+		require.NoError(t, err)
+		want, err := stepsWith(g, true)
+		require.NoError(t, err)
+		got, err := stepsWith(g, false)
+		require.NoError(t, err)
+		require.Equal(t, want, got, line)
+		for _, s := range got {
+			if s.Technique == ForcingNetVerity {
+				verities++
+			}
+		}
+	}
+	assert.Positive(t, verities)
+}
+
 func TestForcingNetVerity(t *testing.T) {
 	// puzzles that need a verity: solve up to it, then repeat forcing nets
 	// until the verity finds its placements
