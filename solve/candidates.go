@@ -178,6 +178,8 @@ type board struct {
 	// can be new singles.
 	waveCells  cellset
 	waveDigits [3 * MaxSize]Digits
+	// The units whose touched and waveDigits are not empty, a bit each.
+	lockUnits, waveUnits uint64
 }
 
 // init sets b to the grid g with basic pencil marks: every empty cell has
@@ -234,6 +236,8 @@ func (b *board) remove(i, d int) bool {
 		b.pos[u][d] &^= 1 << g.cellPos[i][k]
 		b.touched[u] |= bit
 		b.waveDigits[u] |= bit
+		b.lockUnits |= 1 << u
+		b.waveUnits |= 1 << u
 	}
 	return true
 }

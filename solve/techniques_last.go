@@ -119,6 +119,7 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 	for u := range 3 * b.g.n {
 		b.touched[u], b.waveDigits[u] = b.g.all, b.g.all
 	}
+	b.lockUnits, b.waveUnits = 1<<(3*b.g.n)-1, 1<<(3*b.g.n)-1
 	return b.settleAfter(i, d)
 }
 
@@ -129,6 +130,7 @@ func (b *board) propagate(i, d int) (cell, unit, digit, placed int) {
 func (b *board) propagateStuck(i, d int) (cell, unit, digit, placed int) {
 	b.touched = [3 * MaxSize]Digits{}
 	b.waveCells, b.waveDigits = cellset{}, [3 * MaxSize]Digits{}
+	b.lockUnits, b.waveUnits = 0, 0
 	return b.settleAfter(i, d)
 }
 
@@ -145,7 +147,6 @@ func (b *board) settleAfter(i, d int) (cell, unit, digit, placed int) {
 // placement.
 func (b *board) settle() (cell, unit, digit, placed int) {
 	g := b.g
-	n := g.n
 	// Waves: each places every single the board shows at its start, so
 	// that the count of waves (the depth of the net) does not depend on
 	// the order cells are looked at.
@@ -160,8 +161,8 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 		// when the net began. They are looked at in the order a scan of
 		// the whole board would meet them.
 		k := 0
-		cells, digits := b.waveCells, b.waveDigits
-		b.waveCells, b.waveDigits = cellset{}, [3 * MaxSize]Digits{}
+		cells, digits, units := b.waveCells, b.waveDigits, b.waveUnits
+		b.waveCells, b.waveDigits, b.waveUnits = cellset{}, [3 * MaxSize]Digits{}, 0
 		for w, x := range cells {
 			for ; x != 0; x &= x - 1 {
 				j := w<<6 + bits.TrailingZeros64(x)
@@ -178,7 +179,8 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 				}
 			}
 		}
-		for u := range 3 * n {
+		for ; units != 0; units &= units - 1 {
+			u := bits.TrailingZeros64(units)
 			for m := digits[u] &^ b.placed[u]; m != 0; m &= m - 1 {
 				dd := bits.TrailingZeros32(uint32(m))
 				p := b.pos[u][dd]
@@ -188,6 +190,7 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 				if p&(p-1) == 0 {
 					if k == len(singles) {
 						b.waveDigits[u] |= 1 << dd // no room: the next wave looks again
+						b.waveUnits |= 1 << u
 						continue
 					}
 					singles[k] = uint16(int(g.unitCell[u][bits.TrailingZeros16(p)])*MaxSize + dd)
@@ -377,7 +380,9 @@ func (b *board) lockedCandidates() bool {
 	g := b.g
 	n := g.n
 	var rm [MaxSize]cellset // by digit
-	for l := range 2 * n {
+	units := b.lockUnits
+	for lines := units & (1<<(2*n) - 1); lines != 0; lines &= lines - 1 {
+		l := bits.TrailingZeros64(lines)
 		for ds := b.touched[l]; ds != 0; ds &= ds - 1 {
 			d := bits.TrailingZeros32(uint32(ds))
 			p := b.pos[l][d]
@@ -390,7 +395,8 @@ func (b *board) lockedCandidates() bool {
 			}
 		}
 	}
-	for bx := range n {
+	for boxes := units >> (2 * n); boxes != 0; boxes &= boxes - 1 {
+		bx := bits.TrailingZeros64(boxes)
 		u := 2*n + bx
 		for ds := b.touched[u]; ds != 0; ds &= ds - 1 {
 			d := bits.TrailingZeros32(uint32(ds))
@@ -408,7 +414,7 @@ func (b *board) lockedCandidates() bool {
 			}
 		}
 	}
-	b.touched = [3 * MaxSize]Digits{}
+	b.touched, b.lockUnits = [3 * MaxSize]Digits{}, 0
 	any := false
 	for d := range n {
 		if b.removeSet(rm[d], d) {
