@@ -31,8 +31,9 @@
 // asked for and does not fall, and kept if it ends at that grade. A dig
 // for Medium that ends Easy (two in three do) climbs instead: a given
 // orbit is swapped for an empty one and the orbits no longer needed go,
-// up to 64 times, until the puzzle is Medium. Every rating stops at the grade asked for (solve.RateWithin): a harder puzzle
-// is only "too hard", and the techniques above the grade never run. A dig
+// up to 64 times, until the puzzle is Medium. Every rating stops at the
+// grade asked for (solve.RateWithin): a harder puzzle is only "too hard",
+// and the techniques above the grade never run. A dig
 // that misses the grade is retried with another order and then another
 // grid, up to Options.MaxAttempts.
 //

@@ -39,7 +39,7 @@ func (h *human) forcingNet() {
 				d := bits.TrailingZeros32(uint32(c))
 				h.trial = *b
 				h.trial.most = most // a net longer than one found is not wanted
-				cell, unit, digit, placed := h.trial.propagateStuck(i, d)
+				cell, unit, _, _ := h.trial.propagateStuck(i, d)
 				if cell < 0 && unit < 0 {
 					if most == 0 {
 						copy(h.netEnds[(i*g.n+d)*g.cells:], h.trial.value[:g.cells])
@@ -57,26 +57,40 @@ func (h *human) forcingNet() {
 				} else {
 					s.Units = append(s.Units, g.unit[unit])
 				}
-				if h.text {
-					// the contradiction the branches written show
-					t := newTrace(b, 0)
-					if t.run(i, d) {
-						cell, unit, digit = t.badCell, t.badUnit, t.badDigit
-						s.net = t.contradictionBranches()
-						s.Forced = t.forced(s.Forced)
-					}
-					why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
-					if cell < 0 {
-						why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
-					}
-					s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
-						g.cell(i), DigitString(d+1), placed, why, elimMark)
-				}
 			}
 		}
 	}
 	h.endsOK = len(h.found) == 0 // else some ends were not kept
 	h.keepEasiest()
+	if h.text {
+		// only now: the nets found before a shorter one are not kept
+		for k := range h.found {
+			h.writeNet(&h.found[k])
+		}
+	}
+}
+
+// writeNet writes the text of the forcing net s: its assumption, the
+// contradiction and the branches that show it.
+func (h *human) writeNet(s *Step) {
+	b := &h.b
+	g := b.g
+	c := s.Cells[0]
+	i, d := c.Row*g.n+c.Col, bits.TrailingZeros32(uint32(s.Digits))
+	h.trial = *b
+	cell, unit, digit, placed := h.trial.propagateStuck(i, d)
+	t := newTrace(b, 0)
+	if t.run(i, d) { // the contradiction the branches written show
+		cell, unit, digit = t.badCell, t.badUnit, t.badDigit
+		s.net = t.contradictionBranches()
+		s.Forced = t.forced(s.Forced)
+	}
+	why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
+	if cell < 0 {
+		why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
+	}
+	s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
+		g.cell(i), DigitString(d+1), placed, why, elimMark)
 }
 
 // keepEasiest keeps, of the nets found, those of the least difficulty.
