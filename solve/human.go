@@ -174,7 +174,8 @@ type human struct {
 	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)
 	endsOK     bool         // netEnds holds every candidate's: the Forcing Net search found nothing
 	fishMemo   [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
-	noShortcut bool         // tests: no fishMemo, no netEnds: search everything
+	chainMemo  [GroupedAIC - XChain + 1]chainMemo
+	noShortcut bool // tests: no fishMemo, chainMemo or netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -484,6 +485,9 @@ func (h *human) prepare(givens, current *Grid) error {
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK, h.endsOK = false, false, false
 	h.fishMemo = [6]digitMemo{}
+	for k := range h.chainMemo {
+		h.chainMemo[k].ok = false
+	}
 	h.text = false
 	return nil
 }

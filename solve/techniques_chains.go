@@ -50,6 +50,11 @@ type chainScratch struct {
 	strongStamp [maxNodes]uint32
 	strong      [maxNodes][4]int32
 	strongN     [maxNodes]int8
+	// segN[seg*MaxSize+d]: the cells of the segment holding d; a group
+	// when two or more
+	segN [maxSegs * MaxSize]uint8
+
+	startSee cellset // the cells the search's start sees that hold its digit
 
 	stamp  uint32
 	seen   [2 * maxNodes]uint32 // == stamp when visited in this search
@@ -69,13 +74,29 @@ func (h *human) chains(t Technique) {
 	}
 	b := &h.b
 	g := b.g
+	if t == GroupedAIC {
+		for si, sg := range g.segs {
+			for d := range g.n {
+				h.chain.segN[si*MaxSize+d] = uint8(sg.cells.and(b.dcells[d]).count())
+			}
+		}
+	}
+	memo := &h.chainMemo[t-XChain]
+	some := memo.ok && !h.noShortcut
+	if some {
+		h.chainStarts(t, memo)
+	}
 	best := maxChain
 	for start := range g.cells {
 		if t == XYChain && bits.OnesCount32(uint32(b.cand[start])) != 2 {
 			continue
 		}
 		for sc := b.cand[start]; sc != 0; sc &= sc - 1 {
-			best = h.chainSearch(t, start, bits.TrailingZeros32(uint32(sc)), best)
+			d := bits.TrailingZeros32(uint32(sc))
+			if some && !memo.starts[d].has(start) {
+				continue
+			}
+			best = h.chainSearch(t, start, d, best)
 		}
 	}
 	// keep the shortest chains only
@@ -87,6 +108,10 @@ func (h *human) chains(t Technique) {
 		}
 	}
 	h.found = h.found[:k]
+	memo.ok = k == 0
+	if memo.ok {
+		memo.cand = b.cand
+	}
 }
 
 // nodeCells returns the cells of node (a candidate or a group) and its
@@ -137,13 +162,14 @@ func (h *human) placesAsNode(u int, d int, rest cellset) int {
 	return -1
 }
 
-// strongLinks returns the nodes strongly linked to node (cells, digit d)
-// in chains of technique t, worked out once per search of the board.
-func (h *human) strongLinks(t Technique, node int, cells cellset, d int) []int32 {
+// strongLinks returns the nodes strongly linked to node in chains of
+// technique t, worked out once per search of the board.
+func (h *human) strongLinks(t Technique, node int) []int32 {
 	cs := h.chain
 	if cs.strongStamp[node] == cs.boardStamp {
 		return cs.strong[node][:cs.strongN[node]]
 	}
+	cells, d := h.nodeCells(node)
 	b := &h.b
 	g := b.g
 	n := g.n
@@ -191,35 +217,19 @@ func (h *human) strongLinks(t Technique, node int, cells cellset, d int) []int32
 // links, records those that eliminate something and returns the length of
 // the shortest recorded so far.
 func (h *human) chainSearch(t Technique, start, sd, best int) int {
-	b := &h.b
-	g := b.g
 	cs := h.chain
-	grouped := t == GroupedAIC
 	cs.stamp++
 	if cs.stamp == 0 {
 		cs.seen = [len(cs.seen)]uint32{}
 		cs.stamp = 1
 	}
+	cs.startSee = h.b.g.peers[start].and(h.b.dcells[sd])
 	root := int32((start*MaxSize + sd) * 2) // (start, off)
 	cs.seen[root] = cs.stamp
 	cs.parent[root] = -1
 	cs.depth[root] = 0
 	cs.queue[0] = root
 	qn := 1
-	visit := func(from int32, node, on int) {
-		if node < 0 {
-			return
-		}
-		st := int32(node*2 + on)
-		if cs.seen[st] == cs.stamp {
-			return
-		}
-		cs.seen[st] = cs.stamp
-		cs.parent[st] = from
-		cs.depth[st] = cs.depth[from] + 1
-		cs.queue[qn] = st
-		qn++
-	}
 	for q := 0; q < qn; q++ {
 		st := cs.queue[q]
 		depth := int(cs.depth[st])
@@ -227,56 +237,94 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 			break
 		}
 		node := int(st >> 1)
-		cells, d := h.nodeCells(node)
-		if st&1 == 0 {
-			// node off: strong links turn their other end on
-			for _, x := range h.strongLinks(t, node, cells, d) {
-				visit(st, int(x), 1)
+		if st&1 == 1 {
+			// node on: a conclusion, then weak links turn their other end off
+			if h.chainConclusion(t, start, sd, node, st) > 0 && depth < best {
+				best = depth
 			}
-			continue
-		}
-		// node on: a conclusion, then weak links turn their other end off
-		if h.chainConclusion(t, start, sd, node, st) > 0 && depth < best {
-			best = depth
-		}
-		if depth == best {
-			continue
-		}
-		// the cells seeing every cell of the node
-		see := g.peers[cells.first()]
-		if node < groupBase {
-			if t == AIC || grouped {
-				i := node / MaxSize
-				for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
-					visit(st, i*MaxSize+bits.TrailingZeros32(uint32(c)), 0)
-				}
-			}
-		} else {
-			for _, i := range cells.appendTo(h.scratch[:0]) {
-				see = see.and(g.peers[i])
+			if depth == best {
+				continue
 			}
 		}
-		set := see.and(b.dcells[d]).andNot(cells)
+		qn = h.chainNext(t, st, qn)
+	}
+	return best
+}
+
+// chainNext queues, after the first qn states of the search, the states
+// that state st links to in chains of technique t and not yet seen, and
+// returns the new length of the queue: from a node off, the other ends of
+// its strong links on; from a node on, the other ends of its weak links
+// off.
+func (h *human) chainNext(t Technique, st int32, qn int) int {
+	b := &h.b
+	g := b.g
+	cs := h.chain
+	grouped := t == GroupedAIC
+	visit := func(node, on int) {
+		if node < 0 {
+			return
+		}
+		x := int32(node*2 + on)
+		if cs.seen[x] == cs.stamp {
+			return
+		}
+		cs.seen[x] = cs.stamp
+		cs.parent[x] = st
+		cs.depth[x] = cs.depth[st] + 1
+		cs.queue[qn] = x
+		qn++
+	}
+	node := int(st >> 1)
+	if st&1 == 0 {
+		for _, x := range h.strongLinks(t, node) {
+			visit(int(x), 1)
+		}
+		return qn
+	}
+	if node < groupBase {
+		// a candidate: the other candidates of its cell, the cells it
+		// sees holding its digit, and the groups of its digit all of whose
+		// cells it sees
+		i, d := node/MaxSize, node%MaxSize
+		if t == AIC || grouped {
+			for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
+				visit(i*MaxSize+bits.TrailingZeros32(uint32(c)), 0)
+			}
+		}
+		set := g.peers[i].and(b.dcells[d])
 		for w, x := range set {
 			for ; x != 0; x &= x - 1 {
-				visit(st, (w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
+				visit((w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
 			}
 		}
 		if grouped {
-			// groups whose cells all see the node's
-			near := g.cellSegs[cells.first()]
-			if node >= groupBase {
-				near = g.segSegs[(node-groupBase)/MaxSize]
-			}
-			for _, si := range near {
-				gc := g.segs[si].cells.and(b.dcells[d])
-				if gc.count() >= 2 && gc.andNot(set).empty() {
-					visit(st, groupBase+int(si)*MaxSize+d, 0)
+			for _, si := range g.cellSegs[i] {
+				if cs.segN[int(si)*MaxSize+d] >= 2 {
+					visit(groupBase+int(si)*MaxSize+d, 0)
 				}
 			}
 		}
+		return qn
 	}
-	return best
+	cells, d := h.nodeCells(node)
+	// a group: the cells and groups of its digit seeing all its cells
+	see := g.peers[cells.first()]
+	for _, i := range cells.appendTo(h.scratch[:0]) {
+		see = see.and(g.peers[i])
+	}
+	set := see.and(b.dcells[d]).andNot(cells)
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			visit((w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
+		}
+	}
+	for _, si := range g.segSegs[(node-groupBase)/MaxSize] {
+		if cs.segN[int(si)*MaxSize+d] >= 2 && g.segs[si].cells.and(b.dcells[d]).andNot(set).empty() {
+			visit(groupBase+int(si)*MaxSize+d, 0)
+		}
+	}
+	return qn
 }
 
 // chainConclusion records the chain from (start, sd) off to node on (state
@@ -285,38 +333,60 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 func (h *human) chainConclusion(t Technique, start, sd, node int, st int32) int {
 	b := &h.b
 	g := b.g
-	end, d := h.nodeCells(node)
-	i := end.first()
 	group := node >= groupBase
-	if t == XYChain && bits.OnesCount32(uint32(b.cand[i])) != 2 {
-		return 0
-	}
-	see := g.peers[i] // cells seeing every cell of the end
-	if group {
+	var (
+		end, targets cellset
+		i, d         int
+		loop         bool
+	)
+	if !group {
+		// a candidate end, tested before any set is made: most chains
+		// conclude nothing
+		i, d = node/MaxSize, node%MaxSize
+		if t == XYChain && bits.OnesCount32(uint32(b.cand[i])) != 2 {
+			return 0
+		}
+		sees := g.peers[i].has(start)
+		// the chain closes into a loop when its end is weakly linked to
+		// its start: the same digit in cells that see each other, or
+		// another digit of the start's cell
+		loop = (sd == d && sees) || (start == i && sd != d)
+		switch {
+		case loop, start == i: // start == i && sd == d: the start is true
+		case sd == d:
+			// the cells seeing both ends (peers exclude the cell itself)
+			if targets = h.chain.startSee.and(g.peers[i]); targets.empty() {
+				return 0
+			}
+		case sees:
+			if !b.has(start, d) && !b.has(i, sd) {
+				return 0
+			}
+		default:
+			return 0
+		}
+		end.add(i)
+	} else {
+		end, d = h.nodeCells(node)
+		i = end.first()
+		see := g.peers[i] // cells seeing every cell of the end
 		for _, j := range end.appendTo(h.scratch[:0]) {
 			see = see.and(g.peers[j])
 		}
-	}
-	// the chain closes into a loop when its end is weakly linked to its
-	// start: the same digit in cells that see each other, or another
-	// digit of the start's cell
-	loop := (sd == d && see.has(start)) || (!group && start == i && sd != d)
-	// what it removes, found before anything is recorded: most chains
-	// remove nothing
-	var targets cellset
-	switch {
-	case loop:
-	case !group && start == i && sd == d:
-	case sd == d:
-		if targets = g.peers[start].and(see).and(b.dcells[d]).andNot(end); targets.empty() {
+		loop = sd == d && see.has(start)
+		switch {
+		case loop:
+		case sd == d:
+			if targets = g.peers[start].and(see).and(b.dcells[d]).andNot(end); targets.empty() {
+				return 0
+			}
+		case see.has(start):
+			if !b.has(start, d) {
+				return 0
+			}
+		default:
 			return 0
 		}
-	case see.has(start):
-		if !b.has(start, d) && (group || !b.has(i, sd)) {
-			return 0
-		}
-	default:
-		return 0
 	}
 	// the nodes, from the end back to the start
 	h.chainPath = h.chainPath[:0]

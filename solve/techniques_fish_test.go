@@ -142,10 +142,6 @@ func TestFinnedFishOblongBoxes(t *testing.T) {
 	assert.Equal(t, "Finned X-Wing: in rows 1, 5, 2 lies only in columns 2, 6 or in the fin r5c7, and the cells removed see every fin, so 2 is removed from r6c6.", steps[0].Text())
 }
 
-// TestFishMemo: skipping the digits whose candidates a fish search has
-// already seen find nothing changes no step, on puzzles of every shape
-// (a human reused from the pool starts with an empty memo) and on the
-// hard puzzles where fish are tried round after round.
 // stepsWith solves g with every technique, the shortcuts on or off
 // (noShortcut), and returns the steps.
 func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
@@ -167,7 +163,13 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 	return out, err
 }
 
-func TestFishMemo(t *testing.T) {
+// TestShortcuts: skipping the digits whose candidates a fish search has
+// already seen find nothing, and the chain starts that reach nothing new
+// since a chain search found nothing (chainMemo), changes no step, on
+// puzzles of every shape (a human reused from the pool starts with empty
+// memos) and on the hard puzzles where fish and chains are tried round
+// after round. Seeding no group in chainStarts fails it.
+func TestShortcuts(t *testing.T) {
 	var puzzles []Grid
 	for _, file := range []string{"human_sound.txt", "human_shapes.txt", "human_shapes_3x2.txt"} {
 		puzzles = append(puzzles, readPuzzles(t, "testdata/"+file, 1, 0, false)...)
