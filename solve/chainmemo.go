@@ -26,8 +26,7 @@ import "math/bits"
 // chainMemo is the board on which a chain technique last found nothing,
 // and the starts worth a search on the board as it is now.
 type chainMemo struct {
-	ok     bool
-	cand   [MaxSize * MaxSize]Digits
+	boardMemo
 	starts [MaxSize]cellset // by digit
 }
 

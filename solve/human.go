@@ -156,13 +156,14 @@ type human struct {
 	inner      []int32 // the candidates the inner nets removed
 	passes     int     // the passes of inner nets the nested net took
 	pick       [4]int
-	common     [MaxSize * MaxSize]uint8   // the verity net's placements common to all branches
-	alsBuf     []als                      // the almost locked sets of the current position
-	alsOK      bool                       // alsBuf is the board's as it stands (find resets it)
-	rccOK      bool                       // and so are the restricted commons
-	alsByCell  [MaxSize * MaxSize][]int32 // the sets each cell is in
-	rccBuf     []rcc                      // the restricted common digits of the sets, by set
-	rccStart   []int32                    // where each set's begin in rccBuf
+	common     [MaxSize * MaxSize]uint8 // the verity net's placements common to all branches
+	alsBuf     []als                    // the almost locked sets of the current position
+	alsOK      bool                     // alsBuf is the board's as it stands (find resets it)
+	rccOK      bool                     // and so are the restricted commons
+	alsByFirst []int32                  // the sets by their first cell holding a digit,
+	alsFirstAt []int32                  // from alsFirstAt[cell*n+digit] on
+	rccBuf     []rcc                    // the restricted common digits of the sets, by set
+	rccStart   []int32                  // where each set's begin in rccBuf
 	rccFill    []int32
 	rccPairs   []rccPair
 	sdcBuf     [2][]sdcSide // Sue de Coq: the candidate sets A and B
@@ -175,7 +176,8 @@ type human struct {
 	endsOK     bool         // netEnds holds every candidate's: the Forcing Net search found nothing
 	fishMemo   [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
 	chainMemo  [GroupedAIC - XChain + 1]chainMemo
-	noShortcut bool // tests: no fishMemo, chainMemo or netEnds: search everything
+	sdcMemo    boardMemo
+	noShortcut bool // tests: no fishMemo, chainMemo, sdcMemo or netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -488,6 +490,7 @@ func (h *human) prepare(givens, current *Grid) error {
 	for k := range h.chainMemo {
 		h.chainMemo[k].ok = false
 	}
+	h.sdcMemo.ok = false
 	h.text = false
 	return nil
 }

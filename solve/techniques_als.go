@@ -159,14 +159,31 @@ func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 	}
 	h.rccOK = true
 	b := &h.b
-	for i := range h.alsByCell {
-		h.alsByCell[i] = h.alsByCell[i][:0]
-	}
+	g := b.g
+	n := g.n
+	// the sets by their first cell holding each of their digits (key
+	// cell*n + digit), in set order: a counting sort
+	first := append(h.alsFirstAt[:0], make([]int32, g.cells*n+1)...)
 	for k := range sets {
-		for _, i := range sets[k].cells.appendTo(h.scratch[:0]) {
-			h.alsByCell[i] = append(h.alsByCell[i], int32(k))
+		for xs := sets[k].digits; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			first[sets[k].cells.and(b.dcells[x]).first()*n+x+1]++
 		}
 	}
+	for k := 1; k < len(first); k++ {
+		first[k] += first[k-1]
+	}
+	byFirst := append(h.alsByFirst[:0], make([]int32, first[len(first)-1])...)
+	fill := append(h.rccFill[:0], first...)
+	for k := range sets {
+		for xs := sets[k].digits; xs != 0; xs &= xs - 1 {
+			x := bits.TrailingZeros32(uint32(xs))
+			key := sets[k].cells.and(b.dcells[x]).first()*n + x
+			byFirst[fill[key]] = int32(k)
+			fill[key]++
+		}
+	}
+	h.alsFirstAt, h.alsByFirst = first, byFirst
 	pairs := h.rccPairs[:0] // a, then the link from a
 	var buf [MaxSize * MaxSize]int
 	for ia := range sets {
@@ -178,15 +195,14 @@ func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 				continue
 			}
 			for _, c := range sees.appendTo(buf[:0]) {
-				for _, ib := range h.alsByCell[c] {
-					B := &sets[ib]
-					if int(ib) <= ia || B.digits&(1<<x) == 0 {
+				// Each B once, from its first cell holding x; x is
+				// restricted when all of those see A's x.
+				for _, ib := range byFirst[first[c*n+x]:first[c*n+x+1]] {
+					if int(ib) <= ia {
 						continue
 					}
-					bx := B.cells.and(b.dcells[x])
-					// Each B once, from its first cell holding x; x is
-					// restricted when all of those see A's x.
-					if bx.first() != c || !bx.andNot(sees).empty() || !A.cells.and(B.cells).empty() {
+					B := &sets[ib]
+					if !B.cells.and(b.dcells[x]).andNot(sees).empty() || !A.cells.and(B.cells).empty() {
 						continue
 					}
 					pairs = append(pairs, rccPair{int32(ia), rcc{ib, int8(x)}}, rccPair{ib, rcc{int32(ia), int8(x)}})
@@ -204,7 +220,7 @@ func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 		start[k+1] += start[k]
 	}
 	links = append(h.rccBuf[:0], make([]rcc, len(pairs))...)
-	fill := append(h.rccFill[:0], start[:len(sets)]...)
+	fill = append(fill[:0], start[:len(sets)]...)
 	for _, p := range pairs {
 		links[fill[p.a]] = p.l
 		fill[p.a]++

@@ -108,10 +108,7 @@ func (h *human) chains(t Technique) {
 		}
 	}
 	h.found = h.found[:k]
-	memo.ok = k == 0
-	if memo.ok {
-		memo.cand = b.cand
-	}
+	memo.keep(b, k > 0)
 }
 
 // nodeCells returns the cells of node (a candidate or a group) and its

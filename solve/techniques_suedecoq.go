@@ -18,14 +18,26 @@ import (
 //
 // Cells are C's, then A's, then B's; Units the line and the box; cc holds
 // V, VA and VB.
+//
+// All the cells a Sue de Coq looks at lie in its line and box: after a
+// search that found nothing (sdcMemo), only the intersections whose line
+// or box changed since are searched again.
 func (h *human) sueDeCoq() {
 	b := &h.b
 	g := b.g
 	n := g.n
 	empty := h.emptyCells()
 	var lineCells, boxCells [MaxSize]int
+	changed := ^uint64(0)
+	if h.sdcMemo.ok && !h.noShortcut {
+		changed = h.sdcMemo.changedUnits(b)
+	}
+	defer func() { h.sdcMemo.keep(b, len(h.found) > 0) }()
 	for si := range g.segs {
 		sg := &g.segs[si]
+		if changed&(1<<sg.line|1<<(2*n+sg.box)) == 0 {
+			continue
+		}
 		inter := sg.cells.and(empty)
 		m := inter.count()
 		if m < 2 {
