@@ -164,11 +164,14 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 }
 
 // TestShortcuts: skipping the digits whose candidates a fish search has
-// already seen find nothing, and the chain starts that reach nothing new
-// since a chain search found nothing (chainMemo), changes no step, on
+// already seen find nothing, the chain starts that reach nothing new
+// since a chain search found nothing (chainMemo), and the Sue de Coq
+// intersections whose line and box have not changed since (sdcMemo),
+// changes no step, on
 // puzzles of every shape (a human reused from the pool starts with empty
 // memos) and on the hard puzzles where fish and chains are tried round
-// after round. Seeding no group in chainStarts fails it.
+// after round. Seeding no group in chainStarts fails it, and so does
+// skipping every intersection in sueDeCoq.
 func TestShortcuts(t *testing.T) {
 	var puzzles []Grid
 	for _, file := range []string{"human_sound.txt", "human_shapes.txt", "human_shapes_3x2.txt"} {
