@@ -83,6 +83,7 @@ type hgeo struct {
 	lineSeg  [2 * MaxSize][MaxSize]int16 // segment of a line (row, then column) in a box, or -1
 	cellSegs [MaxSize * MaxSize][]int16  // the segments all of whose cells see a cell
 	segSegs  [][]int16                   // the other segments sharing a line or box with a segment
+	unitSegs [3 * MaxSize][]int16        // the segments of each unit
 }
 
 // lineBox is the intersection of a line and a box.
@@ -128,6 +129,8 @@ func hgeoOf(s Shape) *hgeo {
 			g.lineSeg[l][b] = -1
 			if x := g.unitSet[l].and(g.unitSet[2*s.Size+b]); !x.empty() {
 				g.lineSeg[l][b] = int16(len(g.segs))
+				g.unitSegs[l] = append(g.unitSegs[l], int16(len(g.segs)))
+				g.unitSegs[2*s.Size+b] = append(g.unitSegs[2*s.Size+b], int16(len(g.segs)))
 				g.segs = append(g.segs, lineBox{line: l, box: b, cells: x})
 			}
 		}

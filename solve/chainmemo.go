@@ -118,20 +118,7 @@ func (h *human) chainStarts(t Technique, memo *chainMemo) {
 // those whose cells changed (gone: the cells that lost d).
 func (h *human) seedGroups(seed func(node, on int), u, d int, places, gone cellset) {
 	g := h.b.g
-	n := g.n
-	for k := range 2 * n {
-		var s int16
-		switch {
-		case u < 2*n && k < n:
-			s = g.lineSeg[u][k]
-		case u >= 2*n:
-			s = g.lineSeg[k][u-2*n]
-		default:
-			return
-		}
-		if s < 0 {
-			continue
-		}
+	for _, s := range g.unitSegs[u] {
 		gc := g.segs[s].cells.and(places)
 		if gc.count() < 2 {
 			continue
@@ -156,25 +143,8 @@ func (h *human) seedGroupLoops(seed func(node, on int)) {
 	g := b.g
 	n := g.n
 	segN := &h.chain.segN
-	var in [2 * MaxSize]int16
 	for u := range 3 * n {
-		// the segments of u
-		k := 0
-		for l := range 2 * n {
-			var s int16
-			switch {
-			case u < 2*n && l < n:
-				s = g.lineSeg[u][l]
-			case u >= 2*n:
-				s = g.lineSeg[l][u-2*n]
-			default:
-				s = -1
-			}
-			if s >= 0 {
-				in[k] = s
-				k++
-			}
-		}
+		in := g.unitSegs[u]
 		for d := range n {
 			total := bits.OnesCount16(b.pos[u][d])
 			if total < 5 { // two groups hold four places or more
@@ -182,7 +152,7 @@ func (h *human) seedGroupLoops(seed func(node, on int)) {
 			}
 			// the two smallest groups must leave a place outside
 			small, groups := [2]int{MaxSize, MaxSize}, 0
-			for _, s := range in[:k] {
+			for _, s := range in {
 				if c := int(segN[int(s)*MaxSize+d]); c >= 2 {
 					groups++
 					if c < small[0] {
@@ -195,7 +165,7 @@ func (h *human) seedGroupLoops(seed func(node, on int)) {
 			if groups < 2 || small[0]+small[1] >= total {
 				continue
 			}
-			for _, s := range in[:k] {
+			for _, s := range in {
 				if segN[int(s)*MaxSize+d] >= 2 {
 					node := groupBase + int(s)*MaxSize + d
 					seed(node, 0)
