@@ -31,11 +31,9 @@ type chainMemo struct {
 }
 
 // chainStarts sets memo.starts to the candidates from which a chain of
-// technique t can reach a new link or a changed group.
+// technique t can reach a new link or a changed group. chains has made
+// the scratch and worked out segN for this board.
 func (h *human) chainStarts(t Technique, memo *chainMemo) {
-	if h.chain == nil {
-		h.chain = new(chainScratch)
-	}
 	b := &h.b
 	g := b.g
 	n := g.n

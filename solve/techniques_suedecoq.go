@@ -32,7 +32,6 @@ func (h *human) sueDeCoq() {
 	if h.sdcMemo.ok && !h.noShortcut {
 		changed = h.sdcMemo.changedUnits(b)
 	}
-	defer func() { h.sdcMemo.keep(b, len(h.found) > 0) }()
 	for si := range g.segs {
 		sg := &g.segs[si]
 		if changed&(1<<sg.line|1<<(2*n+sg.box)) == 0 {
@@ -81,6 +80,7 @@ func (h *human) sueDeCoq() {
 			h.sdcSides(line, box, cset, v, lineCells[:nl], boxCells[:nb])
 		}
 	}
+	h.sdcMemo.keep(b, len(h.found) > 0)
 }
 
 // sdcSides tries the sets A (of lineCells) and B (of boxCells), up to
