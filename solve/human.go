@@ -175,9 +175,10 @@ type human struct {
 	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)
 	endsOK     bool         // netEnds holds every candidate's: the Forcing Net search found nothing
 	fishMemo   [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
+	digitMemo  [4]digitMemo // Skyscraper, 2-String Kite, Empty Rectangle, Simple Colors
 	chainMemo  [GroupedAIC - XChain + 1]chainMemo
 	sdcMemo    boardMemo
-	noShortcut bool // tests: no fishMemo, chainMemo, sdcMemo or netEnds: search everything
+	noShortcut bool // tests: no fishMemo, digitMemo, chainMemo, sdcMemo or netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -487,6 +488,7 @@ func (h *human) prepare(givens, current *Grid) error {
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK, h.endsOK = false, false, false
 	h.fishMemo = [6]digitMemo{}
+	h.digitMemo = [4]digitMemo{}
 	for k := range h.chainMemo {
 		h.chainMemo[k].ok = false
 	}

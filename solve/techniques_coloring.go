@@ -16,10 +16,9 @@ import (
 func (h *human) simpleColors() {
 	b := &h.b
 	g := b.g
-	n := g.n
 	var color [MaxSize * MaxSize]int8
 	var queue [MaxSize * MaxSize]int
-	for d := range n {
+	h.eachDigit(&h.digitMemo[3], func(d int) {
 		for i := range g.cells {
 			color[i] = -1
 		}
@@ -101,7 +100,7 @@ func (h *human) simpleColors() {
 				}
 			}
 		}
-	}
+	})
 }
 
 // sameSeen returns a cell of set that i sees.

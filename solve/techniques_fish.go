@@ -24,11 +24,7 @@ func (h *human) fish(t Technique, k int, finned bool) {
 	if finned {
 		memo = &h.fishMemo[k+1]
 	}
-	for d := range n {
-		if !h.noShortcut && memo.same(d, &b.dcells[d]) {
-			continue // nothing, as when these were d's candidates
-		}
-		before := len(h.found)
+	h.eachDigit(memo, func(d int) {
 		for o := range 2 { // o == 0: rows are the base; o == 1: columns
 			var lines [MaxSize]int
 			var sets [MaxSize]uint32
@@ -60,10 +56,7 @@ func (h *human) fish(t Technique, k int, finned bool) {
 				h.finnedFish(t, d, o, k, lines[:m], sets[:m])
 			}
 		}
-		if len(h.found) == before {
-			memo.remember(d, &b.dcells[d])
-		}
-	}
+	})
 }
 
 // digitMemo remembers, for a technique that looks at one digit at a time,
@@ -80,6 +73,23 @@ type digitMemo struct {
 func (m *digitMemo) same(d int, c *cellset) bool { return m.known[d] && m.cells[d] == *c }
 
 func (m *digitMemo) remember(d int, c *cellset) { m.known[d], m.cells[d] = true, *c }
+
+// eachDigit runs search for every digit, in order, but those whose
+// candidates are as they were when search last found nothing for them
+// (memo). search must look at no candidate but the digit's.
+func (h *human) eachDigit(memo *digitMemo, search func(d int)) {
+	b := &h.b
+	for d := range b.g.n {
+		if !h.noShortcut && memo.same(d, &b.dcells[d]) {
+			continue
+		}
+		before := len(h.found)
+		search(d)
+		if len(h.found) == before {
+			memo.remember(d, &b.dcells[d])
+		}
+	}
+}
 
 // finnedFish tries every k base lines among lines (whose positions are
 // sets) and every box that could hold their fins.

@@ -163,8 +163,9 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 	return out, err
 }
 
-// TestShortcuts: skipping the digits whose candidates a fish search has
-// already seen find nothing, the chain starts that reach nothing new
+// TestShortcuts: skipping the digits whose candidates a fish or
+// single-digit search (Skyscraper, 2-String Kite, Empty Rectangle, Simple
+// Colors) has already seen find nothing, the chain starts that reach nothing new
 // since a chain search found nothing (chainMemo), and the Sue de Coq
 // intersections whose line and box have not changed since (sdcMemo),
 // changes no step, on

@@ -27,7 +27,7 @@ func (h *human) skyscraper() {
 	b := &h.b
 	g := b.g
 	n := g.n
-	for d := range n {
+	h.eachDigit(&h.digitMemo[0], func(d int) {
 		for o := range 2 {
 			for l1 := o * n; l1 < (o+1)*n; l1++ {
 				p1 := b.pos[l1][d]
@@ -55,7 +55,7 @@ func (h *human) skyscraper() {
 				}
 			}
 		}
-	}
+	})
 }
 
 // twoStringKite: digit d lies in exactly two cells of a row and of a
@@ -67,7 +67,7 @@ func (h *human) twoStringKite() {
 	b := &h.b
 	g := b.g
 	n := g.n
-	for d := range n {
+	h.eachDigit(&h.digitMemo[1], func(d int) {
 		for r := range n {
 			ra, rb, ok := h.conjugate(r, d)
 			if !ok {
@@ -96,7 +96,7 @@ func (h *human) twoStringKite() {
 				}
 			}
 		}
-	}
+	})
 }
 
 // emptyRectangle: in a box, digit d lies only in one row and one column of
@@ -109,7 +109,7 @@ func (h *human) emptyRectangle() {
 	b := &h.b
 	g := b.g
 	n := g.n
-	for d := range n {
+	h.eachDigit(&h.digitMemo[2], func(d int) {
 		for bx := range n {
 			bu := 2*n + bx
 			if bits.OnesCount16(b.pos[bu][d]) < 2 {
@@ -161,7 +161,7 @@ func (h *human) emptyRectangle() {
 				}
 			}
 		}
-	}
+	})
 }
 
 func (h *human) erStep(d, box, row, col, link, x, y, target int) {
