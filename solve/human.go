@@ -159,6 +159,8 @@ type human struct {
 	common     [MaxSize * MaxSize]uint8 // the verity net's placements common to all branches
 	alsBuf     []als                    // the almost locked sets of the current position
 	alsOK      bool                     // alsBuf is the board's as it stands (find resets it)
+	alsPrev    alsList                  // how alsBuf was listed, for the next list
+	alsSpare   []als                    // the next list's buffer
 	rccOK      bool                     // and so are the restricted commons
 	alsByFirst []int32                  // the sets by their first cell holding a digit,
 	alsFirstAt []int32                  // from alsFirstAt[cell*n+digit] on
@@ -487,6 +489,7 @@ func (h *human) prepare(givens, current *Grid) error {
 	}
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK, h.endsOK = false, false, false
+	h.alsPrev.ok = false
 	h.fishMemo = [6]digitMemo{}
 	h.digitMemo = [4]digitMemo{}
 	for k := range h.chainMemo {

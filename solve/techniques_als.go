@@ -30,9 +30,10 @@ func (a *als) seeing(d int) *cellset {
 }
 
 // almostLockedSets lists the board's almost locked sets of up to
-// maxALSCells cells, each cell set once (see listedHere). The techniques
-// that use them run one after the other on the same board, so the list
-// is made once per find.
+// maxALSCells cells, each cell set once (see listedHere), unit by unit.
+// The techniques that use them run one after the other on the same board,
+// so the list is made once per find; and a unit none of whose cells
+// changed since the last list has the same sets, which are copied.
 func (h *human) almostLockedSets() []als {
 	if h.alsOK {
 		return h.alsBuf
@@ -40,11 +41,37 @@ func (h *human) almostLockedSets() []als {
 	h.alsOK, h.rccOK = true, false
 	b := &h.b
 	g := b.g
-	out := h.alsBuf[:0]
+	prev := &h.alsPrev
+	var same uint64 // the units none of whose cells changed since prev
+	if prev.ok && !h.noShortcut {
+		same = 1<<(3*g.n) - 1
+		for i := range g.cells {
+			if prev.cand[i] != b.cand[i] {
+				u := &g.cellUnit[i]
+				same &^= 1<<u[0] | 1<<u[1] | 1<<u[2]
+			}
+		}
+	}
+	var all cellset
+	for i := range g.cells {
+		all.add(i)
+	}
+	out := h.alsSpare[:0]
 	var walk func(u int, free uint16, k int, cells cellset, digits Digits)
 	walk = func(u int, free uint16, k int, cells cellset, digits Digits) {
 		if k > 0 && bits.OnesCount32(uint32(digits)) == k+1 && listedHere(g, u, k, cells) {
-			out = append(out, als{unit: u, cells: cells, digits: digits})
+			a := als{unit: u, cells: cells, digits: digits}
+			for ds := digits; ds != 0; ds &= ds - 1 {
+				d := bits.TrailingZeros32(uint32(ds))
+				seen := all
+				for x := cells.and(b.dcells[d]); !x.empty(); {
+					i := x.first()
+					x.del(i)
+					seen = seen.and(g.peers[i])
+				}
+				*a.seeing(d) = seen
+			}
+			out = append(out, a)
 		}
 		if k == maxALSCells {
 			return
@@ -62,27 +89,30 @@ func (h *human) almostLockedSets() []als {
 			walk(u, rest&(rest-1), k+1, c, d)
 		}
 	}
+	var end [3 * MaxSize]int32 // the sets of unit u end at end[u]
 	for u := range 3 * g.n {
-		walk(u, b.free[u], 0, cellset{}, 0)
-	}
-	var all cellset
-	for i := range g.cells {
-		all.add(i)
-	}
-	for k := range out {
-		a := &out[k]
-		for ds := a.digits; ds != 0; ds &= ds - 1 {
-			d := bits.TrailingZeros32(uint32(ds))
-			seen := all
-			h.scratch = a.cells.and(b.dcells[d]).appendTo(h.scratch[:0])
-			for _, i := range h.scratch {
-				seen = seen.and(g.peers[i])
+		if same&(1<<u) != 0 {
+			from := int32(0)
+			if u > 0 {
+				from = prev.end[u-1]
 			}
-			*a.seeing(d) = seen
+			out = append(out, h.alsBuf[from:prev.end[u]]...)
+		} else {
+			walk(u, b.free[u], 0, cellset{}, 0)
 		}
+		end[u] = int32(len(out))
 	}
-	h.alsBuf = out
+	h.alsBuf, h.alsSpare = out, h.alsBuf
+	prev.ok, prev.cand, prev.end = true, b.cand, end
 	return out
+}
+
+// alsList says how the sets in alsBuf were listed: unit by unit (those
+// of unit u end at end[u]), from the pencil marks cand.
+type alsList struct {
+	ok   bool
+	end  [3 * MaxSize]int32
+	cand [MaxSize * MaxSize]Digits
 }
 
 // listedHere reports whether the set of k cells of unit u is listed for
