@@ -161,6 +161,9 @@ type human struct {
 	alsOK      bool                     // alsBuf is the board's as it stands (find resets it)
 	alsPrev    alsList                  // how alsBuf was listed, for the next list
 	alsSpare   []als                    // the next list's buffer
+	alsNew     []bool                   // setsSince's flags
+	alsNewList []int32                  // and the sets it flags
+	alsMemo    [3]boardMemo             // ALS-XZ, ALS-XY-Wing, Death Blossom: the board they last found nothing on
 	rccOK      bool                     // and so are the restricted commons
 	alsByFirst []int32                  // the sets by their first cell holding a digit,
 	alsFirstAt []int32                  // from alsFirstAt[cell*n+digit] on
@@ -490,6 +493,7 @@ func (h *human) prepare(givens, current *Grid) error {
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK, h.endsOK = false, false, false
 	h.alsPrev.ok = false
+	h.alsMemo = [3]boardMemo{}
 	h.fishMemo = [6]digitMemo{}
 	h.digitMemo = [4]digitMemo{}
 	for k := range h.chainMemo {

@@ -33,3 +33,15 @@ func (m *boardMemo) changedUnits(b *board) uint64 {
 	}
 	return units
 }
+
+// changedCells returns the cells whose candidates changed since the
+// memo's board.
+func (m *boardMemo) changedCells(b *board) cellset {
+	var cells cellset
+	for i := range b.g.cells {
+		if m.cand[i] != b.cand[i] {
+			cells.add(i)
+		}
+	}
+	return cells
+}

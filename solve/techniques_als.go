@@ -138,6 +138,32 @@ func inOneLine(g *hgeo, cells cellset) bool {
 	return false
 }
 
+// setsSince returns, for the sets of the board, whether each holds a cell
+// whose candidates changed since m's board (new: it was not a set then, or
+// had other digits), or nil when m holds no board: then every set counts
+// as new. A pattern of sets that are not new was there on m's board, where
+// the search found nothing: its targets now are among its targets then,
+// so it eliminates nothing either.
+func (h *human) setsSince(m *boardMemo, sets []als) []bool {
+	if !m.ok || h.noShortcut {
+		return nil
+	}
+	changed := m.changedCells(&h.b)
+	fresh, list := h.alsNew[:0], h.alsNewList[:0]
+	for k := range sets {
+		isNew := !sets[k].cells.and(changed).empty()
+		fresh = append(fresh, isNew)
+		if isNew {
+			list = append(list, int32(k))
+		}
+	}
+	h.alsNew, h.alsNewList = fresh, list
+	return fresh
+}
+
+// isNew reports whether set k is new by setsSince's list fresh.
+func isNew(fresh []bool, k int) bool { return fresh == nil || fresh[k] }
+
 // alsXZ (ALS-XZ): two almost locked sets A and B share a digit x whose
 // cells in A all see its cells in B, so x is in at most one of them; the
 // other set is then locked and holds all its other digits. For another
@@ -148,12 +174,13 @@ func (h *human) alsXZ() {
 	b := &h.b
 	sets := h.almostLockedSets()
 	links, start := h.restrictedCommons(sets)
+	fresh := h.setsSince(&h.alsMemo[0], sets)
 	for ia := range sets {
 		A := &sets[ia]
 		for _, l := range links[start[ia]:start[ia+1]] {
 			ib, x := int(l.other), int(l.x)
-			if ib < ia {
-				continue // each pair once
+			if ib < ia || !isNew(fresh, ia) && !isNew(fresh, ib) {
+				continue // each pair once; and a pair of old sets finds nothing
 			}
 			B := &sets[ib]
 			both := A.cells.or(B.cells)
@@ -167,6 +194,7 @@ func (h *human) alsXZ() {
 			}
 		}
 	}
+	h.alsMemo[0].keep(b, len(h.found) > 0)
 }
 
 // rcc is a restricted common digit x between two almost locked sets:
@@ -276,15 +304,17 @@ func (h *human) alsXYWing() {
 	b := &h.b
 	sets := h.almostLockedSets()
 	links, start := h.restrictedCommons(sets)
+	fresh := h.setsSince(&h.alsMemo[1], sets)
 	for ic := range sets {
 		C := &sets[ic]
 		lc := links[start[ic]:start[ic+1]]
 		for p := range lc {
 			ia, x := int(lc[p].other), int(lc[p].x)
 			A := &sets[ia]
+			old := !isNew(fresh, ic) && !isNew(fresh, ia)
 			for q := p + 1; q < len(lc); q++ {
 				ib, y := int(lc[q].other), int(lc[q].x)
-				if y == x || ib == ia {
+				if y == x || ib == ia || old && !isNew(fresh, ib) {
 					continue
 				}
 				B := &sets[ib]
@@ -303,6 +333,7 @@ func (h *human) alsXYWing() {
 			}
 		}
 	}
+	h.alsMemo[1].keep(b, len(h.found) > 0)
 }
 
 // stepALS adds an almost locked set to step s: its cells to the step's
@@ -369,10 +400,22 @@ func (h *human) deathBlossom() {
 	b := &h.b
 	g := b.g
 	sets := h.almostLockedSets()
+	memo := &h.alsMemo[2]
+	fresh := h.setsSince(memo, sets)
 	for stem := range g.cells {
 		sc := b.cand[stem]
 		k := sc.Len()
 		if k < 2 || k > 3 {
+			continue
+		}
+		// a petal for digit d of the stem
+		petal := func(P *als, d int) bool {
+			return P.digits&(1<<d) != 0 && !P.cells.has(stem) && P.digits&^sc != 0 &&
+				P.cells.and(b.dcells[d]).andNot(g.peers[stem]).empty()
+		}
+		// a blossom of an old stem and old petals finds nothing
+		oldStem := fresh != nil && memo.cand[stem] == sc
+		if oldStem && !h.anyPetal(sets, sc, petal) {
 			continue
 		}
 		// the petals for each digit of the stem
@@ -384,22 +427,20 @@ func (h *human) deathBlossom() {
 			ds[j] = d
 			petals[j] = h.dbBuf[j][:0]
 			for p := range sets {
-				P := &sets[p]
-				if P.digits&(1<<d) == 0 || P.cells.has(stem) || P.digits&^sc == 0 {
-					continue
+				if petal(&sets[p], d) {
+					petals[j] = append(petals[j], int32(p))
 				}
-				if !P.cells.and(b.dcells[d]).andNot(g.peers[stem]).empty() {
-					continue
-				}
-				petals[j] = append(petals[j], int32(p))
 			}
 			h.dbBuf[j] = petals[j]
 			j++
 		}
 		var pick [3]int32
-		var walk func(j int, common Digits, used cellset)
-		walk = func(j int, common Digits, used cellset) {
+		var walk func(j int, common Digits, used cellset, renewed bool)
+		walk = func(j int, common Digits, used cellset, renewed bool) {
 			if j == k {
+				if !renewed {
+					return
+				}
 				for zs := common; zs != 0; zs &= zs - 1 {
 					z := bits.TrailingZeros32(uint32(zs))
 					targets := b.dcells[z].andNot(used)
@@ -419,13 +460,27 @@ func (h *human) deathBlossom() {
 					continue
 				}
 				pick[j] = p
-				walk(j+1, c, used.or(P.cells))
+				walk(j+1, c, used.or(P.cells), renewed || isNew(fresh, int(p)))
 			}
 		}
 		var used cellset
 		used.add(stem)
-		walk(0, g.all&^sc, used)
+		walk(0, g.all&^sc, used, !oldStem)
 	}
+	memo.keep(b, len(h.found) > 0)
+}
+
+// anyPetal reports whether a new set (setsSince's alsNewList) is a petal
+// for a digit of the stem's candidates sc.
+func (h *human) anyPetal(sets []als, sc Digits, petal func(P *als, d int) bool) bool {
+	for _, p := range h.alsNewList {
+		for c := sc; c != 0; c &= c - 1 {
+			if petal(&sets[p], bits.TrailingZeros32(uint32(c))) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // dbStep records a Death Blossom step.
