@@ -311,30 +311,49 @@ func (h *human) ur3Step(f1, f2, r1, r2 int, pair Digits, u int, items []int, pic
 // must be avoided.
 
 // solvedRects calls f for every rectangle over two boxes with corners p
-// (solved, not a given), q and r beside it, and o opposite; each
-// rectangle once per corner p.
+// and q or r (or both) solved, not givens, q and r beside p, and o
+// opposite; each rectangle once per corner p. (The avoidable rectangles
+// need two solved corners in a line.)
 func (h *human) solvedRects(f func(p, q, r, o int)) {
 	b := &h.b
-	for p := range b.g.cells {
-		if b.value[p] != 0 && !h.given.has(p) {
-			b.g.rectangles(p, func(q, r, o int) { f(p, q, r, o) })
+	g := b.g
+	n := g.n
+	// solved[u]: the places of unit u solved, not by a given
+	var solved [2 * MaxSize]uint16
+	for i := range g.cells {
+		if b.value[i] != 0 && !h.given.has(i) {
+			solved[i/n] |= 1 << (i % n)
+			solved[n+i%n] |= 1 << (i / n)
+		}
+	}
+	all := uint16(1)<<n - 1
+	for p := range g.cells {
+		if b.value[p] == 0 || h.given.has(p) {
+			continue
+		}
+		rows, cols := solved[n+p%n], solved[p/n] // where r, q are solved
+		for others := all &^ (1 << (p / n)); others != 0; others &= others - 1 {
+			row := others & -others
+			cs := cols
+			if rows&row != 0 {
+				cs = all
+			}
+			g.rectangles(p, row, cs, func(q, r, o int) { f(p, q, r, o) })
 		}
 	}
 }
 
-// rectangles calls f for every rectangle over two boxes with corner a: b
-// beside a in its row, c beside a in its column, d opposite.
-func (g *hgeo) rectangles(a int, f func(b, c, d int)) {
+// rectangles calls f for every rectangle over two boxes with corner a
+// whose other row is in rows and whose other column in cols (bit sets;
+// a's own are left out): b beside a in its row, c beside a in its column,
+// d opposite; row by row, then column by column.
+func (g *hgeo) rectangles(a int, rows, cols uint16, f func(b, c, d int)) {
 	n := g.n
 	ra, ca := a/n, a%n
-	for r := range n {
-		if r == ra {
-			continue
-		}
-		for c := range n {
-			if c == ca {
-				continue
-			}
+	for rs := rows &^ (1 << ra); rs != 0; rs &= rs - 1 {
+		r := bits.TrailingZeros16(rs)
+		for cs := cols &^ (1 << ca); cs != 0; cs &= cs - 1 {
+			c := bits.TrailingZeros16(cs)
 			b, cc, d := ra*n+c, r*n+ca, r*n+c
 			if g.twoBoxes(a, b, cc, d) {
 				f(b, cc, d)
@@ -502,12 +521,18 @@ func (h *human) bugPlusN() {
 // its row, c beside a in its column, d opposite.
 func (h *human) urCorners(f func(a, b, c, d int, pair Digits)) {
 	bd := &h.b
+	n := bd.g.n
 	for a := range bd.g.cells {
 		pair := bd.cand[a]
 		if bits.OnesCount32(uint32(pair)) != 2 {
 			continue
 		}
-		bd.g.rectangles(a, func(b, c, d int) {
+		// the rows where a's column, and the columns where a's row, hold
+		// both digits
+		x, y := bits.TrailingZeros32(uint32(pair)), 31-bits.LeadingZeros32(uint32(pair))
+		row, col := a/n, n+a%n
+		rows, cols := bd.pos[col][x]&bd.pos[col][y], bd.pos[row][x]&bd.pos[row][y]
+		bd.g.rectangles(a, rows, cols, func(b, c, d int) {
 			if bd.cand[b]&pair == pair && bd.cand[c]&pair == pair && bd.cand[d]&pair == pair {
 				f(a, b, c, d, pair)
 			}
