@@ -348,6 +348,15 @@ func (h *human) chainConclusion(t Technique, start, sd, node int, st int32) int 
 		// its start: the same digit in cells that see each other, or
 		// another digit of the start's cell
 		loop = (sd == d && sees) || (start == i && sd != d)
+		if loop && int(h.chain.parent[st]) == (start*MaxSize+sd)*2 {
+			// A loop of the start and its strong link's other end, which
+			// the search meets at every start: it eliminates what their
+			// weak link does (loopEliminations), most often nothing.
+			if sd == d && h.chain.startSee.and(g.peers[i]).empty() ||
+				sd != d && b.cand[i]&^(1<<sd|1<<d) == 0 {
+				return 0
+			}
+		}
 		switch {
 		case loop, start == i: // start == i && sd == d: the start is true
 		case sd == d:
