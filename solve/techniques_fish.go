@@ -121,7 +121,21 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			outside := union &^ cross
 			need := k - bits.OnesCount32(outside)
 			inside := union & cross
-			if need < 0 || need > bits.OnesCount32(inside) {
+			// the cover takes need of the places in the box's width; one
+			// at least is left for the fins
+			if need < 0 || need >= bits.OnesCount32(inside) {
+				continue
+			}
+			// A base line off the box's rows has no fin: its places in
+			// the box's width are all cover lines.
+			var required uint32
+			for _, x := range idx {
+				if span&(1<<(lines[x]-o*n)) == 0 {
+					required |= sets[x]
+				}
+			}
+			required &= cross
+			if bits.OnesCount32(required) > need {
 				continue
 			}
 			// Only a cover line that holds d in the box off the base
@@ -136,34 +150,29 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			if gain == 0 {
 				continue
 			}
-			// choose need cover lines among inside
+			// choose the other cover lines among the rest of the box's
+			// width: every choice leaves a fin, in the box's rows (the
+			// covers in the order of choosing need among all of inside)
 			var in [MaxSize]uint32
 			ni := 0
-			for x := inside; x != 0; x &= x - 1 {
+			for x := inside &^ required; x != 0; x &= x - 1 {
 				in[ni] = x & -x
 				ni++
 			}
+			more := need - bits.OnesCount32(required)
 			var pick [4]int
-			for j := range need {
+			for j := range more {
 				pick[j] = j
 			}
 			for {
-				cover := outside
-				for _, x := range pick[:need] {
+				cover := outside | required
+				for _, x := range pick[:more] {
 					cover |= in[x]
 				}
-				fins := union &^ cover
-				ok := fins != 0 && cover&gain != 0
-				for _, x := range idx {
-					if sets[x]&fins != 0 && span&(1<<(lines[x]-o*n)) == 0 {
-						ok = false // a fin outside the box
-						break
-					}
+				if cover&gain != 0 {
+					h.fishStep(t, d, o, lines, idx, cover, union&^cover, bx)
 				}
-				if ok {
-					h.fishStep(t, d, o, lines, idx, cover, fins, bx)
-				}
-				if need == 0 || !nextCombo(pick[:need], ni) {
+				if more == 0 || !nextCombo(pick[:more], ni) {
 					break
 				}
 			}
