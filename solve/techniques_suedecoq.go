@@ -91,13 +91,12 @@ func (h *human) sdcSides(line, box int, cset cellset, v Digits, lineCells, boxCe
 	bs := h.sdcSidesOf(boxCells, v, h.sdcBuf[1][:0])
 	h.sdcBuf[0], h.sdcBuf[1] = as, bs
 	for _, A := range as {
-		na := A.cells.count()
 		for _, B := range bs {
 			if A.d&B.d != 0 {
 				continue
 			}
 			all := v | A.d | B.d
-			if all.Len() != nc+na+B.cells.count() {
+			if all.Len() != nc+int(A.n)+int(B.n) {
 				continue
 			}
 			h.sdcStep(line, box, cset, v, A.cells, A.d, B.cells, B.d)
@@ -109,6 +108,7 @@ func (h *human) sdcSides(line, box int, cset cellset, v Digits, lineCells, boxCe
 type sdcSide struct {
 	cells cellset
 	d     Digits
+	n     int8 // cells
 }
 
 // sdcSidesOf appends to out every set of one to three cells of from, each
@@ -127,16 +127,16 @@ func (h *human) sdcSidesOf(from []int, v Digits, out []sdcSide) []sdcSide {
 		var c1 cellset
 		c1.add(use[x])
 		d1 := b.cand[use[x]]
-		out = append(out, sdcSide{c1, d1})
+		out = append(out, sdcSide{c1, d1, 1})
 		for y := x + 1; y < m; y++ {
 			c2 := c1
 			c2.add(use[y])
 			d2 := d1 | b.cand[use[y]]
-			out = append(out, sdcSide{c2, d2})
+			out = append(out, sdcSide{c2, d2, 2})
 			for z := y + 1; z < m; z++ {
 				c3 := c2
 				c3.add(use[z])
-				out = append(out, sdcSide{c3, d2 | b.cand[use[z]]})
+				out = append(out, sdcSide{c3, d2 | b.cand[use[z]], 3})
 			}
 		}
 	}
