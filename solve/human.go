@@ -183,7 +183,8 @@ type human struct {
 	digitMemo  [4]digitMemo // Skyscraper, 2-String Kite, Empty Rectangle, Simple Colors
 	chainMemo  [GroupedAIC - XChain + 1]chainMemo
 	sdcMemo    boardMemo
-	noShortcut bool // tests: no fishMemo, digitMemo, chainMemo, sdcMemo or netEnds: search everything
+	subsetMemo [6]boardMemo // naked and hidden pairs, triples, quads
+	noShortcut bool         // tests: no fishMemo, digitMemo, chainMemo, sdcMemo or netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}
@@ -500,6 +501,9 @@ func (h *human) prepare(givens, current *Grid) error {
 		h.chainMemo[k].ok = false
 	}
 	h.sdcMemo.ok = false
+	for k := range h.subsetMemo {
+		h.subsetMemo[k].ok = false
+	}
 	h.text = false
 	return nil
 }

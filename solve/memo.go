@@ -45,3 +45,14 @@ func (m *boardMemo) changedCells(b *board) cellset {
 	}
 	return cells
 }
+
+// unitsSince returns the units, a bit each, that hold a cell whose
+// candidates changed since m's board, or every unit when m holds none (or
+// the shortcuts are off). A pattern that lies in units none of whose cells
+// changed since the search found nothing finds nothing again.
+func (h *human) unitsSince(m *boardMemo) uint64 {
+	if !m.ok || h.noShortcut {
+		return ^uint64(0)
+	}
+	return m.changedUnits(&h.b)
+}

@@ -167,6 +167,7 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 // single-digit search (Skyscraper, 2-String Kite, Empty Rectangle, Simple
 // Colors) has already seen find nothing, the patterns of almost locked
 // sets none of which changed since ALS-XZ, ALS-XY-Wing or Death Blossom
+// found nothing, the units unchanged since a naked or hidden subset search
 // found nothing, the chain starts that reach nothing new
 // since a chain search found nothing (chainMemo), and the Sue de Coq
 // intersections whose line and box have not changed since (sdcMemo),

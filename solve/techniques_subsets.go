@@ -11,8 +11,11 @@ import "math/bits"
 func (h *human) nakedSubset(t Technique, k int) {
 	b := &h.b
 	g := b.g
+	// a subset lies in one unit and eliminates there only
+	memo := &h.subsetMemo[2*(k-2)]
+	changed := h.unitsSince(memo)
 	for u := range 3 * g.n {
-		if bits.OnesCount16(b.free[u]) <= k {
+		if bits.OnesCount16(b.free[u]) <= k || changed&(1<<u) == 0 {
 			continue
 		}
 		var items [MaxSize]uint8 // positions in the unit
@@ -47,6 +50,7 @@ func (h *human) nakedSubset(t Technique, k int) {
 			return true
 		})
 	}
+	memo.keep(b, len(h.found) > 0)
 }
 
 // hiddenSubset: k digits that, in a unit, lie only in the same k cells;
@@ -55,8 +59,10 @@ func (h *human) nakedSubset(t Technique, k int) {
 func (h *human) hiddenSubset(t Technique, k int) {
 	b := &h.b
 	g := b.g
+	memo := &h.subsetMemo[2*(k-2)+1]
+	changed := h.unitsSince(memo)
 	for u := range 3 * g.n {
-		if bits.OnesCount16(b.free[u]) <= k {
+		if bits.OnesCount16(b.free[u]) <= k || changed&(1<<u) == 0 {
 			continue
 		}
 		var items [MaxSize]uint8 // digits
@@ -92,6 +98,7 @@ func (h *human) hiddenSubset(t Technique, k int) {
 			return true
 		})
 	}
+	memo.keep(b, len(h.found) > 0)
 }
 
 // combos calls f with every choice of k of the sets (as indexes, in

@@ -28,10 +28,7 @@ func (h *human) sueDeCoq() {
 	n := g.n
 	empty := h.emptyCells()
 	var lineCells, boxCells [MaxSize]int
-	changed := ^uint64(0)
-	if h.sdcMemo.ok && !h.noShortcut {
-		changed = h.sdcMemo.changedUnits(b)
-	}
+	changed := h.unitsSince(&h.sdcMemo)
 	for si := range g.segs {
 		sg := &g.segs[si]
 		if changed&(1<<sg.line|1<<(2*n+sg.box)) == 0 {
