@@ -493,10 +493,17 @@ func (h *human) prepare(givens, current *Grid) error {
 	}
 	h.found = h.found[:0]
 	h.alsOK, h.rccOK, h.endsOK = false, false, false
+	// forget every memo (only the flags: what they hold is then not read)
 	h.alsPrev.ok = false
-	h.alsMemo = [3]boardMemo{}
-	h.fishMemo = [6]digitMemo{}
-	h.digitMemo = [4]digitMemo{}
+	for k := range h.alsMemo {
+		h.alsMemo[k].ok = false
+	}
+	for k := range h.fishMemo {
+		h.fishMemo[k].known = [MaxSize]bool{}
+	}
+	for k := range h.digitMemo {
+		h.digitMemo[k].known = [MaxSize]bool{}
+	}
 	for k := range h.chainMemo {
 		h.chainMemo[k].ok = false
 	}
