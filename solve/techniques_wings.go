@@ -110,29 +110,34 @@ func (h *human) emptyRectangle() {
 	g := b.g
 	n := g.n
 	h.eachDigit(&h.digitMemo[2], func(d int) {
+		// the rows and the columns where d lies in exactly two cells
+		var rows, cols uint16
+		for l := range n {
+			if bits.OnesCount16(b.pos[l][d]) == 2 {
+				rows |= 1 << l
+			}
+			if bits.OnesCount16(b.pos[n+l][d]) == 2 {
+				cols |= 1 << l
+			}
+		}
 		for bx := range n {
 			bu := 2*n + bx
-			if bits.OnesCount16(b.pos[bu][d]) < 2 {
+			in := b.pos[bu][d] // d's places in the box
+			if bits.OnesCount16(in) < 2 {
 				continue
 			}
-			in := b.dcells[d].and(g.unitSet[bu])
 			for rs := g.rowsOf[bx]; rs != 0; rs &= rs - 1 {
 				r := bits.TrailingZeros16(rs)
 				for cs := g.colsOf[bx]; cs != 0; cs &= cs - 1 {
 					c := bits.TrailingZeros16(cs)
-					rowSet, colSet := g.unitSet[r], g.unitSet[n+c]
-					if !in.andNot(rowSet.or(colSet)).empty() || in.andNot(rowSet).empty() || in.andNot(colSet).empty() {
+					row, col := g.lineBox[r][bx], g.lineBox[n+c][bx] // their places in the box
+					if in&^(row|col) != 0 || in&^row == 0 || in&^col == 0 {
 						continue
 					}
 					// a column outside the box linking row r to another row
-					for c2 := range n {
-						if g.colsOf[bx]&(1<<c2) != 0 {
-							continue
-						}
-						x, y, ok := h.conjugate(n+c2, d)
-						if !ok {
-							continue
-						}
+					for cs2 := cols &^ g.colsOf[bx]; cs2 != 0; cs2 &= cs2 - 1 {
+						c2 := bits.TrailingZeros16(cs2)
+						x, y, _ := h.conjugate(n+c2, d)
 						if x/n != r {
 							x, y = y, x
 						}
@@ -142,14 +147,9 @@ func (h *human) emptyRectangle() {
 						h.erStep(d, bu, r, n+c, n+c2, x, y, (y/n)*n+c)
 					}
 					// a row outside the box linking column c to another column
-					for r2 := range n {
-						if g.rowsOf[bx]&(1<<r2) != 0 {
-							continue
-						}
-						x, y, ok := h.conjugate(r2, d)
-						if !ok {
-							continue
-						}
+					for rs2 := rows &^ g.rowsOf[bx]; rs2 != 0; rs2 &= rs2 - 1 {
+						r2 := bits.TrailingZeros16(rs2)
+						x, y, _ := h.conjugate(r2, d)
 						if x%n != c {
 							x, y = y, x
 						}
