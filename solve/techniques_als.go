@@ -178,7 +178,7 @@ func (h *human) alsXZ() {
 	for ia := range sets {
 		A := &sets[ia]
 		for _, l := range links[start[ia]:start[ia+1]] {
-			ib, x := int(l.other), int(l.x)
+			ib, x := int(l.other()), l.digit()
 			if ib < ia || !isNew(fresh, ia) && !isNew(fresh, ib) {
 				continue // each pair once; and a pair of old sets finds nothing
 			}
@@ -199,11 +199,17 @@ func (h *human) alsXZ() {
 
 // rcc is a restricted common digit x between two almost locked sets:
 // every cell of one holding x sees every cell of the other holding x, so
-// x is in at most one of them.
-type rcc struct {
-	other int32 // the other set
-	x     int8
-}
+// x is in at most one of them. It packs the other set and x in one word
+// (other<<8 | x): the ALS chains read the links in their tightest loop.
+type rcc uint32
+
+func newRCC(other int32, x int) rcc { return rcc(other)<<8 | rcc(x) }
+
+// other is the other set.
+func (l rcc) other() int32 { return int32(l >> 8) }
+
+// digit is x.
+func (l rcc) digit() int { return int(l & 0xff) }
 
 // restrictedCommons lists, for every set, the sets it shares a restricted
 // common digit with (each pair once per digit, both ways), the sets not
@@ -263,7 +269,7 @@ func (h *human) restrictedCommons(sets []als) (links []rcc, start []int32) {
 					if !B.cells.and(b.dcells[x]).andNot(sees).empty() || !A.cells.and(B.cells).empty() {
 						continue
 					}
-					pairs = append(pairs, rccPair{int32(ia), rcc{ib, int8(x)}}, rccPair{ib, rcc{int32(ia), int8(x)}})
+					pairs = append(pairs, rccPair{int32(ia), newRCC(ib, x)}, rccPair{ib, newRCC(int32(ia), x)})
 				}
 			}
 		}
@@ -309,11 +315,11 @@ func (h *human) alsXYWing() {
 		C := &sets[ic]
 		lc := links[start[ic]:start[ic+1]]
 		for p := range lc {
-			ia, x := int(lc[p].other), int(lc[p].x)
+			ia, x := int(lc[p].other()), lc[p].digit()
 			A := &sets[ia]
 			old := !isNew(fresh, ic) && !isNew(fresh, ia)
 			for q := p + 1; q < len(lc); q++ {
-				ib, y := int(lc[q].other), int(lc[q].x)
+				ib, y := int(lc[q].other()), lc[q].digit()
 				if y == x || ib == ia || old && !isNew(fresh, ib) {
 					continue
 				}

@@ -68,7 +68,7 @@ func (h *human) alsChain() {
 		la := links[start[a]:start[a+1]]
 		var tried Digits
 		for _, l := range la {
-			x1 := int(l.x)
+			x1 := l.digit()
 			if tried&(1<<x1) != 0 || zs&^(1<<x1) == 0 {
 				continue
 			}
@@ -83,22 +83,22 @@ func (h *human) alsChain() {
 				next := layers[k+1][:0]
 				for p, st := range layers[k] {
 					for _, m := range links[start[st.set]:start[st.set+1]] {
-						x := int(m.x)
-						if (k == 0 && x != x1) || (k > 0 && x == int(st.x)) || int(m.other) == a {
+						x, other := m.digit(), m.other()
+						if (k == 0 && x != x1) || (k > 0 && x == int(st.x)) || int(other) == a {
 							continue
 						}
-						key := (k+1)*ns + int(m.other)*MaxSize + x
+						key := (k+1)*ns + int(other)*MaxSize + x
 						if seen[key] == h.acStamp {
 							continue
 						}
 						seen[key] = h.acStamp
-						next = append(next, alsState{m.other, int8(x), int32(p)})
+						next = append(next, alsState{other, int8(x), int32(p)})
 						n := k + 2 // sets in the chain
 						if n < 4 || n > best {
 							continue
 						}
-						Z := &sets[m.other]
-						for zz := zs &^ (1<<x1 | 1<<x) & ends[m.other]; zz != 0; zz &= zz - 1 {
+						Z := &sets[other]
+						for zz := zs &^ (1<<x1 | 1<<x) & ends[other]; zz != 0; zz &= zz - 1 {
 							z := bits.TrailingZeros32(uint32(zz))
 							targets := A.seeing(z).and(*Z.seeing(z)).and(b.dcells[z]).andNot(A.cells.or(Z.cells))
 							if targets.empty() {
