@@ -78,13 +78,14 @@ func (h *human) alsChain() {
 				clear(h.acSeen)
 				h.acStamp = 1
 			}
-			layers[0] = append(layers[0][:0], alsState{int32(a), -1, -1})
+			layers[0] = append(layers[0][:0], alsState{newRCC(int32(a), noDigit), -1})
 			for k := 0; k+2 <= best && k+1 < maxALSChain; k++ {
 				next := layers[k+1][:0]
 				for p, st := range layers[k] {
-					for _, m := range links[start[st.set]:start[st.set+1]] {
+					set := st.link.other()
+					for _, m := range links[start[set]:start[set+1]] {
 						x, other := m.digit(), m.other()
-						if (k == 0 && x != x1) || (k > 0 && x == int(st.x)) || int(other) == a {
+						if (k == 0 && x != x1) || x == st.link.digit() || int(other) == a {
 							continue
 						}
 						key := (k+1)*ns + int(other)*MaxSize + x
@@ -92,7 +93,7 @@ func (h *human) alsChain() {
 							continue
 						}
 						seen[key] = h.acStamp
-						next = append(next, alsState{other, int8(x), int32(p)})
+						next = append(next, alsState{m, int32(p)})
 						n := k + 2 // sets in the chain
 						if n < 4 || n > best {
 							continue
@@ -111,9 +112,9 @@ func (h *human) alsChain() {
 								if lay == k+1 {
 									s = next
 								}
-								path[lay] = s[q].set
+								path[lay] = s[q].link.other()
 								if lay > 0 {
-									xs[lay-1] = int(s[q].x)
+									xs[lay-1] = s[q].link.digit()
 								}
 								q, lay = int(s[q].parent), lay-1
 							}
@@ -141,12 +142,15 @@ func (h *human) alsChain() {
 }
 
 // alsState is a state of the ALS chain search: a set that lost the digit
-// x (the link from the state parent of the layer before).
+// x, as the link to it (from the state parent of the layer before; the
+// first set's x is noDigit).
 type alsState struct {
-	set    int32
-	x      int8
+	link   rcc
 	parent int32
 }
+
+// noDigit is the first set's x in its state: it lost no digit.
+const noDigit = 0xff
 
 // repeats reports whether a set comes twice in the chain.
 func repeats(path []int32) bool {
