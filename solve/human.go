@@ -184,7 +184,7 @@ type human struct {
 	chainMemo  [GroupedAIC - XChain + 1]chainMemo
 	sdcMemo    boardMemo
 	subsetMemo [6]boardMemo // naked and hidden pairs, triples, quads
-	noShortcut bool         // tests: no fishMemo, digitMemo, chainMemo, sdcMemo or netEnds: search everything
+	noShortcut bool         // tests: no memo (nor alsPrev's copies) and no netEnds: search everything
 }
 
 var humans = sync.Pool{New: func() any { return new(human) }}

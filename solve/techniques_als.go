@@ -138,12 +138,12 @@ func inOneLine(g *hgeo, cells cellset) bool {
 	return false
 }
 
-// setsSince returns, for the sets of the board, whether each holds a cell
-// whose candidates changed since m's board (new: it was not a set then, or
-// had other digits), or nil when m holds no board: then every set counts
-// as new. A pattern of sets that are not new was there on m's board, where
-// the search found nothing: its targets now are among its targets then,
-// so it eliminates nothing either.
+// setsSince returns, for the sets of the board, whether each is new: it
+// holds a cell whose candidates changed since m's board. It returns nil
+// when m holds no board (or the shortcuts are off): then every set counts
+// as new. A pattern of sets none of which is new was there on m's board,
+// where the search found nothing: its targets now are among its targets
+// then, so it eliminates nothing either.
 func (h *human) setsSince(m *boardMemo, sets []als) []bool {
 	if !m.ok || h.noShortcut {
 		return nil
