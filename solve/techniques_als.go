@@ -44,13 +44,7 @@ func (h *human) almostLockedSets() []als {
 	prev := &h.alsPrev
 	var same uint64 // the units none of whose cells changed since prev
 	if prev.ok && !h.noShortcut {
-		same = 1<<(3*g.n) - 1
-		for i := range g.cells {
-			if prev.cand[i] != b.cand[i] {
-				u := &g.cellUnit[i]
-				same &^= 1<<u[0] | 1<<u[1] | 1<<u[2]
-			}
-		}
+		same = (1<<(3*g.n) - 1) &^ prev.changedUnits(b)
 	}
 	var all cellset
 	for i := range g.cells {
@@ -108,11 +102,10 @@ func (h *human) almostLockedSets() []als {
 }
 
 // alsList says how the sets in alsBuf were listed: unit by unit (those
-// of unit u end at end[u]), from the pencil marks cand.
+// of unit u end at end[u]), from the pencil marks of its boardMemo.
 type alsList struct {
-	ok   bool
-	end  [3 * MaxSize]int32
-	cand [MaxSize * MaxSize]Digits
+	boardMemo
+	end [3 * MaxSize]int32
 }
 
 // listedHere reports whether the set of k cells of unit u is listed for
