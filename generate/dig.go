@@ -50,6 +50,10 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	if o.Minimal || (o.AnyGrade || o.Grade == solve.Extreme) && !o.SE.Set() {
 		// Nothing more can go: the grade is what it is.
 		p, err = g.rated(puzzle)
+		if err == nil && !o.AnyGrade && o.Grade == solve.Extreme && !o.SE.Set() &&
+			p.Grade >= solve.Hard && p.Grade < solve.Extreme {
+			return g.climbExtreme(sol, p, rng)
+		}
 		return p, err == nil && (o.AnyGrade || p.Grade == o.Grade) && g.inBand(&p), err
 	}
 	if o.SE.Set() {

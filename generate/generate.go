@@ -77,6 +77,7 @@ type Generator struct {
 	orbits  [][]int
 	order   []int
 	removed []int
+	in, out []int // neighbour's orbits given and empty
 	singles *singles
 	seen    witnesses       // the unavoidable sets met in the current grid
 	sols    [2]solve.Grid   // the solutions a count finds

@@ -348,25 +348,33 @@ func TestGeneratePanicIsAnError(t *testing.T) {
 	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
 }
 
-// TestClimb: the puzzles climb finds from Easy digs keep every promise of
-// a generated Medium puzzle, and every orbit of them is needed, as after
-// a dig.
+// TestClimb: the puzzles climb finds from Easy digs, and climbExtreme
+// from Hard and Expert ones, keep every promise of a generated puzzle of
+// their grade, and every orbit of them is needed, as after a dig.
 func TestClimb(t *testing.T) {
 	for _, tt := range []struct {
-		shape solve.Shape
-		sym   Symmetry
-	}{{solve.Shape9, Rotational}, {solve.Shape9, None}, {solve.Shape9, Diagonal}, {solve.Shape6, Mirror}} {
-		t.Run(fmt.Sprintf("%v/%v", tt.shape, tt.sym), func(t *testing.T) {
-			opts := Options{Shape: tt.shape, Grade: solve.Medium, Symmetry: tt.sym}
+		shape   solve.Shape
+		sym     Symmetry
+		grade   solve.Grade
+		minimal bool
+		want    int
+	}{
+		{solve.Shape9, Rotational, solve.Medium, false, scaled(30, 10, 3)},
+		{solve.Shape9, None, solve.Medium, false, scaled(30, 10, 3)},
+		{solve.Shape9, Diagonal, solve.Medium, false, scaled(30, 10, 3)},
+		{solve.Shape6, Mirror, solve.Medium, false, scaled(3, 2, 1)}, // Medium is rare there: most are Easy
+		{solve.Shape9, Rotational, solve.Extreme, false, scaled(10, 3, 1)},
+		{solve.Shape9, None, solve.Extreme, false, scaled(10, 3, 1)},
+		{solve.Shape9, Mirror, solve.Extreme, true, scaled(3, 1, 1)},
+	} {
+		t.Run(fmt.Sprintf("%v/%v/%v/minimal=%v", tt.shape, tt.sym, tt.grade, tt.minimal), func(t *testing.T) {
+			opts := Options{Shape: tt.shape, Grade: tt.grade, Symmetry: tt.sym, Minimal: tt.minimal}
 			g, err := New(opts)
 			require.NoError(t, err)
 			rng := rngFor(9)
-			want, climbed := scaled(30, 10, 3), 0
-			if tt.shape.Size < 9 {
-				want = scaled(3, 2, 1) // Medium is rare there: most are Easy
-			}
-			for range 5000 {
-				if climbed == want {
+			climbed := 0
+			for range 20000 {
+				if climbed == tt.want {
 					break
 				}
 				sol, err := fullGrid(&g.solver, tt.shape, rng)
@@ -379,10 +387,24 @@ func TestClimb(t *testing.T) {
 				puzzle := sol
 				g.removed = g.removed[:0]
 				g.digUnique(&puzzle, &sol)
-				if !g.singles.solves(&puzzle) {
-					continue
+				var p Puzzle
+				var ok bool
+				if tt.grade == solve.Medium {
+					if !g.singles.solves(&puzzle) {
+						continue
+					}
+					p, ok, err = g.climb(&sol, puzzle, rng)
+				} else {
+					if g.singles.solves(&puzzle) {
+						continue
+					}
+					dug, err := g.rated(puzzle)
+					require.NoError(t, err)
+					if dug.Grade < solve.Hard || dug.Grade == solve.Extreme {
+						continue
+					}
+					p, ok, err = g.climbExtreme(&sol, dug, rng)
 				}
-				p, ok, err := g.climb(&sol, puzzle, rng)
 				require.NoError(t, err)
 				if !ok {
 					continue
@@ -401,7 +423,7 @@ func TestClimb(t *testing.T) {
 					require.Equal(t, 2, g.solver.Count(&q, 2, nil), "%s: orbit %v can go", solve.FormatLine(&p.Givens), orbit)
 				}
 			}
-			require.Equal(t, want, climbed)
+			require.Equal(t, tt.want, climbed)
 		})
 	}
 }
