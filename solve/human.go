@@ -178,7 +178,10 @@ type human struct {
 	acEnds     []Digits // the digits each set can end a chain with
 	acLayers   [maxALSChain][]alsState
 	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)
-	endsOK     bool         // netEnds holds every candidate's: the Forcing Net search found nothing
+	endsOK     bool         // netEnds holds the candidates' marked known: the Forcing Net search found nothing
+	netFree    []bool       // a net search's candidates whose nets cannot fail (cell*n + digit)
+	netKnown   []bool       // the candidates whose ends netEnds holds
+	innerFree  []bool       // netFree for the inner nets of a nested net
 	fishMemo   [6]digitMemo // X-Wing, Swordfish, Jellyfish, then the finned ones
 	digitMemo  [4]digitMemo // Skyscraper, 2-String Kite, Empty Rectangle, Simple Colors
 	chainMemo  [GroupedAIC - XChain + 1]chainMemo

@@ -187,9 +187,16 @@ func TestShortcuts(t *testing.T) {
 	// From the forum's hardest: a Death Blossom whose stem lost a candidate
 	// since the last search, with petals that had not changed (taking the
 	// stem as unchanged loses it).
-	g, err := ParseLine("98.7..6..75.....9...6......4...3...6..76...5......21....89...6.....4...2.....13..")
-	require.NoError(t, err)
-	puzzles = append(puzzles, g)
+	// And one that needs nested forcing nets, whose inner nets skip the
+	// candidates an earlier inner net placed (markFree).
+	for _, line := range []string{
+		"98.7..6..75.....9...6......4...3...6..76...5......21....89...6.....4...2.....13..",
+		"98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2",
+	} {
+		g, err := ParseLine(line)
+		require.NoError(t, err)
+		puzzles = append(puzzles, g)
+	}
 	steps := stepsWith
 	finned := 0
 	for _, g := range puzzles {

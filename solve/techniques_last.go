@@ -29,6 +29,7 @@ func (h *human) forcingNet() {
 		h.netEnds = make([]uint8, ends)
 	}
 	h.netEnds = h.netEnds[:ends]
+	free, known := h.netMarks(g.cells * g.n)
 	for want := 2; want <= g.n; want++ {
 		for i := range g.cells {
 			c := b.cand[i]
@@ -37,12 +38,19 @@ func (h *human) forcingNet() {
 			}
 			for ; c != 0; c &= c - 1 {
 				d := bits.TrailingZeros32(uint32(c))
+				if free[i*g.n+d] {
+					continue
+				}
 				h.trial = *b
 				h.trial.most = most // a net longer than one found is not wanted
 				cell, unit, _, _ := h.trial.propagateStuck(i, d)
 				if cell < 0 && unit < 0 {
 					if most == 0 {
 						copy(h.netEnds[(i*g.n+d)*g.cells:], h.trial.value[:g.cells])
+						known[i*g.n+d] = true
+					}
+					if most == 0 || h.trial.waves <= most { // not cut short
+						h.markFree(free, b, &h.trial)
 					}
 					continue
 				}
@@ -60,12 +68,44 @@ func (h *human) forcingNet() {
 			}
 		}
 	}
-	h.endsOK = len(h.found) == 0 // else some ends were not kept
+	h.endsOK = len(h.found) == 0 && !h.noShortcut // else some ends were not kept
 	h.keepEasiest()
 	if h.text {
 		// only now: the nets found before a shorter one are not kept
 		for k := range h.found {
 			h.writeNet(&h.found[k])
+		}
+	}
+}
+
+// netMarks returns the candidates' marks for a search of nets, n of
+// each, cleared: free and known (h.netFree and h.netKnown).
+func (h *human) netMarks(n int) (free, known []bool) {
+	if cap(h.netFree) < n {
+		h.netFree, h.netKnown = make([]bool, n), make([]bool, n)
+	}
+	h.netFree, h.netKnown = h.netFree[:n], h.netKnown[:n]
+	clear(h.netFree)
+	clear(h.netKnown)
+	return h.netFree, h.netKnown
+}
+
+// markFree marks free (cell*n + digit) every digit that t, a board a net
+// has propagated from b to its end without a contradiction, placed in a
+// cell still empty on b: that digit's own net from b cannot fail, as what
+// it forces the net forced too. Singles, locked candidates (and inner
+// nets) remove candidates only when a condition that more removals keep
+// true holds, so a propagation ends in the same board, or in a
+// contradiction, in whatever order it goes; the net of such a digit ends
+// in a board with at least the candidates of t's, which has none missing.
+func (h *human) markFree(free []bool, b, t *board) {
+	if h.noShortcut {
+		return
+	}
+	n := b.g.n
+	for j := range b.g.cells {
+		if v := t.value[j]; v != 0 && b.value[j] == 0 {
+			free[j*n+int(v)-1] = true
 		}
 	}
 }
@@ -285,16 +325,20 @@ func (h *human) verity(branches []int, unit int) bool {
 	g := b.g
 	for k, br := range branches {
 		var end []uint8 // the values the branch leaves
-		if h.endsOK {
-			i, d := br/MaxSize, br%MaxSize
+		i, d := br/MaxSize, br%MaxSize
+		if h.endsOK && h.netKnown[i*g.n+d] {
 			end = h.netEnds[(i*g.n+d)*g.cells:][:g.cells]
 		} else {
 			h.trial = *b
-			cell, u, _, _ := h.trial.propagateStuck(br/MaxSize, br%MaxSize)
+			cell, u, _, _ := h.trial.propagateStuck(i, d)
 			if cell >= 0 || u >= 0 {
 				return false // a contradiction: the Forcing Net's business
 			}
 			end = h.trial.value[:g.cells]
+			if h.endsOK { // one the search skipped (markFree): keep it too
+				copy(h.netEnds[(i*g.n+d)*g.cells:], end)
+				h.netKnown[i*g.n+d] = true
+			}
 		}
 		if k == 0 {
 			copy(h.common[:g.cells], end)

@@ -29,6 +29,7 @@ func (h *human) forcingNetNested() {
 func (h *human) nestedNets(width int) {
 	b := &h.b
 	g := b.g
+	free, _ := h.netMarks(g.cells * g.n)
 	for want := 2; want <= g.n; want++ {
 		before := len(h.found)
 		for i := range g.cells {
@@ -38,9 +39,13 @@ func (h *human) nestedNets(width int) {
 			}
 			for ; c != 0; c &= c - 1 {
 				d := bits.TrailingZeros32(uint32(c))
+				if free[i*g.n+d] {
+					continue
+				}
 				h.trial = *b
 				h.inner = h.inner[:0]
 				if !h.nestedContradiction(i, d, width) {
+					h.markFree(free, b, &h.trial) // inner nets too keep what more removals keep
 					continue
 				}
 				s := h.add(ForcingNetNested)
@@ -90,9 +95,15 @@ func (h *human) nestedContradiction(i, d, width int) bool {
 	// that the count of passes does not depend on the order cells are
 	// looked at
 	h.passes = 0
+	n := g.cells * g.n
+	if cap(h.innerFree) < n {
+		h.innerFree = make([]bool, n)
+	}
+	free := h.innerFree[:n]
 	for t.left > 0 {
 		h.passes++
 		from := len(h.inner)
+		clear(free)
 		for j := range g.cells {
 			c := t.cand[j]
 			if t.value[j] != 0 || bits.OnesCount32(uint32(c)) > width {
@@ -100,9 +111,14 @@ func (h *human) nestedContradiction(i, d, width int) bool {
 			}
 			for ; c != 0; c &= c - 1 {
 				e := bits.TrailingZeros32(uint32(c))
+				if free[j*g.n+e] {
+					continue
+				}
 				h.deep = *t
 				if cell, unit, _, _ := h.deep.propagateStuck(j, e); cell >= 0 || unit >= 0 {
 					h.inner = append(h.inner, int32(j*MaxSize+e))
+				} else {
+					h.markFree(free, t, &h.deep)
 				}
 			}
 		}
