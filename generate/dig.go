@@ -48,7 +48,8 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		return Puzzle{}, false, nil
 	}
 	if o.Minimal || (o.AnyGrade || o.Grade == solve.Extreme) && !o.SE.Set() {
-		// Nothing more can go: the grade is what it is.
+		// Nothing more can go: the grade is what it is. An Extreme
+		// puzzle is often near a Hard or Expert one, though: climb.
 		p, err = g.rated(puzzle)
 		if err == nil && !o.AnyGrade && o.Grade == solve.Extreme && !o.SE.Set() &&
 			p.Grade >= solve.Hard && p.Grade < solve.Extreme {
