@@ -79,7 +79,8 @@ func checkBand(o *Options) error {
 // SE.Max; when the full dig rates higher, the removals are bisected for
 // the last puzzle that does not, and the dig goes on past it, keeping
 // each further removal that leaves the rating in bounds and no lower.
-// The puzzle is taken when it rates at least SE.Min.
+// The puzzle is taken when it rates at least SE.Min; one that rates below
+// the band, Hard or harder, climbs toward it instead (climbBand).
 func (g *Generator) digBand(sol *solve.Grid, puzzle solve.Grid) (Puzzle, bool, error) {
 	o := &g.opts
 	_, top, _ := bandGrades(o)

@@ -17,6 +17,7 @@ func TestSEBand(t *testing.T) {
 		{AnyGrade: true, SE: SEBand{70, 70}, Seed: 2},
 		{Grade: solve.Hard, SE: SEBand{40, 45}, Seed: 3},
 		{Grade: solve.Extreme, SE: SEBand{85, 89}, Symmetry: Rotational, Seed: 4},
+		{AnyGrade: true, SE: SEBand{90, 90}, Symmetry: Rotational, Seed: 6}, // most climb (climbBand)
 		{AnyGrade: true, SE: SEBand{26, 30}, Minimal: true, Seed: 5},
 	}
 	for _, opts := range tests {

@@ -132,3 +132,37 @@ func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.
 	}
 	return q, true
 }
+
+// climbBand looks for a puzzle in the SE band asked for near p, a Hard or
+// harder puzzle that digBand left rating below the band. It climbs as
+// climbExtreme does, by the SE estimate and then the score, keeping no
+// move that rates above the band or harder than its grades allow.
+func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
+	o := &g.opts
+	_, top, _ := bandGrades(o)
+	puzzle := p.Givens
+	last := 0
+	for m := range extremeMoves {
+		if m-last > extremePatience {
+			break
+		}
+		q, ok := g.neighbour(sol, &puzzle, rng)
+		if !ok || g.singles.solves(&q) {
+			continue
+		}
+		r, within, err := solve.RateWithin(q, top)
+		if err != nil {
+			return Puzzle{}, false, err
+		}
+		if !within || r.SE > o.SE.Max {
+			continue
+		}
+		if o.SE.Has(r.SE) && (o.AnyGrade || r.Grade == o.Grade) {
+			return ratedAs(q, r), true, nil
+		}
+		if r.SE > p.SE || r.SE == p.SE && r.Score >= p.Score {
+			p, puzzle, last = ratedAs(q, r), q, m
+		}
+	}
+	return Puzzle{}, false, nil
+}

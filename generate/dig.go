@@ -58,7 +58,11 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 		return p, err == nil && (o.AnyGrade || p.Grade == o.Grade) && g.inBand(&p), err
 	}
 	if o.SE.Set() {
-		return g.digBand(sol, puzzle)
+		p, ok, err = g.digBand(sol, puzzle)
+		if err == nil && !ok && p.SE < o.SE.Min && p.Grade >= solve.Hard {
+			return g.climbBand(sol, p, rng)
+		}
+		return p, ok, err
 	}
 
 	// Grading stops at the grade asked for: what is harder is only "too

@@ -35,6 +35,7 @@
 // Hard or Expert climbs too, keeping each move that scores at least as
 // much, until the puzzle is Extreme or 128 moves have kept nothing: the
 // puzzles near a hard one are Extreme far more often than new digs are.
+// So does a dig for an SE band (Options.SE) that rates below the band.
 // Every rating stops at the
 // grade asked for (solve.RateWithin): a harder puzzle is only "too hard",
 // and the techniques above the grade never run. A dig

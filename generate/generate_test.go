@@ -348,9 +348,11 @@ func TestGeneratePanicIsAnError(t *testing.T) {
 	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
 }
 
-// TestClimb: the puzzles climb finds from Easy digs, and climbExtreme
-// from Hard and Expert ones, keep every promise of a generated puzzle of
-// their grade, and every orbit of them is needed, as after a dig.
+// TestClimb: the puzzles climb finds from Easy digs, climbExtreme from
+// Hard and Expert ones and climbBand from those that rate below an SE
+// band keep every promise of a generated puzzle of their grade (or band),
+// and every orbit of them is needed, as after a dig (digBand may leave
+// givens that are not, and so may a climb from its puzzle).
 func TestClimb(t *testing.T) {
 	for _, tt := range []struct {
 		shape   solve.Shape
@@ -358,17 +360,24 @@ func TestClimb(t *testing.T) {
 		grade   solve.Grade
 		minimal bool
 		want    int
+		band    SEBand // with AnyGrade
 	}{
-		{solve.Shape9, Rotational, solve.Medium, false, scaled(30, 10, 3)},
-		{solve.Shape9, None, solve.Medium, false, scaled(30, 10, 3)},
-		{solve.Shape9, Diagonal, solve.Medium, false, scaled(30, 10, 3)},
-		{solve.Shape6, Mirror, solve.Medium, false, scaled(3, 2, 1)}, // Medium is rare there: most are Easy
-		{solve.Shape9, Rotational, solve.Extreme, false, scaled(10, 3, 1)},
-		{solve.Shape9, None, solve.Extreme, false, scaled(10, 3, 1)},
-		{solve.Shape9, Mirror, solve.Extreme, true, scaled(3, 1, 1)},
+		{solve.Shape9, Rotational, solve.Medium, false, scaled(30, 10, 3), SEBand{}},
+		{solve.Shape9, None, solve.Medium, false, scaled(30, 10, 3), SEBand{}},
+		{solve.Shape9, Diagonal, solve.Medium, false, scaled(30, 10, 3), SEBand{}},
+		{solve.Shape6, Mirror, solve.Medium, false, scaled(3, 2, 1), SEBand{}}, // Medium is rare there: most are Easy
+		{solve.Shape9, Rotational, solve.Extreme, false, scaled(10, 3, 1), SEBand{}},
+		{solve.Shape9, None, solve.Extreme, false, scaled(10, 3, 1), SEBand{}},
+		{solve.Shape9, Mirror, solve.Extreme, true, scaled(3, 1, 1), SEBand{}},
+		{solve.Shape9, Rotational, 0, false, scaled(5, 2, 1), SEBand{90, 90}},
+		{solve.Shape9, None, 0, false, scaled(5, 2, 1), SEBand{80, 85}},
 	} {
-		t.Run(fmt.Sprintf("%v/%v/%v/minimal=%v", tt.shape, tt.sym, tt.grade, tt.minimal), func(t *testing.T) {
-			opts := Options{Shape: tt.shape, Grade: tt.grade, Symmetry: tt.sym, Minimal: tt.minimal}
+		what := tt.grade.String()
+		if tt.band.Set() {
+			what = tt.band.String()
+		}
+		t.Run(fmt.Sprintf("%v/%v/%s/minimal=%v", tt.shape, tt.sym, what, tt.minimal), func(t *testing.T) {
+			opts := Options{Shape: tt.shape, Grade: tt.grade, Symmetry: tt.sym, Minimal: tt.minimal, SE: tt.band, AnyGrade: tt.band.Set()}
 			g, err := New(opts)
 			require.NoError(t, err)
 			rng := rngFor(9)
@@ -389,12 +398,23 @@ func TestClimb(t *testing.T) {
 				g.digUnique(&puzzle, &sol)
 				var p Puzzle
 				var ok bool
-				if tt.grade == solve.Medium {
+				switch {
+				case tt.band.Set():
+					if g.singles.solves(&puzzle) {
+						continue
+					}
+					dug, inBand, err := g.digBand(&sol, puzzle)
+					require.NoError(t, err)
+					if inBand || dug.SE >= tt.band.Min || dug.Grade < solve.Hard {
+						continue
+					}
+					p, ok, err = g.climbBand(&sol, dug, rng)
+				case tt.grade == solve.Medium:
 					if !g.singles.solves(&puzzle) {
 						continue
 					}
 					p, ok, err = g.climb(&sol, puzzle, rng)
-				} else {
+				default:
 					if g.singles.solves(&puzzle) {
 						continue
 					}
@@ -412,6 +432,10 @@ func TestClimb(t *testing.T) {
 				climbed++
 				p.Solution = sol
 				checkPuzzle(t, opts, &p)
+				if tt.band.Set() {
+					assert.True(t, tt.band.Has(p.SE), "%s rates %d, not in %v", solve.FormatLine(&p.Givens), p.SE, tt.band)
+					continue
+				}
 				for _, orbit := range g.orbits {
 					if p.Givens.Cells[orbit[0]] == 0 {
 						continue
