@@ -38,14 +38,15 @@ func (g *Generator) climb(sol *solve.Grid, puzzle solve.Grid, rng *rand.Rand) (P
 	return Puzzle{}, false, nil
 }
 
-// extremeMoves bounds the moves climbExtreme makes from one puzzle, and
-// extremePatience the moves since the last one kept: a climb that has
-// stalled is worth less than a new dig. On 200 Extreme puzzles from each
-// of two seeds, 128 moves of patience made 28 a second, 64 and 256 made
-// 24 to 26, the bound of 1,024 moves alone 19.
+// hardClimbMoves bounds the moves climbExtreme and climbBand make from
+// one puzzle, and hardClimbPatience the moves since the last one kept: a
+// climb that has stalled is worth less than a new dig. Tuned for
+// climbExtreme: on 200 Extreme puzzles from each of two seeds, 128 moves
+// of patience made 28 a second, 64 and 256 made 24 to 26, the bound of
+// 1,024 moves alone 19.
 const (
-	extremeMoves    = 1024
-	extremePatience = 128
+	hardClimbMoves    = 1024
+	hardClimbPatience = 128
 )
 
 // climbExtreme looks for an Extreme puzzle near p, a Hard or Expert puzzle
@@ -59,8 +60,8 @@ const (
 func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
 	puzzle := p.Givens
 	last := 0
-	for m := range extremeMoves {
-		if m-last > extremePatience {
+	for m := range hardClimbMoves {
+		if m-last > hardClimbPatience {
 			break
 		}
 		q, ok := g.neighbour(sol, &puzzle, rng)
@@ -142,8 +143,8 @@ func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle
 	_, top, _ := bandGrades(o)
 	puzzle := p.Givens
 	last := 0
-	for m := range extremeMoves {
-		if m-last > extremePatience {
+	for m := range hardClimbMoves {
+		if m-last > hardClimbPatience {
 			break
 		}
 		q, ok := g.neighbour(sol, &puzzle, rng)
