@@ -58,6 +58,24 @@ const (
 // November 2026). Every move is proved unique and the puzzle returned is
 // rated Extreme, as a dug one is.
 func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
+	return g.hardClimb(sol, p, rng, func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error) {
+		if g.opts.Minimal && !g.minimal(&q) {
+			return r, false, false, nil
+		}
+		if r, err = g.rated(q); err != nil {
+			return r, false, false, err
+		}
+		return r, r.Score >= cur.Score, r.Grade == solve.Extreme, nil
+	})
+}
+
+// hardClimb climbs from p, a puzzle a dig left, by neighbours: judge rates
+// each move that singles do not solve, and says whether it is the puzzle
+// wanted (done), or else whether the climb goes on from it (keep) rather
+// than from cur. It stops at the puzzle wanted, after hardClimbMoves, or
+// after hardClimbPatience moves in a row that kept nothing.
+func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
+	judge func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error)) (Puzzle, bool, error) {
 	puzzle := p.Givens
 	last := 0
 	for m := range hardClimbMoves {
@@ -68,28 +86,24 @@ func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puz
 		if !ok || g.singles.solves(&q) {
 			continue
 		}
-		if g.opts.Minimal && !g.minimal(&q) {
-			continue
-		}
-		r, err := g.rated(q)
-		if err != nil {
+		r, keep, done, err := judge(q, &p)
+		switch {
+		case err != nil:
 			return Puzzle{}, false, err
-		}
-		if r.Grade == solve.Extreme {
+		case done:
 			return r, true, nil
-		}
-		if r.Score >= p.Score {
+		case keep:
 			p, puzzle, last = r, q, m
 		}
 	}
 	return Puzzle{}, false, nil
 }
 
-// neighbour returns a puzzle near puzzle, which is unique with every
-// orbit needed: one given orbit swapped for an empty one of sol, then
-// every orbit no longer needed taken out, so that every orbit left is
-// needed, as after a dig. ok is false when the swap leaves a second
-// solution.
+// neighbour returns a puzzle near puzzle, a unique one: one given orbit
+// swapped for an empty one of sol, then every orbit no longer needed
+// taken out. When every orbit of puzzle is needed, as after a dig, every
+// orbit of the result is too (digBand's puzzles may have some that are
+// not). ok is false when the swap leaves a second solution.
 func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.Grid, ok bool) {
 	in, out := g.in[:0], g.out[:0]
 	for k, orbit := range g.orbits {
@@ -116,9 +130,9 @@ func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.
 	if !g.unique(&q, sol, &givens) {
 		return q, false
 	}
-	// An orbit needed stays needed as others go, and b is needed: without
-	// it the puzzle has fewer givens than puzzle without a, which has a
-	// second solution.
+	// An orbit needed stays needed as others go; and b is needed when a
+	// was: without b the puzzle has fewer givens than puzzle without a,
+	// which has a second solution.
 	rng.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
 	for _, k := range in {
 		if k == a {
@@ -141,29 +155,15 @@ func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.
 func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
 	o := &g.opts
 	_, top, _ := bandGrades(o)
-	puzzle := p.Givens
-	last := 0
-	for m := range hardClimbMoves {
-		if m-last > hardClimbPatience {
-			break
+	return g.hardClimb(sol, p, rng, func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error) {
+		rq, within, err := solve.RateWithin(q, top)
+		if err != nil || !within || rq.SE > o.SE.Max {
+			return r, false, false, err
 		}
-		q, ok := g.neighbour(sol, &puzzle, rng)
-		if !ok || g.singles.solves(&q) {
-			continue
-		}
-		r, within, err := solve.RateWithin(q, top)
-		if err != nil {
-			return Puzzle{}, false, err
-		}
-		if !within || r.SE > o.SE.Max {
-			continue
-		}
+		r = ratedAs(q, rq)
 		if o.SE.Has(r.SE) && (o.AnyGrade || r.Grade == o.Grade) {
-			return ratedAs(q, r), true, nil
+			return r, false, true, nil
 		}
-		if r.SE > p.SE || r.SE == p.SE && r.Score >= p.Score {
-			p, puzzle, last = ratedAs(q, r), q, m
-		}
-	}
-	return Puzzle{}, false, nil
+		return r, r.SE > cur.SE || r.SE == cur.SE && r.Score >= cur.Score, false, nil
+	})
 }
