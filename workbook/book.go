@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/layout"
+	"github.com/xlsudoku/xlsudoku/solve"
 )
 
 // A book made by "xlsudoku generate" reads back puzzle by puzzle
@@ -33,7 +34,7 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 		if s.name != SheetCatalogue {
 			continue
 		}
-		rows, last, err := pk.catalogue(s)
+		rows, last, box, err := pk.catalogue(s)
 		if err != nil {
 			return opts, err
 		}
@@ -50,23 +51,30 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 		}
 		opts.Sheet = strings.Trim(where[:i], "'")
 		opts.Range = layout.RectAt(head.Add(1, 0), side, side).String()
+		if opts.Box == "" {
+			// A book from before the Catalogue named its boxes leaves
+			// them to the puzzle's digits (guessBox).
+			opts.Box, opts.guessBox = box, box == ""
+		}
 		return opts, nil
 	}
 	return opts, fmt.Errorf("%w: %s is not a book made by xlsudoku generate: it has no sheet %q and no Catalogue; give --sheet and --range instead", ErrUsage, pk.file, want)
 }
 
 // catalogue reads the Catalogue: for each number (column A), the puzzle
-// line (column F) and where it is (column H); last is the largest number.
-func (pk *pkg) catalogue(s sheetRef) (rows map[int][2]string, last int, err error) {
-	scan, err := pk.scanSheet(s, layout.Rect{Min: layout.Pos{Col: 1, Row: 2}, Max: layout.Pos{Col: 8, Row: layout.MaxRow}}, false)
+// line (column F) and where it is (column H); last is the largest number;
+// box is the box shape its puzzle column's header names ("Puzzle, 3x2
+// boxes"), or "" for the default.
+func (pk *pkg) catalogue(s sheetRef) (rows map[int][2]string, last int, box string, err error) {
+	scan, err := pk.scanSheet(s, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: 8, Row: layout.MaxRow}}, false)
 	if err != nil {
-		return nil, 0, err
+		return nil, 0, "", err
 	}
 	text := map[layout.Pos]string{}
 	for _, c := range scan.cells {
 		v, err := pk.valueOf(s.name, c)
 		if err != nil {
-			return nil, 0, err
+			return nil, 0, "", err
 		}
 		t := v.shown
 		if u, err := strconv.Unquote(t); err == nil {
@@ -77,9 +85,14 @@ func (pk *pkg) catalogue(s sheetRef) (rows map[int][2]string, last int, err erro
 		}
 		text[c.Pos] = strings.TrimSpace(t)
 	}
+	if h := text[layout.Pos{Col: cataloguePuzzle, Row: 1}]; strings.HasSuffix(h, " boxes") {
+		if _, after, ok := strings.Cut(strings.TrimSuffix(h, " boxes"), ", "); ok {
+			box = after
+		}
+	}
 	rows = map[int][2]string{}
 	for pos, t := range text {
-		if pos.Col != 1 {
+		if pos.Col != 1 || pos.Row == 1 {
 			continue
 		}
 		n, err := strconv.Atoi(t)
@@ -89,5 +102,33 @@ func (pk *pkg) catalogue(s sheetRef) (rows map[int][2]string, last int, err erro
 		rows[n] = [2]string{text[layout.Pos{Col: 6, Row: pos.Row}], text[layout.Pos{Col: 8, Row: pos.Row}]}
 		last = max(last, n)
 	}
-	return rows, last, nil
+	return rows, last, box, nil
+}
+
+// bookShape is the box shape to read puzzle pz of a book with (pz read
+// with its size's default boxes) when the book does not name it: of the
+// default and its transpose, the one whose rules its digits fit and, when
+// both do, the one that gives it one solution, then several, then none,
+// as detection chooses. ok is false when both give it one solution: only
+// the user can say which is meant.
+func bookShape(pz solve.Grid) (s solve.Shape, ok bool) {
+	def := pz.Shape
+	alt := solve.Shape{Size: def.Size, BoxRows: def.BoxCols, BoxCols: def.BoxRows}
+	if alt == def {
+		return def, true
+	}
+	rank := func(s solve.Shape) int {
+		q := pz
+		q.Shape = s
+		if len(q.Conflicts()) > 0 {
+			return 3
+		}
+		var sv solve.Solver
+		return solutionRank(sv.Count(&q, 2, nil))
+	}
+	rd, ra := rank(def), rank(alt)
+	if ra < rd {
+		return alt, true
+	}
+	return def, rd < ra || rd != solutionRank(1)
 }

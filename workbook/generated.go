@@ -219,6 +219,9 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 	band := func(dst []layout.Cell, b int) []layout.Cell {
 		if b == 0 {
 			for i, h := range catalogueHeader {
+				if i+1 == cataloguePuzzle {
+					h = puzzleHeader(puzzles[0].Givens.Shape)
+				}
 				st := style[i+1]
 				st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
 				dst = append(dst, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
@@ -255,6 +258,17 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
 		TitleRows: [2]int{1, 1}, Header: title + " – catalogue", PageNumbers: true}
 	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band}
+}
+
+// puzzleHeader heads the Catalogue's column of puzzle lines: "Puzzle",
+// with the box shape when it is not its size's default ("Puzzle, 3x2
+// boxes"), since a line gives the size only and reading the puzzle back
+// (--puzzle N) needs the boxes.
+func puzzleHeader(s solve.Shape) string {
+	if def, err := solve.ShapeOf(s.Size); err == nil && def == s {
+		return catalogueHeader[cataloguePuzzle-1]
+	}
+	return fmt.Sprintf("%s, %dx%d boxes", catalogueHeader[cataloguePuzzle-1], s.BoxRows, s.BoxCols)
 }
 
 // number is a cell holding n, a 0 written as text (a Cell's 0 is empty).

@@ -302,3 +302,53 @@ func TestWriteGeneratedErrors(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	assert.Empty(t, entries, "nothing left behind")
 }
+
+// TestBookBoxes reads back the puzzles of a tiled book with tall boxes:
+// its Catalogue names the boxes; a book without that (from an older
+// xlsudoku) has them chosen by its puzzles' digits, or asks for --box when
+// a puzzle has one solution with either.
+func TestBookBoxes(t *testing.T) {
+	tall, err := solve.ParseBox(6, "3x2")
+	require.NoError(t, err)
+	var puzzles []GeneratedPuzzle
+	for i, line := range []string{
+		".563...6....1..5....3..2....3...126.", // two 6s in a box of 2x3
+		"6..5......63..6.5..4.1..35......4..5", // one with either
+	} {
+		g := grid(t, line)
+		g.Shape = tall
+		sol, err := solve.Solve(g)
+		require.NoError(t, err)
+		grade, score, hardest, err := solve.Rate(g)
+		require.NoError(t, err)
+		puzzles = append(puzzles, GeneratedPuzzle{Number: i + 1, Givens: g, Solution: sol, Grade: grade, Score: score, Hardest: hardest})
+	}
+	book := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteGenerated(book, puzzles, BookOptions{}))
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	header, err := f.GetCellValue(SheetCatalogue, "F1")
+	require.NoError(t, err)
+	assert.Equal(t, "Puzzle, 3x2 boxes", header)
+	for _, p := range puzzles {
+		got, err := Read(book, Options{Puzzle: p.Number})
+		require.NoError(t, err)
+		assert.Equal(t, p.Givens, got.Grid, "puzzle %d", p.Number)
+	}
+
+	// The same book as an older xlsudoku wrote it.
+	require.NoError(t, f.SetCellValue(SheetCatalogue, "F1", "Puzzle"))
+	old := filepath.Join(t.TempDir(), "old.xlsx")
+	require.NoError(t, f.SaveAs(old))
+	require.NoError(t, f.Close())
+	got, err := Read(old, Options{Puzzle: 1})
+	require.NoError(t, err)
+	assert.Equal(t, puzzles[0].Givens, got.Grid)
+	assert.Contains(t, strings.Join(got.Notes, "\n"), "read with 3x2 boxes")
+	_, err = Read(old, Options{Puzzle: 2})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "give --box 2x3 or --box 3x2")
+	got, err = Read(old, Options{Puzzle: 2, Box: "3x2"})
+	require.NoError(t, err)
+	assert.Equal(t, puzzles[1].Givens, got.Grid)
+}

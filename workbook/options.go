@@ -20,6 +20,10 @@ type Options struct {
 	// ErrOpen error: it guards against decompression bombs.
 	MaxPartSize int64
 	Paper       string // the paper the sheets written print on: "a4" (the default) or "letter"
+
+	// guessBox: Puzzle names a puzzle of a book whose Catalogue does not
+	// say its boxes; its digits choose them, as detection's do.
+	guessBox bool
 }
 
 // paper returns the paper of o.Paper.

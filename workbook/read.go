@@ -110,6 +110,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	switch {
 	case opts.Range != "":
 		p, err = pk.readAtRange(sheets, rect, shape, opts.Sheet != "")
+		if err == nil && opts.guessBox {
+			p, err = pk.readBookShape(p, sheets, rect, opts)
+		}
 	default:
 		p, err = pk.readDefault(sheets, opts.Box)
 		if err == nil && p == nil {
@@ -124,6 +127,26 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		p.current = p.Grid
 	}
 	return p, pk, nil
+}
+
+// readBookShape reads again, with the box shape its digits choose
+// (bookShape), the puzzle p of a book whose Catalogue does not name its
+// boxes, read with its size's default ones at rect.
+func (pk *pkg) readBookShape(p *Puzzle, sheets []sheetRef, rect layout.Rect, opts Options) (*Puzzle, error) {
+	def := p.Grid.Shape
+	s, ok := bookShape(p.Grid)
+	if !ok {
+		return nil, &detectError{msg: fmt.Sprintf("%s does not say the boxes of its puzzle %d (a book from an older xlsudoku), and the puzzle has one solution with %dx%d boxes and one with %dx%d: give --box %dx%d or --box %dx%d",
+			pk.file, opts.Puzzle, def.BoxRows, def.BoxCols, def.BoxCols, def.BoxRows, def.BoxRows, def.BoxCols, def.BoxCols, def.BoxRows)}
+	}
+	if s == def {
+		return p, nil
+	}
+	p, err := pk.readAtRange(sheets, rect, s, opts.Sheet != "")
+	if err == nil {
+		p.Notes = append(p.Notes, fmt.Sprintf("read with %dx%d boxes, which its digits fit: %s does not name its boxes (a book from an older xlsudoku)", s.BoxRows, s.BoxCols, pk.file))
+	}
+	return p, err
 }
 
 // identityPuzzle returns the puzzle a worksheet of ours stores, when

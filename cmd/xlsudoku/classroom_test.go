@@ -318,29 +318,50 @@ func TestWorksheetBookMode(t *testing.T) {
 }
 
 func TestPuzzleOfABook(t *testing.T) {
-	dir := t.TempDir()
-	code, text, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "medium", "--seed", "8")
-	require.Equal(t, exitOK, code, errOut)
-	lines := strings.Split(strings.TrimSpace(text), "\n")
-	for _, kind := range [][]string{{"tiled.xlsx"}, {"spp.xlsx", "--sheet-per-puzzle"}, {"ws.xlsx", "--worksheet"}} {
-		book := filepath.Join(dir, kind[0])
-		args := append([]string{"generate", "-n", "3", "-d", "medium", "--seed", "8", "-o", book}, kind[1:]...)
-		code, _, errOut := runCLI(t, "", args...)
-		require.Equal(t, exitOK, code, errOut)
-		for i, line := range lines {
-			g, err := solve.ParseLine(strings.Fields(line)[0])
+	// Every kind of book, for the default boxes and for tall ones, which
+	// a tiled book's Catalogue names (a puzzle line gives only its size).
+	for _, shape := range [][]string{nil, {"--size", "6", "--box", "3x2"}, {"--size", "8", "--box", "4x2"}, {"--size", "12", "--box", "4x3"}} {
+		t.Run(strings.Join(shape, " "), func(t *testing.T) {
+			dir := t.TempDir()
+			gen := append([]string{"generate", "-n", "3", "-d", "medium", "--seed", "8"}, shape...)
+			code, text, errOut := runCLI(t, "", gen...)
+			require.Equal(t, exitOK, code, errOut)
+			lines := strings.Split(strings.TrimSpace(text), "\n")
+			for _, kind := range [][]string{{"tiled.xlsx"}, {"spp.xlsx", "--sheet-per-puzzle"}, {"ws.xlsx", "--worksheet"}} {
+				book := filepath.Join(dir, kind[0])
+				args := append(append([]string{}, gen...), "-o", book)
+				code, _, errOut := runCLI(t, "", append(args, kind[1:]...)...)
+				require.Equal(t, exitOK, code, errOut)
+				for i, line := range lines {
+					code, sol, errOut := runCLI(t, strings.Fields(line)[0]+"\n", append([]string{"solve", "-q", "-"}, shape...)...)
+					require.Equal(t, exitOK, code, errOut)
+					n := string(rune('1' + i))
+					code, got, errOut := runCLI(t, "", "solve", "--puzzle", n, "--format", "line", book)
+					require.Equal(t, exitOK, code, "%s puzzle %s: %s", kind[0], n, errOut)
+					assert.Equal(t, sol, got, "%s puzzle %s", kind[0], n)
+				}
+				code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
+				assert.Equal(t, exitUsage, code, "%s: there is no puzzle 4: %s", kind[0], errOut)
+				assert.Contains(t, errOut, "4")
+			}
+			// A worksheet of a tiled book's puzzle has the book's boxes.
+			ws := filepath.Join(dir, "one.xlsx")
+			code, _, errOut = runCLI(t, "", "worksheet", "--puzzle", "2", filepath.Join(dir, "tiled.xlsx"), "-o", ws)
+			require.Equal(t, exitOK, code, errOut)
+			p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
 			require.NoError(t, err)
-			sol, err := solve.Solve(g)
+			want, err := solve.ParseLine(strings.Fields(lines[1])[0])
 			require.NoError(t, err)
-			n := string(rune('1' + i))
-			code, got, errOut := runCLI(t, "", "solve", "--puzzle", n, "--format", "line", book)
-			require.Equal(t, exitOK, code, "%s puzzle %s: %s", kind[0], n, errOut)
-			assert.Equal(t, solve.FormatLine(&sol)+"\n", got, "%s puzzle %s", kind[0], n)
-		}
-		code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
-		assert.Equal(t, exitUsage, code, "%s: there is no puzzle 4: %s", kind[0], errOut)
-		assert.Contains(t, errOut, "4")
+			if len(shape) > 0 {
+				want.Shape, err = solve.ParseBox(want.Shape.Size, shape[3])
+				require.NoError(t, err)
+			}
+			assert.Equal(t, want, p.Grid)
+		})
 	}
-	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "1", "--sheet", "Puzzles", filepath.Join(dir, "tiled.xlsx"))
+	book := filepath.Join(t.TempDir(), "tiled.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "1", "--sheet", "Puzzles", book)
 	assert.Equal(t, exitUsage, code, errOut)
 }
