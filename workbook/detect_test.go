@@ -227,3 +227,58 @@ func TestDefaultSkipsAnswerKeys(t *testing.T) {
 	assert.Equal(t, "Key!B2:J10", p.Where())
 	assert.Equal(t, sol, p.Grid)
 }
+
+// A table of scores at B2:J10 (formulas whose stored values are 27 and
+// 7.75, as a spreadsheet app saves them) is no puzzle: it gives way to the
+// puzzle on another sheet. A puzzle there with typos is still the
+// puzzle, its cells the error, even with a puzzle elsewhere.
+func TestDefaultSkipsTables(t *testing.T) {
+	scores := [][]float64{{8, 9, 10, 27}, {7, 9, 8, 24}, {10, 10, 9, 29}, {6, 8, 9, 23}, {}, {7.75, 9, 9, 25.75}}
+	book := func(withPuzzle bool, typos []string) string {
+		f := newBook(t, "Week 3")
+		if withPuzzle {
+			putGrid(t, f, "Week 3", layout.Pos{Col: 3, Row: 3}, grid(t, classic))
+		}
+		_, err := f.NewSheet("Scores")
+		require.NoError(t, err)
+		for r, row := range scores {
+			for c, v := range row {
+				require.NoError(t, f.SetCellFloat("Scores", layout.Pos{Col: 2 + c, Row: 2 + r}.String(), v, -1, 64))
+			}
+		}
+		for _, cell := range typos {
+			require.NoError(t, f.SetCellValue("Scores", cell, "x"))
+		}
+		return save(t, f, "teacher.xlsx")
+	}
+	p, err := Read(book(true, nil), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, "Week 3!C3:K11", p.Where())
+	assert.Equal(t, grid(t, classic), p.Grid)
+
+	_, err = Read(book(false, nil), Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+
+	typos := func(withPuzzle bool, cells ...string) string {
+		f := newBook(t, "Week 3")
+		if withPuzzle {
+			putGrid(t, f, "Week 3", layout.Pos{Col: 3, Row: 3}, grid(t, classic))
+		}
+		_, err := f.NewSheet("Typo")
+		require.NoError(t, err)
+		putGrid(t, f, "Typo", layoutB2, grid(t, classic))
+		for _, c := range cells {
+			require.NoError(t, f.SetCellValue("Typo", c, "x"))
+		}
+		return save(t, f, "typo.xlsx")
+	}
+	var cells *CellErrors
+	_, err = Read(typos(true, "C2", "E3"), Options{})
+	require.ErrorAs(t, err, &cells)
+	assert.Equal(t, "Typo", cells.Cells[0].Sheet)
+	assert.Equal(t, []string{"C2", "E3"}, []string{cells.Cells[0].Cell, cells.Cells[1].Cell})
+	_, err = Read(typos(true, "C2", "E3", "G7", "I9"), Options{})
+	require.ErrorAs(t, err, &cells)
+	assert.Equal(t, 4, cells.Total)
+	assert.Equal(t, "Typo!B2:J10", cells.Range)
+}

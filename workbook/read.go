@@ -257,13 +257,13 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 // readDefault reads the puzzle at B2:J10 on the first sheet where it is
 // one: digits rather than other values there, and no digits right around
 // it (those would say the puzzle is elsewhere and B2:J10 cuts through it).
-// Cells there that are not digits are an error naming them, and so are
-// givens that contradict each other as a typo does. It returns nil when
-// no sheet has a puzzle there, or only grids that detection weighs against
-// the other blocks of the workbook: answer keys (complete grids), grids
-// that break the rules many times over (masks, tables), and grids with
-// digits around them; a --box that does not fit a 9x9 leaves it all to
-// detection.
+// Cells there that are not digits (a typo or two) are an error naming
+// them, and so are givens that contradict each other as a typo does. It
+// returns nil when no sheet has a puzzle there, or only grids that
+// detection weighs against the other blocks of the workbook: answer keys
+// (complete grids), grids that break the rules many times over (masks,
+// tables) or hold more numbers that are not digits than a typo or two,
+// and grids with digits around them; a --box that does not fit a 9x9 leaves it all to detection.
 func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
 	shape, err := shapeOf(defaultRect, box)
 	if err != nil {
@@ -277,7 +277,7 @@ func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
 		if err != nil {
 			return nil, err
 		}
-		if !rr.looksLikePuzzle() || rr.ringDigits != 0 || !rr.fillsDefault() {
+		if !rr.looksLikePuzzle() || rr.ringDigits != 0 || !rr.fillsDefault() || rr.badNumbers > maxTypoNumbers {
 			continue
 		}
 		pz, err := rr.used(p.file)
@@ -290,6 +290,13 @@ func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
 	}
 	return nil, nil
 }
+
+// maxTypoNumbers is how many numbers that are not digits (10, 7.75) a
+// puzzle at B2:J10 may hold and still be taken as the puzzle, its cells
+// then the error: a typo or two. More, such as a table of scores whose
+// formulas' stored values are 27 and 7.75, leave it to detection, which
+// weighs it against the other blocks.
+const maxTypoNumbers = 2
 
 // maxTypoConflicts is how many pairs of clashing givens a mistyped digit
 // or two make; more say that the block is no puzzle.
@@ -340,6 +347,7 @@ type rangeRead struct {
 	grid       solve.Grid
 	digits     int          // cells holding a digit
 	bad        []*CellError // cells that are neither digits nor blanks
+	badNumbers int          // those of them that are numbers
 	noValue    []string     // formula cells with no stored value
 	ringDigits int          // digits in the cells around rect, row and column labels aside
 }
@@ -378,6 +386,9 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 			rr.digits++
 		case d < 0:
 			rr.bad = append(rr.bad, &CellError{File: p.file, Sheet: sh.name, Cell: c.Pos.String(), Value: v.shown, Reason: v.reason(shape.Size)})
+			if v.isNum {
+				rr.badNumbers++
+			}
 		}
 	}
 	rr.ringDigits = ringDigits(ring, rect)
