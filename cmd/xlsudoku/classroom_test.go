@@ -130,10 +130,52 @@ func TestClassroomLoop(t *testing.T) {
 	// names her wrong entry; hint names it too.
 	code, _, errOut = runCLI(t, "", "solve", "--sheet", "Worksheet", anaFile)
 	require.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, errOut, "1 of the entries on the worksheet are wrong: Worksheet!"+refs[3])
+	assert.Contains(t, errOut, "1 entry on the worksheet is wrong: Worksheet!"+refs[3])
 	code, stdout, _ = runCLI(t, "", "hint", "--sheet", "Worksheet", anaFile)
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, stdout, "Worksheet!"+refs[3])
+}
+
+// Students' files of one name, downloaded a folder each, are marked each
+// under its folder's name, and the report tells them apart.
+func TestGradeSameNames(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "teacher.xlsx"), dir)
+	ws := filepath.Join(dir, "ws.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	for _, who := range []string{"ana", "ben"} {
+		require.NoError(t, os.Mkdir(filepath.Join(dir, who), 0o755))
+	}
+	ana := studentFill(t, ws, "Worksheet", filepath.Join("ana", "sudoku.xlsx"), map[string]int{refs[0]: right[refs[0]]})
+	ben := studentFill(t, ws, "Worksheet", filepath.Join("ben", "Sudoku.xlsx"), map[string]int{refs[0]: right[refs[0]]%9 + 1})
+	marked := filepath.Join(dir, "marked")
+	require.NoError(t, os.Mkdir(marked, 0o755))
+	code, stdout, errOut := runCLI(t, "", "grade", "--outdir", marked, ana, ben)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, ana+": Worksheet: 1 of 51 right, 0 wrong, 50 empty\n"+
+		ben+": Worksheet: 0 of 51 right, 1 wrong (Worksheet!"+refs[0]+"), 50 empty\n", stdout)
+	for file, title := range map[string]string{"ana-sudoku.xlsx": "1 of 51", "ben-Sudoku.xlsx": "0 of 51"} {
+		f, err := excelize.OpenFile(filepath.Join(marked, file))
+		require.NoError(t, err, file)
+		v, err := f.GetCellValue("Marked", "B1")
+		require.NoError(t, err)
+		assert.Contains(t, v, title, file)
+		require.NoError(t, f.Close())
+	}
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, ana, filepath.Join(dir, "ana", "..", "ana", "sudoku.xlsx"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is given twice")
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "ana"), ana)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "holds "+ana+" itself")
+	code, _, errOut = runCLI(t, "", "grade", "-o", ana, ana)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is the returned file itself")
+	assert.NotContains(t, errOut, "--in-place", "grade has no --in-place")
 }
 
 func TestGradeErrors(t *testing.T) {
@@ -165,7 +207,14 @@ func TestGradeErrors(t *testing.T) {
 		code, stdout, errOut = runCLI(t, "", "grade", "--key", k, plain)
 		require.Equal(t, exitOK, code, errOut)
 		assert.Equal(t, "plain.xlsx: Sheet1: 0 of 51 right, 0 wrong, 51 empty\n", stdout)
+		assert.NotContains(t, errOut, "warning")
 	}
+	// A key of another puzzle grades, with a warning.
+	other := filepath.Join(dir, "other.txt")
+	require.NoError(t, os.WriteFile(other, []byte("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"), 0o644))
+	code, _, errOut = runCLI(t, "", "grade", "--key", other, plain)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "givens of --key are not on Sheet1 as given: is --key this file's puzzle?")
 
 	code, _, _ = runCLI(t, "", "grade", "-o", filepath.Join(dir, "m.xlsx"), plain, good)
 	assert.Equal(t, exitUsage, code)
@@ -290,7 +339,7 @@ func TestHintOnSampleAndLevels(t *testing.T) {
 
 	code, stdout, _ = runCLI(t, "", "hint", "--all", homework)
 	assert.Equal(t, exitInvalid, code)
-	assert.Contains(t, stdout, "2 of the entries are wrong: Puzzle!"+refs[0])
+	assert.Contains(t, stdout, "2 entries are wrong: Puzzle!"+refs[0])
 	assert.Contains(t, stdout, "Puzzle!"+refs[5])
 
 	// Staged hints on the puzzle itself.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/pflag"
 
@@ -49,6 +50,7 @@ type gradeOptions struct {
 	outdir  string
 	summary string
 	paper   string
+	marked  map[string]string // with outdir: each file's marked copy
 }
 
 func runGrade(e *env, args []string) error {
@@ -57,7 +59,7 @@ func runGrade(e *env, args []string) error {
 	fs.StringVar(&o.key, "key", "", "the puzzles' givens, for files that are not xlsudoku's worksheets: a workbook or a text `FILE` of puzzles")
 	fs.BoolVar(&o.json, "json", false, "one JSON object per file and line")
 	fs.StringVarP(&o.output, "output", "o", "", "write the one FILE graded, marked, to `OUT.xlsx`")
-	fs.StringVar(&o.outdir, "outdir", "", "write each file marked into `DIR`, under its own name")
+	fs.StringVar(&o.outdir, "outdir", "", "write each file marked into `DIR`, under its own name (files of one name from different folders: FOLDER-NAME)")
 	fs.StringVar(&o.summary, "summary", "", "write a class summary (a row per file, a chart of the scores) to `FILE.xlsx`")
 	paperFlag(fs, &o.paper)
 	o.inputFlags.add(fs, false)
@@ -76,9 +78,32 @@ func runGrade(e *env, args []string) error {
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
 	}
+	if o.output != "" {
+		if a, err := os.Stat(files[0]); err == nil {
+			if b, err := os.Stat(o.output); err == nil && os.SameFile(a, b) {
+				return usagef("grade: -o %s is the returned file itself; write the marked copy to another file", o.output)
+			}
+		}
+	}
+	// The report names each file by its name, or by its path when files
+	// of one name come from different folders.
+	shown, names := map[string]string{}, map[string]int{}
+	for _, f := range files {
+		names[strings.ToLower(filepath.Base(f))]++
+	}
+	for _, f := range files {
+		shown[f] = filepath.Base(f)
+		if names[strings.ToLower(shown[f])] > 1 {
+			shown[f] = f
+		}
+	}
 	if o.outdir != "" {
 		if st, err := os.Stat(o.outdir); err != nil || !st.IsDir() {
 			return usagef("grade: --outdir %s is not a folder", o.outdir)
+		}
+		var err error
+		if o.marked, err = markedNames(files, o.outdir); err != nil {
+			return err
 		}
 	}
 	var key []solve.Grid
@@ -106,13 +131,21 @@ func runGrade(e *env, args []string) error {
 			continue
 		}
 		rows = append(rows, row)
+		if key != nil {
+			for _, m := range marks {
+				// A student changes a given or two, not most of them.
+				if givens := m.Puzzle.Grid.Filled(); m.Changed*2 > givens {
+					fmt.Fprintf(e.stderr, "warning: %s: %d of the %d givens of --key are not on %s as given: is --key this file's puzzle?\n", file, m.Changed, givens, m.Puzzle.Sheet)
+				}
+			}
+		}
 		if o.json {
 			if err := writeGradeJSON(e.stdout, file, marks); err != nil {
 				return err
 			}
 			continue
 		}
-		name := filepath.Base(file)
+		name := shown[file]
 		right, blanks, wrong, empty := 0, 0, 0, 0
 		for _, m := range marks {
 			fmt.Fprintf(e.stdout, "%s: %s\n", name, m.Summary())
@@ -163,7 +196,7 @@ func gradeFile(file string, o gradeOptions, key []solve.Grid) ([]*workbook.Marki
 func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Marking) error {
 	out := o.output
 	if o.outdir != "" {
-		out = filepath.Join(o.outdir, filepath.Base(file))
+		out = o.marked[file]
 	}
 	if out == "" {
 		return nil
@@ -173,6 +206,48 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 	done()
 	printNotes(e, notes)
 	return err
+}
+
+// markedNames names the marked copy of each file in folder dir: the
+// file's own name, or, when files of one name (in any case) come from
+// different folders, as students' files downloaded a folder each do, the
+// name of its folder, a hyphen and its name (ana/sudoku.xlsx as
+// ana-sudoku.xlsx). It refuses a file given twice, names still the same,
+// and a copy that would replace its own input.
+func markedNames(files []string, dir string) (map[string]string, error) {
+	byName := map[string][]string{}
+	for _, f := range files {
+		k := strings.ToLower(filepath.Base(f))
+		byName[k] = append(byName[k], f)
+	}
+	out := map[string]string{}
+	taken := map[string]string{}
+	for _, f := range files {
+		name := filepath.Base(f)
+		if len(byName[strings.ToLower(name)]) > 1 {
+			abs, err := filepath.Abs(f)
+			if err != nil {
+				return nil, err
+			}
+			name = filepath.Base(filepath.Dir(abs)) + "-" + name
+		}
+		if other, ok := taken[strings.ToLower(name)]; ok {
+			if a, err := os.Stat(other); err == nil {
+				if b, err := os.Stat(f); err == nil && os.SameFile(a, b) {
+					return nil, usagef("grade: %s is given twice", f)
+				}
+			}
+			return nil, usagef("grade: %s and %s would both be marked as %s; grade them in separate runs", other, f, filepath.Join(dir, name))
+		}
+		taken[strings.ToLower(name)] = f
+		out[f] = filepath.Join(dir, name)
+		if in, err := os.Stat(f); err == nil {
+			if o, err := os.Stat(out[f]); err == nil && os.SameFile(in, o) {
+				return nil, usagef("grade: --outdir %s holds %s itself; write the marked copies to another folder", dir, f)
+			}
+		}
+	}
+	return out, nil
 }
 
 // readKey reads the puzzles of --key: a workbook (its worksheets'

@@ -86,7 +86,11 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 				}
 			}
 			if len(wrong) > 0 {
-				fmt.Fprintf(e.stdout, "%d of the entries are wrong: %s; nothing else is hinted until they are fixed\n", len(wrong), strings.Join(wrong, ", "))
+				are, they := "entries are", "they are"
+				if len(wrong) == 1 {
+					are, they = "entry is", "it is"
+				}
+				fmt.Fprintf(e.stdout, "%d %s wrong: %s; nothing else is hinted until %s fixed\n", len(wrong), are, strings.Join(wrong, ", "), they)
 				return &reportedError{exitInvalid}
 			}
 		}

@@ -48,7 +48,11 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 		return err
 	}
 	if wrong := p.WrongEntries(sol); len(wrong) > 0 {
-		fmt.Fprintf(e.stderr, "%d of the entries on the worksheet are wrong: %s\n", len(wrong), strings.Join(wrong, ", "))
+		are := "entries on the worksheet are"
+		if len(wrong) == 1 {
+			are = "entry on the worksheet is"
+		}
+		fmt.Fprintf(e.stderr, "%d %s wrong: %s\n", len(wrong), are, strings.Join(wrong, ", "))
 	}
 	if o.output == "" {
 		if o.format == "line" {
