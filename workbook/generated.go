@@ -313,7 +313,11 @@ func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layou
 // saveAtomic saves f to a temporary file beside out and renames it over
 // out.
 func saveAtomic(f *excelize.File, out string) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(out), tempPattern(out))
+	if err := notFolder(out); err != nil {
+		return err
+	}
+	target := replaced(out)
+	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
 	if err != nil {
 		return createError(out, err)
 	}
@@ -333,7 +337,7 @@ func saveAtomic(f *excelize.File, out string) (err error) {
 	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	if err = os.Rename(tmp.Name(), out); err != nil {
+	if err = os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	return nil

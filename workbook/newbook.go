@@ -388,7 +388,11 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
 func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(out), tempPattern(out))
+	if err := notFolder(out); err != nil {
+		return err
+	}
+	target := replaced(out)
+	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
 	if err != nil {
 		return createError(out, err)
 	}
@@ -416,7 +420,7 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 			return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
 		}
 	}
-	if err = os.Rename(tmp.Name(), out); err != nil {
+	if err = os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	return nil

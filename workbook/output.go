@@ -25,6 +25,9 @@ func CheckOutput(p *Puzzle, out string, opts Options) error {
 // openOutput makes CheckOutput's checks and returns the input's package,
 // open, with its content types part.
 func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
+	if err := notFolder(out); err != nil {
+		return nil, nil, err
+	}
 	same, err := sameFile(p.File, out)
 	if err != nil {
 		return nil, nil, err
@@ -53,6 +56,15 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 		return nil, nil, err
 	}
 	return pk, ct, nil
+}
+
+// notFolder refuses an output path that names a folder, which renaming
+// the written file over it would fail on late and obscurely.
+func notFolder(out string) error {
+	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
+		return fmt.Errorf("%w: -o %s is a folder; give the workbook's file name", ErrUsage, out)
+	}
+	return nil
 }
 
 // tempPrefix starts the name of the temporary file a workbook is written

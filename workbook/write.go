@@ -394,8 +394,8 @@ func createError(out string, err error) error {
 // check, and renames it over out. Whatever fails, the temporary file is
 // removed and out is left as it was.
 func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
-	dir := filepath.Dir(out)
-	tmp, err := os.CreateTemp(dir, tempPattern(out))
+	target := replaced(out)
+	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
 	if err != nil {
 		return createError(out, err)
 	}
@@ -413,7 +413,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	}
 	// Keep the permissions of the file replaced, or give the input's.
 	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(out); err == nil {
+	if fi, err := os.Stat(target); err == nil {
 		mode = fi.Mode().Perm()
 	} else if fi, err := os.Stat(in); err == nil {
 		mode = fi.Mode().Perm()
@@ -428,10 +428,22 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 		return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
 	}
 	pk.Close() // before replacing the input itself
-	if err = os.Rename(tmp.Name(), out); err != nil {
+	if err = os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	return nil
+}
+
+// replaced is the file that writing out replaces: out, or the file it
+// links to, so that a link goes on pointing to the new workbook, as it
+// does for text output.
+func replaced(out string) string {
+	if fi, err := os.Lstat(out); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+		if t, err := filepath.EvalSymlinks(out); err == nil {
+			return t
+		}
+	}
+	return out
 }
 
 // verify reads the written workbook back: every XML part we wrote parses,

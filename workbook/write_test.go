@@ -353,3 +353,58 @@ func TestWriteFirstFontWithoutName(t *testing.T) {
 		})
 	}
 }
+
+// Writing through a link replaces the file it points to, in another
+// folder too, and the link stays: a workbook, a new book and a book of
+// generated puzzles alike.
+func TestWriteThroughLink(t *testing.T) {
+	in := classicBook(t)
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name  string
+		write func(out string) error
+	}{
+		{"solved", func(out string) error { _, err := Write(p, sol, out, Options{}); return err }},
+		{"generated", func(out string) error { return WriteGenerated(out, testPuzzles(t, 2), BookOptions{}) }},
+		{"summary", func(out string) error { return WriteSummary(out, []SummaryRow{{File: "a.xlsx"}}, "") }},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			real := filepath.Join(t.TempDir(), "real.xlsx")
+			require.NoError(t, os.WriteFile(real, []byte("old"), 0o640))
+			link := filepath.Join(t.TempDir(), "link.xlsx")
+			require.NoError(t, os.Symlink(real, link))
+			require.NoError(t, tt.write(link))
+			fi, err := os.Lstat(link)
+			require.NoError(t, err)
+			assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link stays a link")
+			got := unzip(t, real)
+			assert.Contains(t, got, "xl/workbook.xml", "the file linked to is the new workbook")
+			entries, err := os.ReadDir(filepath.Dir(link))
+			require.NoError(t, err)
+			assert.Len(t, entries, 1, "nothing beside the link")
+		})
+	}
+}
+
+// An output that names a folder is a usage error before anything is
+// written, for every kind of workbook written.
+func TestWriteToFolder(t *testing.T) {
+	in := classicBook(t)
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	dir := filepath.Join(t.TempDir(), "out.xlsx")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	_, err = Write(p, sol, dir, Options{})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.Contains(t, err.Error(), "is a folder")
+	assert.ErrorIs(t, WriteGenerated(dir, testPuzzles(t, 1), BookOptions{}), ErrUsage)
+	assert.ErrorIs(t, WriteSummary(dir, []SummaryRow{{File: "a.xlsx"}}, ""), ErrUsage)
+	entries, err := os.ReadDir(filepath.Dir(dir))
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing left beside it")
+}

@@ -91,12 +91,12 @@ func TestLongLineIsNamed(t *testing.T) {
 		in := writeFile(t, "long.txt", input)
 		code, out, errOut := runCLI(t, "", "solve", in)
 		assert.Equal(t, exitInput, code)
-		assert.Equal(t, "xlsudoku: "+in+":3: the line is longer than 1048576 bytes, far longer than any puzzle; is this a puzzle file?\n", errOut)
+		assert.Equal(t, "xlsudoku: "+in+":3: the line is 1048576 bytes or longer, far longer than any puzzle; is this a puzzle file?\n", errOut)
 		assert.Equal(t, solution+"\n", out)
 
 		code, _, errOut = runCLI(t, input, "rate", "-")
 		assert.Equal(t, exitInput, code)
-		assert.Contains(t, errOut, "stdin:3: the line is longer than")
+		assert.Contains(t, errOut, "stdin:3: the line is 1048576 bytes or longer")
 	}
 	// Just short enough: read, and refused as a puzzle of its own.
 	input := strings.Repeat("1", maxLineBytes-1) + "\n" + puzzle + "\n"
@@ -292,4 +292,46 @@ func TestUsageMatchesREADME(t *testing.T) {
 	assert.Equal(t, inREADME, inHelp)
 	assert.Len(t, inHelp, 9)
 	assert.Contains(t, summary, "always\n       for explain, rate and hint")
+}
+
+// TestCountExitCodes: solve --count prints a count for every puzzle it
+// reads; no solution is a count (exit 0), givens that contradict each
+// other are an invalid puzzle too (exit 4, with their message).
+func TestCountExitCodes(t *testing.T) {
+	noSolution := "12345678.........9" + strings.Repeat(".", 63)
+	clash := "44" + puzzle[2:]
+	for _, tt := range []struct {
+		in, out, stderr string
+		code            int
+	}{
+		{noSolution, "0\n", "", exitOK},
+		{clash, "0\n", "both hold 4", exitInvalid},
+		{puzzle, "1\n", "", exitOK},
+	} {
+		code, out, errOut := runCLI(t, tt.in+"\n", "solve", "--count", "-")
+		assert.Equal(t, tt.code, code, errOut)
+		assert.Equal(t, tt.out, out)
+		if tt.stderr == "" {
+			assert.Empty(t, errOut)
+		} else {
+			assert.Contains(t, errOut, tt.stderr)
+		}
+	}
+}
+
+// TestWorkbookOutputFolder: -o naming a folder is a usage error, found
+// before the work (generate makes no puzzle first).
+func TestWorkbookOutputFolder(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, os.Mkdir(dir, 0o755))
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), t.TempDir())
+	for _, args := range [][]string{
+		{"generate", "-n", "1", "-o", dir},
+		{"solve", in, "-o", dir},
+		{"worksheet", in, "-o", dir},
+	} {
+		code, _, errOut := runCLI(t, "", args...)
+		assert.Equal(t, exitUsage, code, "%v: %s", args, errOut)
+		assert.Contains(t, errOut, dir+" is a folder")
+	}
 }

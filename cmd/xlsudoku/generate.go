@@ -108,7 +108,7 @@ func runGenerate(e *env, args []string) error {
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
 	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
 	o.sheetOptions.add(fs)
-	fs.IntVar(&o.variants, "variants", 0, "workbook: write `N` workbooks (OUT-01.xlsx ...) of look-alike copies of the puzzles, one per student, each with its own identity")
+	fs.IntVar(&o.variants, "variants", 0, "workbook: write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits) of look-alike copies of the puzzles, one per student, each with its own identity")
 	intFlag(fs, &o.attempts, "attempts", "", 0, 1, maxAttempts, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
 	fs.Var(&durationValue{p: &o.timeout, max: maxTimeout, text: maxTimeoutText}, "timeout", "give up after `D` in all, such as 30s or 5m, up to "+maxTimeoutText+" (default: no limit but --attempts)")
 	if done, err := parseCommon(e, fs, generateHelp, args); done {
@@ -235,6 +235,9 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	}
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
 		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
+	}
+	if st, err := os.Stat(o.output); o.format == "xlsx" && err == nil && st.IsDir() {
+		return opts, usagef("generate: -o %s is a folder; give the workbook's file name", o.output)
 	}
 	book := []string{"per-page", "paper", "title", "show-seed", "sheet-per-puzzle", "worksheet", "self-check", "live-candidates", "password", "variants"}
 	if o.format == "text" {

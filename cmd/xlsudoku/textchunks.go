@@ -14,7 +14,8 @@ import (
 // Reading is then little more than copying bytes: the one goroutine that
 // must read in order does not hold up the workers.
 
-// maxLineBytes is the longest line read: a longer one ends the input with
+// maxLineBytes is the shortest line refused: one of as many bytes or more
+// (a "\r" before its "\n" counted) ends the input with
 // an error, as it cannot be a puzzle (is the input a puzzle file at all?).
 const maxLineBytes = 1 << 20
 
@@ -138,14 +139,14 @@ func (c *chunker) endError() error {
 	return fmt.Errorf("%s: %w", c.name, c.rerr)
 }
 
-// lineTooLongError is a line longer than maxLineBytes.
+// lineTooLongError is a line of maxLineBytes or more.
 type lineTooLongError struct {
 	name        string
 	line, limit int
 }
 
 func (e *lineTooLongError) Error() string {
-	return fmt.Sprintf("%s:%d: the line is longer than %d bytes, far longer than any puzzle; is this a puzzle file?", e.name, e.line, e.limit)
+	return fmt.Sprintf("%s:%d: the line is %d bytes or longer, far longer than any puzzle; is this a puzzle file?", e.name, e.line, e.limit)
 }
 
 func (c *chunker) tooLong(line int) error {
