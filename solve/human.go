@@ -172,6 +172,7 @@ type human struct {
 	rccFill    []int32
 	rccPairs   []rccPair
 	sdcBuf     [2][]sdcSide // Sue de Coq: the candidate sets A and B
+	sdcSorted  []int32      // Sue de Coq: the B sets by excess
 	dbBuf      [3][]int32   // Death Blossom: the petals of each digit of the stem
 	acSeen     []uint32     // ALS chains: the states seen, by length
 	acStamp    uint32

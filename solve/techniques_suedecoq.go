@@ -85,55 +85,97 @@ func (h *human) sueDeCoq() {
 func (h *human) sdcSides(line, box int, cset cellset, v Digits, lineCells, boxCells []int) {
 	nc := cset.count()
 	as := h.sdcSidesOf(lineCells, v, h.sdcBuf[0][:0])
+	h.sdcBuf[0] = as
+	if len(as) == 0 {
+		return
+	}
 	bs := h.sdcSidesOf(boxCells, v, h.sdcBuf[1][:0])
-	h.sdcBuf[0], h.sdcBuf[1] = as, bs
+	h.sdcBuf[1] = bs
+	// A and B share no digit, so C, A and B hold |v| + |A.d \ v| +
+	// |B.d \ v| digits, which must be nc + A.n + B.n: B's excess (digits
+	// outside v less cells) is fixed by A's. The B sets by excess, in
+	// order, so that each A meets only the B sets that can complete it.
+	var start [sdcExcess + 2]int32
+	for _, B := range bs {
+		start[excess(B, v)+1]++
+	}
+	for k := 1; k < len(start); k++ {
+		start[k] += start[k-1]
+	}
+	byExcess := h.sdcSorted[:0]
+	byExcess = append(byExcess, make([]int32, len(bs))...)
+	fill := start
+	for x, B := range bs {
+		e := excess(B, v)
+		byExcess[fill[e]] = int32(x)
+		fill[e]++
+	}
+	h.sdcSorted = byExcess
+	want := nc - v.Len() + 2*sdcMaxSide // the sum of A's and B's excesses, offset
 	for _, A := range as {
-		for _, B := range bs {
+		e := want - excess(A, v)
+		if e < 0 || e > sdcExcess {
+			continue
+		}
+		for _, x := range byExcess[start[e]:start[e+1]] {
+			B := &bs[x]
 			if A.d&B.d != 0 {
 				continue
 			}
-			all := v | A.d | B.d
-			if all.Len() != nc+int(A.n)+int(B.n) {
-				continue
-			}
-			h.sdcStep(line, box, cset, v, A.cells, A.d, B.cells, B.d)
+			h.sdcStep(line, box, cset, v, sideCells(lineCells, A.at), A.d, sideCells(boxCells, B.at), B.d)
 		}
 	}
 }
 
+// sideCells is the set of the cells of from at the indexes at.
+func sideCells(from []int, at uint16) cellset {
+	var c cellset
+	for ; at != 0; at &= at - 1 {
+		c.add(from[bits.TrailingZeros16(at)])
+	}
+	return c
+}
+
+// sdcMaxSide is the most cells of A or B; sdcExcess the largest value of
+// excess.
+const (
+	sdcMaxSide = 3
+	sdcExcess  = MaxSize + sdcMaxSide - 1
+)
+
+// excess is how many more digits outside v side s holds than it has
+// cells, plus sdcMaxSide so that it is never negative (three cells may
+// hold no digit outside v).
+func excess(s sdcSide, v Digits) int { return (s.d &^ v).Len() - int(s.n) + sdcMaxSide }
+
 // sdcSide is a set of cells A or B of a Sue de Coq and their digits.
 type sdcSide struct {
-	cells cellset
-	d     Digits
-	n     int8 // cells
+	at uint16 // the cells, as indexes into the line's or the box's cells
+	d  Digits
+	n  int8 // cells
 }
 
 // sdcSidesOf appends to out every set of one to three cells of from, each
 // sharing a digit with v.
 func (h *human) sdcSidesOf(from []int, v Digits, out []sdcSide) []sdcSide {
 	b := &h.b
-	var use [MaxSize]int
+	var use [MaxSize]uint8 // indexes into from
+	var cand [MaxSize]Digits
 	m := 0
-	for _, i := range from {
-		if b.cand[i]&v != 0 {
-			use[m] = i
+	for x, i := range from {
+		if c := b.cand[i]; c&v != 0 {
+			use[m], cand[m] = uint8(x), c
 			m++
 		}
 	}
 	for x := range m {
-		var c1 cellset
-		c1.add(use[x])
-		d1 := b.cand[use[x]]
-		out = append(out, sdcSide{c1, d1, 1})
+		a1, d1 := uint16(1)<<use[x], cand[x]
+		out = append(out, sdcSide{a1, d1, 1})
 		for y := x + 1; y < m; y++ {
-			c2 := c1
-			c2.add(use[y])
-			d2 := d1 | b.cand[use[y]]
-			out = append(out, sdcSide{c2, d2, 2})
+			a2, d2 := a1|1<<use[y], d1|cand[y]
+			out = append(out, sdcSide{a2, d2, 2})
 			for z := y + 1; z < m; z++ {
-				c3 := c2
-				c3.add(use[z])
-				out = append(out, sdcSide{c3, d2 | b.cand[use[z]], 3})
+				out = append(out, sdcSide{a2 | 1<<use[z], d2 | cand[z], 3})
 			}
 		}
 	}
