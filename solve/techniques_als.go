@@ -3,6 +3,7 @@ package solve
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 )
 
@@ -401,6 +402,10 @@ func (h *human) deathBlossom() {
 	sets := h.almostLockedSets()
 	memo := &h.alsMemo[2]
 	fresh := h.setsSince(memo, sets)
+	// The sets by the first of their cells holding each digit: a petal's
+	// cells holding d all see the stem, so its first does.
+	h.restrictedCommons(sets)
+	first, byFirst := h.alsFirstAt, h.alsByFirst
 	for stem := range g.cells {
 		sc := b.cand[stem]
 		k := sc.Len()
@@ -425,11 +430,17 @@ func (h *human) deathBlossom() {
 			d := bits.TrailingZeros32(uint32(c))
 			ds[j] = d
 			petals[j] = h.dbBuf[j][:0]
-			for p := range sets {
-				if petal(&sets[p], d) {
-					petals[j] = append(petals[j], int32(p))
+			for w, x := range g.peers[stem].and(b.dcells[d]) {
+				for ; x != 0; x &= x - 1 {
+					key := (w<<6+bits.TrailingZeros64(x))*g.n + d
+					for _, p := range byFirst[first[key]:first[key+1]] {
+						if petal(&sets[p], d) {
+							petals[j] = append(petals[j], p)
+						}
+					}
 				}
 			}
+			slices.Sort(petals[j]) // in the order of the sets
 			h.dbBuf[j] = petals[j]
 			j++
 		}
