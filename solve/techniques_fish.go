@@ -94,7 +94,8 @@ func (h *human) eachDigit(memo *digitMemo, search func(d int)) {
 // finnedFish tries every k base lines among lines (whose positions are
 // sets) and every box that could hold their fins.
 func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32) {
-	g := h.b.g
+	b := &h.b
+	g := b.g
 	n := g.n
 	// the fins lie in one box: the cover lines and the fins' lines across
 	// the box together are at most k plus the box's width
@@ -105,6 +106,15 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	// Every k base lines whose positions together are more than k (some
 	// are fins) and at most k plus the box's width, in order; a set of
 	// lines already past that bound is not extended.
+	// the lines (rows for o == 0) in which each box holds d: a finned fish
+	// removes d from its fins' box off its base lines only
+	var boxLines [MaxSize]uint32
+	for l := o * n; l < (o+1)*n; l++ {
+		for p := b.pos[l][d]; p != 0; p &= p - 1 {
+			i := g.unitCell[l][bits.TrailingZeros16(p)]
+			boxLines[g.boxOf[i]] |= 1 << (l - o*n)
+		}
+	}
 	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
 		var base uint32 // the base lines, as indexes 0..n-1
 		for _, x := range idx {
@@ -115,7 +125,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			if o == 1 {
 				span, cross = cross, span
 			}
-			if span&base == 0 {
+			if span&base == 0 || boxLines[bx]&^base == 0 {
 				continue
 			}
 			outside := union &^ cross
