@@ -70,6 +70,7 @@ type hgeo struct {
 	unitSet  [3 * MaxSize]cellset         // the same, as a set
 	cellUnit [MaxSize * MaxSize][3]uint8  // row, column and box unit of each cell
 	cellPos  [MaxSize * MaxSize][3]uint8  // the cell's index inside each of them
+	unitBits [MaxSize * MaxSize]uint64    // the cell's three units, a bit each
 	peers    [MaxSize * MaxSize]cellset   // the cells sharing a unit with each cell
 	boxOf    [MaxSize * MaxSize]uint8     // box index 0..n-1 of each cell
 	lineBox  [2 * MaxSize][MaxSize]uint16 // for a row/column and a box: positions of the line inside the box
@@ -106,6 +107,7 @@ func hgeoOf(s Shape) *hgeo {
 			g.unitCell[u][k] = uint8(i)
 			g.unitSet[u].add(i)
 			g.cellUnit[i][unit.Kind] = uint8(u)
+			g.unitBits[i] |= 1 << u
 			g.cellPos[i][unit.Kind] = uint8(k)
 		}
 	}
@@ -239,9 +241,9 @@ func (b *board) remove(i, d int) bool {
 		b.pos[u][d] &^= 1 << g.cellPos[i][k]
 		b.touched[u] |= bit
 		b.waveDigits[u] |= bit
-		b.lockUnits |= 1 << u
-		b.waveUnits |= 1 << u
 	}
+	b.lockUnits |= g.unitBits[i]
+	b.waveUnits |= g.unitBits[i]
 	return true
 }
 
@@ -261,11 +263,33 @@ func (b *board) place(i, d int) {
 		b.free[g.cellUnit[i][k]] &^= 1 << g.cellPos[i][k]
 		b.placed[g.cellUnit[i][k]] |= 1 << d
 	}
+	// d leaves the peers as remove would take it from each: the sets a
+	// word at a time, the places a cell at a time, the units' marks once
 	hit := b.dcells[d].and(g.peers[i])
+	if hit.empty() {
+		return
+	}
+	b.dcells[d] = b.dcells[d].andNot(hit)
+	b.waveCells = b.waveCells.or(hit)
+	bit := Digits(1) << d
+	var units uint64
 	for w, x := range hit {
 		for ; x != 0; x &= x - 1 {
-			b.remove(w<<6+bits.TrailingZeros64(x), d)
+			j := w<<6 + bits.TrailingZeros64(x)
+			b.cand[j] &^= bit
+			u, p := &g.cellUnit[j], &g.cellPos[j]
+			b.pos[u[0]][d] &^= 1 << p[0]
+			b.pos[u[1]][d] &^= 1 << p[1]
+			b.pos[u[2]][d] &^= 1 << p[2]
+			units |= g.unitBits[j]
 		}
+	}
+	b.lockUnits |= units
+	b.waveUnits |= units
+	for ; units != 0; units &= units - 1 {
+		u := bits.TrailingZeros64(units)
+		b.touched[u] |= bit
+		b.waveDigits[u] |= bit
 	}
 }
 
