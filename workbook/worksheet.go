@@ -74,6 +74,10 @@ func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, na
 	if w.SelfCheck {
 		answers = &ourSheet{kind: kindAnswers + suffix, name: "Answers" + suffix, sheet: layout.AnswerSheet(givens, solution)}
 		sheets = append(sheets, answers)
+	} else {
+		// The answers of an earlier self-checking run, of this puzzle or
+		// of the one a variant came from, must not stay behind.
+		sheets = append(sheets, &ourSheet{kind: kindAnswers + suffix, name: "Answers" + suffix, stale: true, sheet: layout.Sheet{Hidden: true}})
 	}
 	ws.draw = func() (layout.Sheet, error) {
 		o := layout.WorksheetOptions{Title: w.Title, Header: w.Header}

@@ -161,6 +161,29 @@ func TestWriteWorksheet(t *testing.T) {
 	require.NoError(t, err)
 	defer g.Close()
 	assert.Equal(t, []string{"Puzzle", "Scores", "Worksheet", "Candidates", "Answers"}, g.GetSheetList())
+
+	// A rerun without --self-check leaves no answer behind: the hidden
+	// Answers sheet of the earlier run is emptied.
+	plain := filepath.Join(t.TempDir(), "plain.xlsx")
+	notes, err = WriteWorksheet(p2, sol, plain, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(notes, "\n"), `emptied sheet "Answers" of an earlier run`)
+	h, err := excelize.OpenFile(plain)
+	require.NoError(t, err)
+	defer h.Close()
+	assert.Equal(t, []string{"Puzzle", "Scores", "Worksheet", "Candidates", "Answers"}, h.GetSheetList())
+	visible, err = h.GetSheetVisible("Answers")
+	require.NoError(t, err)
+	assert.False(t, visible)
+	rows, err := h.GetRows("Answers")
+	require.NoError(t, err)
+	assert.Empty(t, rows, "no answer stays behind")
+	// and a first run without it writes no Answers sheet at all
+	out2, _, _ := writeWorksheet(t, in, WorksheetOptions{})
+	k, err := excelize.OpenFile(out2)
+	require.NoError(t, err)
+	defer k.Close()
+	assert.NotContains(t, k.GetSheetList(), "Answers")
 }
 
 func TestWorksheetPassword(t *testing.T) {

@@ -24,9 +24,13 @@ type ourSheet struct {
 	index    int    // its position among the output's sheets
 	part     string // its worksheet part
 	existing bool   // it replaces the sheet of an earlier run
-	sheet    layout.Sheet
-	names    []localName // defined names of its own beyond the built-in ones
-	grid     layout.Rect // a worksheet's board, named so that apps move the name with it
+	// stale: it only empties the sheet of an earlier run that this run
+	// does not make (an answer key not asked for this time), and is
+	// dropped when there is none
+	stale bool
+	sheet layout.Sheet
+	names []localName // defined names of its own beyond the built-in ones
+	grid  layout.Rect // a worksheet's board, named so that apps move the name with it
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
 	draw func() (layout.Sheet, error)
@@ -94,7 +98,7 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	}
 	defer pk.Close()
 
-	notes = pk.planSheets(sheets)
+	notes, sheets = pk.planSheets(sheets)
 	for _, s := range sheets {
 		if s.draw != nil {
 			if s.sheet, err = s.draw(); err != nil {
@@ -167,8 +171,9 @@ func sameFile(in, out string) (bool, error) {
 
 // planSheets decides the names, positions and parts of our sheets: a
 // sheet of an earlier run is replaced in place, a new one goes after the
-// workbook's sheets.
-func (p *pkg) planSheets(sheets []*ourSheet) []string {
+// workbook's sheets, and a stale one with no sheet to replace is dropped.
+// It returns its notes and the sheets to write.
+func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 	var notes []string
 	all := p.worksheets()
 	if !slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.kind == kindSteps }) {
@@ -187,8 +192,15 @@ func (p *pkg) planSheets(sheets []*ourSheet) []string {
 				break
 			}
 		}
+		if s.existing && s.stale {
+			notes = append(notes, fmt.Sprintf("emptied sheet %q of an earlier run", s.name))
+			continue
+		}
 		if s.existing {
 			notes = append(notes, fmt.Sprintf("replaced sheet %q of an earlier run", s.name))
+			continue
+		}
+		if s.stale {
 			continue
 		}
 		want := s.name
@@ -206,7 +218,7 @@ func (p *pkg) planSheets(sheets []*ourSheet) []string {
 		s.index, next = next, next+1
 		s.part = p.freeSheetPart(taken)
 	}
-	return notes
+	return notes, slices.DeleteFunc(sheets, func(s *ourSheet) bool { return s.stale && !s.existing })
 }
 
 // splice renders our sheets and returns the output's changed and new parts.
