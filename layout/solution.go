@@ -15,7 +15,7 @@ const (
 	SolutionColWidth   = 26.25 // points
 	SolutionRowHeight  = 26.25 // points
 	SolutionFontSize   = 24.0  // points, for digits 1-9
-	SolutionFontSize16 = 18.0  // points, for grids with two-digit numbers: bold "16" fits a cell
+	SolutionFontSize16 = 15.0  // points, for grids with two-digit numbers: bold "16" fits a cell in the widest fonts (Verdana, DejaVu Sans: 18 printed ###)
 )
 
 // SolutionBoard draws the solved grid with its top-left cell at at: one

@@ -193,3 +193,14 @@ func TestOurSheetsUseNoSharedStrings(t *testing.T) {
 	}
 	assert.Contains(t, string(parts["xl/worksheets/sheet2.xml"]), `<dimension ref="A1:J10"/>`)
 }
+
+// TestTwoDigitsFit: on the Solution board of a 12x12 or 16x16 grid, a
+// bold "16" fits its cell in every font we know (bold taken as a tenth
+// wider, with LibreOffice's margin of about 3 points): at 18 points,
+// DejaVu Sans printed "###" instead.
+func TestTwoDigitsFit(t *testing.T) {
+	for font, em := range digitEm {
+		need := 2*em*1.1*layout.SolutionFontSize16 + 3
+		assert.LessOrEqual(t, need, layout.SolutionColWidth, font)
+	}
+}
