@@ -153,7 +153,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 // The columns of the Catalogue, and their widths in points.
 var (
 	catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where"}
-	catalogueWidths = []float64{36, 66, 48, 48, 215, 0, 132, 105}
+	catalogueWidths = []float64{36, 66, 66, 48, 215, 0, 132, 105} // Score: 8 digits of Verdana 10
 )
 
 const (

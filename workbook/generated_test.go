@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -351,4 +352,17 @@ func TestBookBoxes(t *testing.T) {
 	got, err = Read(old, Options{Puzzle: 2, Box: "3x2"})
 	require.NoError(t, err)
 	assert.Equal(t, puzzles[1].Givens, got.Grid)
+}
+
+// TestCatalogueScoreFits: a score of 8 digits (every Medium or harder
+// puzzle's) fits the Catalogue's Score column in the widest font we know;
+// at 48 points LibreOffice printed 1.1E+07.
+func TestCatalogueScoreFits(t *testing.T) {
+	widest := 0.0
+	for _, em := range digitEm {
+		widest = max(widest, em)
+	}
+	score := slices.Index(catalogueHeader, "Score")
+	require.GreaterOrEqual(t, score, 0)
+	assert.LessOrEqual(t, 8*widest*catalogueFont+3, catalogueWidths[score])
 }

@@ -182,7 +182,7 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 			Legend:    excelize.ChartLegend{Position: "none"},
 			XAxis:     excelize.ChartAxis{ReverseOrder: true},
 			YAxis:     excelize.ChartAxis{Maximum: ptr(1.0), Minimum: ptr(0.0), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
-			Dimension: excelize.ChartDimension{Width: chartWidth, Height: uint(chartHeight / 0.75)},
+			Dimension: excelize.ChartDimension{Width: chartWidth, Height: uint(math.Round(chartHeight / summaryRow * excelizeRowPixels))},
 		}); err != nil {
 			return err
 		}
@@ -203,6 +203,13 @@ const (
 	summaryRow      = 15.0
 	defaultColWidth = 9.140625
 )
+
+// excelizeRowPixels is a summaryRow row as excelize (v2.11.0) measures it
+// when it anchors a chart to cells: ceil(4/3.4 x 15) = 18 pixels, where
+// spreadsheet apps draw 20. The chart is sized in those pixels so that it
+// spans the rows planned for it (a chart sized at 20 pixels a row spanned
+// a ninth more, past the print area).
+const excelizeRowPixels = 18.0
 
 // cellRefs names the cells with mark k as spreadsheet references
 // ("'Puzzle 1'!D4").

@@ -1,0 +1,36 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestSummaryChartInPrintArea: the chart under the class summary ends
+// within the print area, whatever the class's size (its anchor, which
+// apps draw it by, reached past the area: the last bar was not printed).
+func TestSummaryChartInPrintArea(t *testing.T) {
+	toRow := regexp.MustCompile(`<xdr:to>.*?<xdr:row>(\d+)</xdr:row><xdr:rowOff>(\d+)</xdr:rowOff></xdr:to>`)
+	area := regexp.MustCompile(`_xlnm.Print_Area">[^<]*\$(\d+)</definedName>`)
+	for _, n := range []int{1, 5, 20, 40, 120} {
+		rows := make([]SummaryRow, n)
+		for i := range rows {
+			rows[i] = SummaryRow{File: fmt.Sprintf("st%03d.xlsx", i+1), Error: "not graded"}
+		}
+		out := filepath.Join(t.TempDir(), "summary.xlsx")
+		require.NoError(t, WriteSummary(out, rows, ""))
+		parts := unzip(t, out)
+		m := toRow.FindSubmatch(parts["xl/drawings/drawing1.xml"])
+		require.NotNil(t, m, "%d rows: the chart's anchor", n)
+		a := area.FindSubmatch(parts["xl/workbook.xml"])
+		require.NotNil(t, a, "%d rows: the print area", n)
+		row, _ := strconv.Atoi(string(m[1])) // 0-based: the chart ends in row row+1
+		last, _ := strconv.Atoi(string(a[1]))
+		assert.LessOrEqual(t, row+1, last, "%d rows: the chart ends in row %d, the print area in row %d", n, row+1, last)
+	}
+}
