@@ -24,10 +24,14 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 	}
 	sheets := pk.worksheets()
 	want := fmt.Sprintf("Puzzle %d", n)
+	last := 0 // the largest N of a sheet "Puzzle N"
 	for _, s := range sheets {
 		if strings.EqualFold(s.name, want) {
 			opts.Sheet = s.name
 			return opts, nil
+		}
+		if k, err := strconv.Atoi(strings.TrimPrefix(s.name, "Puzzle ")); err == nil && strings.HasPrefix(s.name, "Puzzle ") {
+			last = max(last, k)
 		}
 	}
 	for _, s := range sheets {
@@ -57,6 +61,9 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 			opts.Box, opts.guessBox = box, box == ""
 		}
 		return opts, nil
+	}
+	if last > 0 {
+		return opts, fmt.Errorf("%w: %s has sheets Puzzle 1 to Puzzle %d, not %q", ErrUsage, pk.file, last, want)
 	}
 	return opts, fmt.Errorf("%w: %s is not a book made by xlsudoku generate: it has no sheet %q and no Catalogue; give --sheet and --range instead", ErrUsage, pk.file, want)
 }

@@ -414,3 +414,18 @@ func TestPuzzleOfABook(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "1", "--sheet", "Puzzles", book)
 	assert.Equal(t, exitUsage, code, errOut)
 }
+
+// TestBookPuzzleMessages: what --puzzle and --outdir say when the puzzle
+// or the folder is not there.
+func TestBookPuzzleMessages(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "class.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "3", "--seed", "2", "--worksheet", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, `has sheets Puzzle 1 to Puzzle 3, not "Puzzle 4"`)
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "missing"), book)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "does not exist; make the folder first")
+}

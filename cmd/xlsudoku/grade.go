@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -98,7 +99,9 @@ func runGrade(e *env, args []string) error {
 		}
 	}
 	if o.outdir != "" {
-		if st, err := os.Stat(o.outdir); err != nil || !st.IsDir() {
+		if st, err := os.Stat(o.outdir); errors.Is(err, os.ErrNotExist) {
+			return usagef("grade: --outdir %s does not exist; make the folder first", o.outdir)
+		} else if err != nil || !st.IsDir() {
 			return usagef("grade: --outdir %s is not a folder", o.outdir)
 		}
 		var err error
