@@ -16,11 +16,13 @@ import (
 //   - data validation on every blank (a digit, or for 12x12 and 16x16 a
 //     digit or a letter A-G as the text format writes 10-16);
 //   - hidden helper columns right of the board, one block per check: "x"
-//     where a digit repeats in its row, column or box, and with self-check
-//     "w" where an entry differs from the answer (on a hidden sheet);
+//     where a digit repeats in its row, column or box ("v" where a cell
+//     holds no digit at all: pasted text, which validation does not
+//     guard), and with self-check "w" where an entry differs from the
+//     answer (on a hidden sheet);
 //   - conditional formats that shade the cells the helpers flag;
 //   - a status cell under the board: "51 cells to go", "a digit repeats",
-//     "Solved!".
+//     "an entry is not a digit", "Solved!".
 //
 // Only COUNTIF, COUNTBLANK, IF, AND, OR, ISNUMBER, ISTEXT, LEN, INT, FIND
 // and UPPER are used, which Excel, LibreOffice Calc and Google Sheets
@@ -38,8 +40,9 @@ const (
 
 // Status texts of a worksheet, as its formula writes them.
 const (
-	StatusSolved  = "Solved!"
-	StatusRepeats = "a digit repeats"
+	StatusSolved   = "Solved!"
+	StatusRepeats  = "a digit repeats"
+	StatusNotDigit = "an entry is not a digit" // pasted text, 5.5: a cell validation did not guard
 )
 
 // WorksheetOptions choose what a worksheet checks.
@@ -105,8 +108,8 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	for r := range n {
 		for c := range n {
 			x := at.Add(r, c).String()
-			f := fmt.Sprintf(`IF(%s="","",IF(OR(COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1),"x",""))`,
-				x, row(at.Row+r).Absolute(), x, RectAt(Pos{at.Col + c, at.Row}, n, 1).Absolute(), x, box(r, c).Absolute(), x)
+			f := fmt.Sprintf(`IF(%s="","",IF(%s,IF(OR(COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1),"x",""),"v"))`,
+				x, validEntry(x, n), row(at.Row+r).Absolute(), x, RectAt(Pos{at.Col + c, at.Row}, n, 1).Absolute(), x, box(r, c).Absolute(), x)
 			sh.Cells = append(sh.Cells, Cell{Pos: repeats.Min.Add(r, c), Formula: f, Style: hidden})
 			if opts.AnswerSheet == "" || givens.At(r, c) != 0 {
 				continue
@@ -128,8 +131,8 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	// The status line, and the instructions under it.
 	grid := ws.Grid.Absolute()
 	blanks := "COUNTBLANK(" + grid + ")"
-	status := fmt.Sprintf(`IF(COUNTIF(%s,"x")>0,"%s",`, repeats.Absolute(), StatusRepeats)
-	closing := ")"
+	status := fmt.Sprintf(`IF(COUNTIF(%s,"v")>0,"%s",IF(COUNTIF(%s,"x")>0,"%s",`, repeats.Absolute(), StatusNotDigit, repeats.Absolute(), StatusRepeats)
+	closing := "))"
 	if opts.AnswerSheet != "" {
 		wrongs := fmt.Sprintf(`COUNTIF(%s,"w")`, wrong.Absolute())
 		status += fmt.Sprintf(`IF(%s>0,IF(%s=1,"1 entry is wrong",%s&" entries are wrong"),`, wrongs, wrongs, wrongs)
@@ -167,7 +170,7 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 		sh.Validations = append(sh.Validations, entryValidation(run, n))
 	}
 	sh.CondFormats = append(sh.CondFormats, CondFormat{
-		Range: ws.Grid, Formula: repeats.Min.String() + `="x"`,
+		Range: ws.Grid, Formula: `OR(` + repeats.Min.String() + `="x",` + repeats.Min.String() + `="v")`,
 		Style: Style{Fill: RepeatFill, Color: RepeatColor, Bold: true},
 	})
 	if opts.AnswerSheet != "" {
@@ -217,6 +220,20 @@ func entryValidation(run Rect, n int) Validation {
 	v.Input = fmt.Sprintf("Type a digit 1-9, or a letter from A to %s for 10 to %d.", solve.DigitString(n), n)
 	v.Message = fmt.Sprintf("Type a digit 1-9 or a letter A-%s (A is 10), or press Delete to empty the cell.", solve.DigitString(n))
 	return v
+}
+
+// validEntry is a formula true when cell x holds what may be typed into
+// a blank of an n x n worksheet (entryValidation): a whole number 1-9 (at
+// most n), or a one-character text of a digit or, past 9x9, a letter for
+// 10 and up, as grading reads them. Built of IFs so that text meets no
+// arithmetic, which would be an error, not false.
+func validEntry(x string, n int) string {
+	chars := ""
+	for d := 1; d <= n; d++ {
+		chars += solve.DigitString(d)
+	}
+	return fmt.Sprintf(`IF(ISNUMBER(%s),AND(%s>=1,%s<=%d,INT(%s)=%s),IF(ISTEXT(%s),AND(LEN(%s)=1,ISNUMBER(FIND(UPPER(%s),"%s"))),FALSE))`,
+		x, x, x, min(n, 9), x, x, x, x, x, chars)
 }
 
 // blankRuns returns the blanks of givens as runs of adjacent cells of a row.

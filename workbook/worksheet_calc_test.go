@@ -150,6 +150,23 @@ func TestWorksheetInCalc(t *testing.T) {
 		assert.Equal(t, len(blanks), m.Correct)
 	})
 
+	t.Run("pasted text is not a digit", func(t *testing.T) {
+		// Every blank right but one, which holds what validation would
+		// have refused had it been typed: the grid is not solved.
+		for _, bad := range []string{"five", "5.5", "x"} {
+			var set []calcSet
+			for k, ref := range blanks {
+				in := strconv.Itoa(digitAt(t, sol, ref))
+				if k == len(blanks)-1 {
+					in = bad
+				}
+				set = append(set, calcSet{Sheet: sheet, Cell: ref, Input: in})
+			}
+			res := runCalc(t, ws, "", calcJob{Set: set, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
+			assert.Equal(t, layout.StatusNotDigit, res.Values[sheet+"!B12"], "%q", bad)
+		}
+	})
+
 	t.Run("a repeat and the count", func(t *testing.T) {
 		// Two of the first row's blanks get the same digit.
 		d := digitAt(t, sol, blanks[0])

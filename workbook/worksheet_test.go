@@ -113,7 +113,7 @@ func TestWriteWorksheet(t *testing.T) {
 
 	// Conditional formats: repeats and wrong entries, on the grid.
 	assert.Equal(t, 2, strings.Count(sheet, `<conditionalFormatting sqref="B2:J10">`))
-	assert.Contains(t, sheet, `<formula>AA2=&#34;x&#34;</formula>`)
+	assert.Contains(t, sheet, `<formula>OR(AA2=&#34;x&#34;,AA2=&#34;v&#34;)</formula>`)
 	assert.Contains(t, sheet, `<formula>AK2=&#34;w&#34;</formula>`)
 
 	// The status formula and a helper formula.
@@ -123,7 +123,8 @@ func TestWriteWorksheet(t *testing.T) {
 	assert.Contains(t, status, "cells to go")
 	helper, err := f.GetCellFormula("Worksheet", "AA2")
 	require.NoError(t, err)
-	assert.Equal(t, `IF(B2="","",IF(OR(COUNTIF($B$2:$J$2,B2)>1,COUNTIF($B$2:$B$10,B2)>1,COUNTIF($B$2:$D$4,B2)>1),"x",""))`, helper)
+	assert.Equal(t, `IF(B2="","",IF(IF(ISNUMBER(B2),AND(B2>=1,B2<=9,INT(B2)=B2),IF(ISTEXT(B2),AND(LEN(B2)=1,ISNUMBER(FIND(UPPER(B2),"123456789"))),FALSE)),IF(OR(COUNTIF($B$2:$J$2,B2)>1,COUNTIF($B$2:$B$10,B2)>1,COUNTIF($B$2:$D$4,B2)>1),"x",""),"v"))`, helper)
+	assert.Contains(t, status, `"`+layout.StatusNotDigit+`"`)
 	wrong, err := f.GetCellFormula("Worksheet", "AK4")
 	require.NoError(t, err)
 	assert.Equal(t, `IF(OR(B4="",$H$14<>"Yes"),"",IF(B4='Answers'!B4,"","w"))`, wrong)
