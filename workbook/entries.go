@@ -55,6 +55,11 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first of %d worksheets with cells to fill (--sheet picks another)", p.Sheet, len(rs)))
 	}
 	current = r.Current()
+	for i, v := range r.Sheet {
+		if v < 0 && p.Grid.Cells[i] == 0 {
+			p.NotDigits = append(p.NotDigits, fmt.Sprintf("%s (%q)", r.CellName(i), r.Shown[i]))
+		}
+	}
 	entries := current.Filled() - p.Grid.Filled()
 	p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %s, %s", p.Where(), r.By,
 		count(p.Grid.Filled(), "given", "givens"), count(entries, "entry", "entries")))

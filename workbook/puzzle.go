@@ -21,6 +21,11 @@ type Puzzle struct {
 	// Writing without an Explanation leaves it as it was, so callers that
 	// may have changed the puzzle give one to bring it up to date.
 	HasSteps bool
+	// NotDigits names the cells to fill that hold something other than a
+	// digit, with what they show (`Worksheet!J2 ("five")`), in reading
+	// order: entries that are wrong whatever the solution. ReadEntries
+	// sets it.
+	NotDigits []string
 
 	area    layout.Rect
 	found   string     // how detection found it, "" when it was read where asked

@@ -429,3 +429,33 @@ func TestBookPuzzleMessages(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "does not exist; make the folder first")
 }
+
+// TestHintNotDigit: an entry that is no digit (pasted text) is wrong
+// whatever the solution, for hint as for grade.
+func TestHintNotDigit(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	ws := filepath.Join(dir, "ws.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	f, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellValue("Worksheet", refs[2], "five"))
+	require.NoError(t, f.SetCellInt("Worksheet", refs[4], int64(right[refs[4]]%9+1)))
+	homework := filepath.Join(dir, "homework.xlsx")
+	require.NoError(t, f.SaveAs(homework))
+	require.NoError(t, f.Close())
+
+	code, stdout, errOut := runCLI(t, "", "hint", homework)
+	assert.Equal(t, exitInvalid, code, errOut)
+	assert.Equal(t, `Worksheet!`+refs[2]+` ("five") is not a digit; nothing else is hinted until it is fixed`+"\n", stdout)
+	code, stdout, _ = runCLI(t, "", "hint", "--all", homework)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stdout, `2 entries are wrong: Worksheet!`+refs[2]+` ("five"), Worksheet!`+refs[4])
+	code, stdout, errOut = runCLI(t, "", "grade", homework)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "2 wrong")
+}

@@ -77,9 +77,14 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
+	if len(p.NotDigits) > 0 && !o.all {
+		// A cell that holds no digit is wrong whatever the solution.
+		fmt.Fprintf(e.stdout, "%s is not a digit; nothing else is hinted until it is fixed\n", p.NotDigits[0])
+		return &reportedError{exitInvalid}
+	}
 	if o.all {
 		if sol, err := solve.Solve(p.Grid); err == nil {
-			var wrong []string
+			wrong := append([]string(nil), p.NotDigits...)
 			for _, c := range current.Diff(&sol) {
 				if current.At(c.Row, c.Col) != 0 {
 					wrong = append(wrong, fmt.Sprintf("%s (%v)", p.CellName(c.Row, c.Col), c))
