@@ -140,13 +140,7 @@ func TestClassroomLoop(t *testing.T) {
 // under its folder's name, and the report tells them apart.
 func TestGradeSameNames(t *testing.T) {
 	dir := t.TempDir()
-	in := copyFile(t, filepath.Join("..", "..", "samples", "teacher.xlsx"), dir)
-	ws := filepath.Join(dir, "ws.xlsx")
-	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws)
-	require.Equal(t, exitOK, code, errOut)
-	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
-	require.NoError(t, err)
-	refs, right := blanksOf(t, p.Grid)
+	ws, refs, right := sampleWorksheet(t, "teacher.xlsx", dir)
 	for _, who := range []string{"ana", "ben"} {
 		require.NoError(t, os.Mkdir(filepath.Join(dir, who), 0o755))
 	}
@@ -434,13 +428,7 @@ func TestBookPuzzleMessages(t *testing.T) {
 // whatever the solution, for hint as for grade.
 func TestHintNotDigit(t *testing.T) {
 	dir := t.TempDir()
-	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
-	ws := filepath.Join(dir, "ws.xlsx")
-	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws)
-	require.Equal(t, exitOK, code, errOut)
-	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
-	require.NoError(t, err)
-	refs, right := blanksOf(t, p.Grid)
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
 	f, err := excelize.OpenFile(ws)
 	require.NoError(t, err)
 	require.NoError(t, f.SetCellValue("Worksheet", refs[2], "five"))
@@ -458,4 +446,18 @@ func TestHintNotDigit(t *testing.T) {
 	code, stdout, errOut = runCLI(t, "", "grade", homework)
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, stdout, "2 wrong")
+}
+
+// sampleWorksheet makes, in dir, a worksheet of the sample workbook name
+// and returns it with its blanks and their right digits (blanksOf).
+func sampleWorksheet(t *testing.T, name, dir string) (ws string, refs []string, right map[string]int) {
+	t.Helper()
+	in := copyFile(t, filepath.Join("..", "..", "samples", name), dir)
+	ws = filepath.Join(dir, "ws.xlsx")
+	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", ws)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(ws, workbook.Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	refs, right = blanksOf(t, p.Grid)
+	return ws, refs, right
 }
