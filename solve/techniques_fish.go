@@ -103,11 +103,8 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	if o == 1 {
 		maxSpan = g.shape.BoxRows
 	}
-	// Every k base lines whose positions together are more than k (some
-	// are fins) and at most k plus the box's width, in order; a set of
-	// lines already past that bound is not extended.
-	// the lines (rows for o == 0) in which each box holds d: a finned fish
-	// removes d from its fins' box off its base lines only
+	// The lines (rows for o == 0) in which each box holds d: a finned fish
+	// removes d from its fins' box off its base lines only.
 	var boxLines [MaxSize]uint32
 	for l := o * n; l < (o+1)*n; l++ {
 		for p := b.pos[l][d]; p != 0; p &= p - 1 {
@@ -115,6 +112,9 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			boxLines[g.boxOf[i]] |= 1 << (l - o*n)
 		}
 	}
+	// Every k base lines whose positions together are more than k (some
+	// are fins) and at most k plus the box's width, in order; a set of
+	// lines already past that bound is not extended.
 	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
 		var base uint32 // the base lines, as indexes 0..n-1
 		for _, x := range idx {

@@ -261,11 +261,12 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 }
 
 // puzzleHeader heads the Catalogue's column of puzzle lines: "Puzzle",
-// with the box shape when it is not its size's default ("Puzzle, 3x2
-// boxes"), since a line gives the size only and reading the puzzle back
-// (--puzzle N) needs the boxes.
+// with the box shape when the size has two ("Puzzle, 3x2 boxes"), since
+// a line gives the size only and reading the puzzle back (--puzzle N)
+// needs the boxes. A heading without them is then a book from before,
+// whose boxes the puzzle's digits must tell.
 func puzzleHeader(s solve.Shape) string {
-	if def, err := solve.ShapeOf(s.Size); err == nil && def == s {
+	if (solve.Shape{Size: s.Size, BoxRows: s.BoxCols, BoxCols: s.BoxRows}) == s {
 		return catalogueHeader[cataloguePuzzle-1]
 	}
 	return fmt.Sprintf("%s, %dx%d boxes", catalogueHeader[cataloguePuzzle-1], s.BoxRows, s.BoxCols)

@@ -366,3 +366,17 @@ func TestCatalogueScoreFits(t *testing.T) {
 	require.GreaterOrEqual(t, score, 0)
 	assert.LessOrEqual(t, 8*widest*catalogueFont+3, catalogueWidths[score])
 }
+
+// TestPuzzleHeader: the Catalogue names the boxes of every size that has
+// two box shapes, the default's too, so that only a book from before
+// leaves them to the puzzle's digits.
+func TestPuzzleHeader(t *testing.T) {
+	tall, err := solve.ParseBox(6, "3x2")
+	require.NoError(t, err)
+	for s, want := range map[solve.Shape]string{
+		solve.Shape9: "Puzzle", solve.Shape4: "Puzzle", solve.Shape16: "Puzzle",
+		solve.Shape6: "Puzzle, 2x3 boxes", tall: "Puzzle, 3x2 boxes", solve.Shape12: "Puzzle, 3x4 boxes",
+	} {
+		assert.Equal(t, want, puzzleHeader(s), "%v", s)
+	}
+}
