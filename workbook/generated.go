@@ -314,13 +314,9 @@ func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layou
 // saveAtomic saves f to a temporary file beside out and renames it over
 // out.
 func saveAtomic(f *excelize.File, out string) (err error) {
-	if err := notFolder(out); err != nil {
-		return err
-	}
-	target := replaced(out)
-	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
+	tmp, target, err := createBeside(out)
 	if err != nil {
-		return createError(out, err)
+		return err
 	}
 	defer func() {
 		if err != nil {

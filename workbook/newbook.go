@@ -7,7 +7,6 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strconv"
@@ -388,13 +387,9 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
 func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
-	if err := notFolder(out); err != nil {
-		return err
-	}
-	target := replaced(out)
-	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
+	tmp, target, err := createBeside(out)
 	if err != nil {
-		return createError(out, err)
+		return err
 	}
 	defer func() {
 		r := recover()

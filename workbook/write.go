@@ -406,10 +406,9 @@ func createError(out string, err error) error {
 // check, and renames it over out. Whatever fails, the temporary file is
 // removed and out is left as it was.
 func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
-	target := replaced(out)
-	tmp, err := os.CreateTemp(filepath.Dir(target), tempPattern(target))
+	tmp, target, err := createBeside(out)
 	if err != nil {
-		return createError(out, err)
+		return err
 	}
 	defer func() {
 		if err != nil {
@@ -444,6 +443,20 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
 	return nil
+}
+
+// createBeside makes the temporary file a workbook is written to before
+// it is renamed over target, the file that writing out replaces
+// (replaced), in target's folder. An out that names a folder is refused.
+func createBeside(out string) (tmp *os.File, target string, err error) {
+	if err := notFolder(out); err != nil {
+		return nil, "", err
+	}
+	target = replaced(out)
+	if tmp, err = os.CreateTemp(filepath.Dir(target), tempPattern(target)); err != nil {
+		return nil, "", createError(out, err)
+	}
+	return tmp, target, nil
 }
 
 // replaced is the file that writing out replaces: out, or the file it

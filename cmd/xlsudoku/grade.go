@@ -79,19 +79,13 @@ func runGrade(e *env, args []string) error {
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
 	}
-	if o.output != "" {
-		if a, err := os.Stat(files[0]); err == nil {
-			if b, err := os.Stat(o.output); err == nil && os.SameFile(a, b) {
-				return usagef("grade: -o %s is the returned file itself; write the marked copy to another file", o.output)
-			}
-		}
+	if o.output != "" && sameFile(files[0], o.output) {
+		return usagef("grade: -o %s is the returned file itself; write the marked copy to another file", o.output)
 	}
 	// The report names each file by its name, or by its path when files
 	// of one name come from different folders.
-	shown, names := map[string]string{}, map[string]int{}
-	for _, f := range files {
-		names[strings.ToLower(filepath.Base(f))]++
-	}
+	names := nameCounts(files)
+	shown := map[string]string{}
 	for _, f := range files {
 		shown[f] = filepath.Base(f)
 		if names[strings.ToLower(shown[f])] > 1 {
@@ -105,7 +99,7 @@ func runGrade(e *env, args []string) error {
 			return usagef("grade: --outdir %s is not a folder", o.outdir)
 		}
 		var err error
-		if o.marked, err = markedNames(files, o.outdir); err != nil {
+		if o.marked, err = markedNames(files, names, o.outdir); err != nil {
 			return err
 		}
 	}
@@ -215,19 +209,15 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 // file's own name, or, when files of one name (in any case) come from
 // different folders, as students' files downloaded a folder each do, the
 // name of its folder, a hyphen and its name (ana/sudoku.xlsx as
-// ana-sudoku.xlsx). It refuses a file given twice, names still the same,
-// and a copy that would replace its own input.
-func markedNames(files []string, dir string) (map[string]string, error) {
-	byName := map[string][]string{}
-	for _, f := range files {
-		k := strings.ToLower(filepath.Base(f))
-		byName[k] = append(byName[k], f)
-	}
+// ana-sudoku.xlsx). names counts the files by name (nameCounts). It
+// refuses a file given twice, names still the same, and a copy that would
+// replace its own input.
+func markedNames(files []string, names map[string]int, dir string) (map[string]string, error) {
 	out := map[string]string{}
 	taken := map[string]string{}
 	for _, f := range files {
 		name := filepath.Base(f)
-		if len(byName[strings.ToLower(name)]) > 1 {
+		if names[strings.ToLower(name)] > 1 {
 			abs, err := filepath.Abs(f)
 			if err != nil {
 				return nil, err
@@ -235,22 +225,37 @@ func markedNames(files []string, dir string) (map[string]string, error) {
 			name = filepath.Base(filepath.Dir(abs)) + "-" + name
 		}
 		if other, ok := taken[strings.ToLower(name)]; ok {
-			if a, err := os.Stat(other); err == nil {
-				if b, err := os.Stat(f); err == nil && os.SameFile(a, b) {
-					return nil, usagef("grade: %s is given twice", f)
-				}
+			if sameFile(other, f) {
+				return nil, usagef("grade: %s is given twice", f)
 			}
 			return nil, usagef("grade: %s and %s would both be marked as %s; grade them in separate runs", other, f, filepath.Join(dir, name))
 		}
 		taken[strings.ToLower(name)] = f
 		out[f] = filepath.Join(dir, name)
-		if in, err := os.Stat(f); err == nil {
-			if o, err := os.Stat(out[f]); err == nil && os.SameFile(in, o) {
-				return nil, usagef("grade: --outdir %s holds %s itself; write the marked copies to another folder", dir, f)
-			}
+		if sameFile(f, out[f]) {
+			return nil, usagef("grade: --outdir %s holds %s itself; write the marked copies to another folder", dir, f)
 		}
 	}
 	return out, nil
+}
+
+// nameCounts counts files by their names, in any case.
+func nameCounts(files []string) map[string]int {
+	n := map[string]int{}
+	for _, f := range files {
+		n[strings.ToLower(filepath.Base(f))]++
+	}
+	return n
+}
+
+// sameFile reports whether a and b both exist and are one file.
+func sameFile(a, b string) bool {
+	sa, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	sb, err := os.Stat(b)
+	return err == nil && os.SameFile(sa, sb)
 }
 
 // readKey reads the puzzles of --key: a workbook (its worksheets'
