@@ -7,7 +7,8 @@ import (
 
 // Cell is the content and style of one sheet cell. A cell shows Number when
 // it is not 0, else Text; a cell with neither is empty but still styled
-// (its borders and fill are part of the drawing). A cell with a Formula
+// (its borders and fill are part of the drawing). A cell with HasValue set
+// shows Value instead, whatever number it is (a score of 0, or 0.75). A cell with a Formula
 // (written without the leading "=") shows what the spreadsheet app
 // computes from it instead. A cell with a Link goes there when clicked: a
 // place in the workbook, written as a reference ("Puzzles!B14").
@@ -18,6 +19,9 @@ type Cell struct {
 	Formula string
 	Link    string
 	Style   Style
+
+	Value    float64
+	HasValue bool
 }
 
 // Board is a block of cells positioned on a sheet: every cell of Area that
@@ -70,8 +74,24 @@ type Sheet struct {
 	Validations []Validation // rules for what may be typed into cells
 	CondFormats []CondFormat // styles that apply where a formula holds, in priority order
 	HiddenCols  []int        // columns hidden from view (helper formulas)
+	Charts      []BarChart   // drawn over the cells (a new workbook's sheets only)
 	Protect     bool         // protect the sheet: only cells whose Style is Unlocked can be changed
 	Hidden      bool         // hide the sheet itself (an answer key for formulas)
+}
+
+// BarChart is a chart of horizontal bars, one series, drawn over the cells
+// of Area: a bar for each cell of Values (a column), labelled by the cell
+// beside it in Categories, the first at the top; the series is named by
+// the cell Name. The value axis runs from Min to Max, its numbers in
+// AxisFormat ("0%").
+type BarChart struct {
+	Area       Rect
+	Title      string
+	Name       Pos
+	Categories Rect
+	Values     Rect
+	Min, Max   float64
+	AxisFormat string
 }
 
 // Validation restricts what may be typed into the cells of Ranges. Kind

@@ -40,7 +40,13 @@ type Style struct {
 	Wrap      bool // wrap text within the cell
 	Unlocked  bool // may be changed on a protected sheet
 	Hide      bool // on a protected sheet, show the value but not the formula
+	// NumFmt is a built-in number format by its id (9 is "0%"); 0 is
+	// General.
+	NumFmt int
 }
+
+// PercentFormat is the built-in number format "0%".
+const PercentFormat = 9
 
 // The colours of the boards.
 const (

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
@@ -311,35 +309,6 @@ func puzzleSheet(p *GeneratedPuzzle, opts BookOptions, paper layout.Paper) layou
 	return sh
 }
 
-// saveAtomic saves f to a temporary file beside out and renames it over
-// out.
-func saveAtomic(f *excelize.File, out string) (err error) {
-	tmp, target, err := createBeside(out)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	f.SetZipWriter(fastZip)
-	if err = f.Write(tmp); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if err = os.Rename(tmp.Name(), target); err != nil {
-		return fmt.Errorf("%w: %v", ErrWrite, err)
-	}
-	return nil
-}
-
 // writeOne writes one puzzle the way "xlsudoku solve -o" writes its
 // output: a Puzzle sheet with the grid at B2, then the Solution and
 // Candidates sheets that Write adds to it.
@@ -369,9 +338,6 @@ func writeOne(out string, p *GeneratedPuzzle, opts BookOptions, paper layout.Pap
 	_, err = Write(pz, p.Solution, out, ropts)
 	return err
 }
-
-// fastZip is opc.NewZipWriter for excelize.
-func fastZip(w io.Writer) excelize.ZipWriter { return newZip(w) }
 
 // newZip is a zip writer compressing at flate.BestSpeed, its compressors
 // pooled (opc.NewZipWriter).

@@ -46,6 +46,9 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 	for i, s := range sheets {
 		s.index, s.part = i, fmt.Sprintf("xl/worksheets/sheet%d.xml", i+1)
 	}
+	// The content types come first, so the charts must be known before
+	// any sheet is drawn.
+	charted := chartedSheets(sheets)
 	return atomicWrite(out, func(w io.Writer) error {
 		zw := newZip(w)
 		put := func(name string, data []byte) error {
@@ -56,7 +59,7 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 			_, err = fw.Write(data)
 			return err
 		}
-		if err := put("[Content_Types].xml", bookContentTypes(sheets)); err != nil {
+		if err := put("[Content_Types].xml", bookContentTypes(sheets, charted)); err != nil {
 			return err
 		}
 		if err := put("_rels/.rels", []byte(xmlDecl+`<Relationships xmlns="`+nsPackageRels+`">`+
@@ -68,6 +71,16 @@ func writeBook(out string, sheets []*ourSheet, paper layout.Paper, check func(pa
 		}
 		if err := writeSheetParts(zw, r, sheets, paper); err != nil {
 			return err
+		}
+		if n := len(chartedSheets(sheets)); n != len(charted) {
+			return fmt.Errorf("%d sheets have charts, not %d: a sheet with charts must be drawn before the book is written", n, len(charted))
+		}
+		for _, c := range charted {
+			for _, part := range chartParts(c) {
+				if err := put(part.Name, part.Content); err != nil {
+					return err
+				}
+			}
 		}
 		// The workbook part once the sheets are laid out: it holds their
 		// print areas.
@@ -200,7 +213,7 @@ func writeSheetParts(zw *zip.Writer, r *renderer, sheets []*ourSheet, paper layo
 			if j.s.draw != nil || j.s.drawBands != nil {
 				// Keep what the workbook part needs of it.
 				s := &j.s.sheet
-				*s = layout.Sheet{Print: s.Print, Filter: s.Filter, Hidden: s.Hidden}
+				*s = layout.Sheet{Print: s.Print, Filter: s.Filter, Hidden: s.Hidden, Charts: s.Charts}
 			}
 		})
 		for i := range jobs {
@@ -317,7 +330,7 @@ const (
 	nsPackageRels = "http://schemas.openxmlformats.org/package/2006/relationships"
 )
 
-func bookContentTypes(sheets []*ourSheet) []byte {
+func bookContentTypes(sheets []*ourSheet, charted []chartedSheet) []byte {
 	var b bytes.Buffer
 	b.WriteString(xmlDecl + `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
 		`<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>` +
@@ -330,6 +343,7 @@ func bookContentTypes(sheets []*ourSheet) []byte {
 	for _, s := range sheets {
 		fmt.Fprintf(&b, `<Override PartName="/%s" ContentType="%s"/>`, s.part, ctWorksheet)
 	}
+	chartOverrides(&b, charted)
 	b.WriteString(`</Types>`)
 	return b.Bytes()
 }

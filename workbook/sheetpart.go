@@ -116,6 +116,10 @@ func (r *renderer) sheetPartBands(w io.Writer, sh *layout.Sheet, bands cellBands
 	}
 	links(&b, linked)
 	printSetup(&b, pr)
+	if len(sh.Charts) > 0 {
+		// The sheet's one relationship: its drawing (writeBook).
+		b.WriteString(`<drawing r:id="rId1"/>`)
+	}
 	b.WriteString(`</worksheet>`)
 	return b.Bytes(), nil
 }
@@ -282,6 +286,10 @@ func (r *renderer) sheetData(b *bytes.Buffer, sh *layout.Sheet, bands cellBands,
 					b.WriteString(`><f>`)
 					xml.EscapeText(b, []byte(c.Formula))
 					b.WriteString(`</f></c>`)
+				case c.HasValue:
+					b.WriteString(`><v>`)
+					b.Write(strconv.AppendFloat(b.AvailableBuffer(), c.Value, 'g', -1, 64))
+					b.WriteString(`</v></c>`)
 				case c.Number != 0:
 					b.WriteString(`><v>`)
 					b.Write(strconv.AppendInt(b.AvailableBuffer(), int64(c.Number), 10))
@@ -492,6 +500,21 @@ func (r *renderer) units(points float64) float64 {
 	px := math.Round(points / 0.75)
 	d := float64(r.digitPx)
 	return math.Ceil(px*256/d) / 256
+}
+
+// points is the width of a column of width units, in points, as Excel
+// draws it (whole pixels).
+func (r *renderer) points(units float64) float64 { return columnPoints(units, r.digitPx) }
+
+// bookPoints is points for the default font of a new workbook (bookFont,
+// 11 points).
+func bookPoints(units float64) float64 { return columnPoints(units, digitPixels(bookFont, 11)) }
+
+// columnPoints is the width of a column of width units of a font whose
+// digits are digitPx pixels wide, in points.
+func columnPoints(units float64, digitPx int) float64 {
+	d := float64(digitPx)
+	return math.Trunc((256*units+math.Trunc(128/d))/256*d) * 0.75
 }
 
 // sheetPasswordHash is the legacy hash of a sheet's protection password

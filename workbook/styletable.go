@@ -176,8 +176,11 @@ func (t *styleTable) style(s layout.Style, family string) int {
 		border = t.id("borders", b)
 	}
 	var xf strings.Builder
-	xf.WriteString(`<xf numFmtId="0" fontId="` + strconv.Itoa(font) + `" fillId="` + strconv.Itoa(fill) +
+	xf.WriteString(`<xf numFmtId="` + strconv.Itoa(s.NumFmt) + `" fontId="` + strconv.Itoa(font) + `" fillId="` + strconv.Itoa(fill) +
 		`" borderId="` + strconv.Itoa(border) + `" xfId="0"`)
+	if s.NumFmt != 0 {
+		xf.WriteString(` applyNumberFormat="true"`)
+	}
 	if font != 0 {
 		xf.WriteString(` applyFont="true"`)
 	}

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/xlsudoku/xlsudoku/layout"
 )
 
@@ -53,84 +51,68 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 		puzzles = max(puzzles, len(r.Marks))
 	}
 	const name = "Summary"
-	f, r, err := newOneSheetBook(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	header := []any{"Student file"}
+	sh := summarySheet(name, rows, puzzles, pp)
+	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
+}
+
+// summarySheet lays out the summary of rows, with puzzles columns of
+// puzzles, printed on paper.
+func summarySheet(name string, rows []SummaryRow, puzzles int, paper layout.Paper) layout.Sheet {
+	sh := layout.Sheet{Freeze: layout.Pos{Col: 1, Row: 2}}
+	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
+	header := []string{"Student file"}
 	for k := range puzzles {
 		header = append(header, fmt.Sprintf("Puzzle %d", k+1))
 	}
 	header = append(header, "Right", "Cells", "Score", "Wrong cells")
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{layout.GivenFill}},
-		Border: []excelize.Border{{Type: "bottom", Color: "000000", Style: 1}}})
-	if err != nil {
-		return err
-	}
-	pct, err := f.NewStyle(&excelize.Style{NumFmt: 9})
-	if err != nil {
-		return err
-	}
-	if err := f.SetSheetRow(name, "A1", &header); err != nil {
-		return err
-	}
-	last, _ := excelize.CoordinatesToCellName(len(header), 1)
-	if err := f.SetCellStyle(name, "A1", last, bold); err != nil {
-		return err
+	bold := layout.Style{Bold: true, Fill: layout.GivenFill, Border: layout.Borders{Bottom: layout.Thin}}
+	for i, h := range header {
+		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: bold})
 	}
 	scoreCol := puzzles + 4
 	for i, r := range rows {
-		row := []any{filepath.Base(r.File)}
+		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
+		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
+		text(1, filepath.Base(r.File))
 		var wrong []string
-		for k := range puzzles {
-			if k < len(r.Marks) {
-				m := r.Marks[k]
-				row = append(row, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
-				wrong = append(wrong, cellRefs(m, Wrong)...)
-			} else {
-				row = append(row, "")
-			}
+		for k := range min(puzzles, len(r.Marks)) {
+			m := r.Marks[k]
+			text(k+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
+			wrong = append(wrong, cellRefs(m, Wrong)...)
+		}
+		if r.Error != "" {
+			text(scoreCol+1, r.Error)
+			continue
 		}
 		right, blanks, _ := r.totals()
-		if r.Error != "" {
-			row = append(row, "", "", "", r.Error)
-		} else {
-			score := 0.0
-			if blanks > 0 {
-				score = float64(right) / float64(blanks)
-			}
-			row = append(row, right, blanks, score, describe(wrong, 12))
+		score := 0.0
+		if blanks > 0 {
+			score = float64(right) / float64(blanks)
 		}
-		cell, _ := excelize.CoordinatesToCellName(1, i+2)
-		if err := f.SetSheetRow(name, cell, &row); err != nil {
-			return err
-		}
-		sc, _ := excelize.CoordinatesToCellName(scoreCol, i+2)
-		if err := f.SetCellStyle(name, sc, sc, pct); err != nil {
-			return err
-		}
+		sh.Cells = append(sh.Cells,
+			layout.Cell{Pos: at(scoreCol - 2), Value: float64(right), HasValue: true},
+			layout.Cell{Pos: at(scoreCol - 1), Value: float64(blanks), HasValue: true},
+			layout.Cell{Pos: at(scoreCol), Value: score, HasValue: true, Style: layout.Style{NumFmt: layout.PercentFormat}})
+		text(scoreCol+1, describe(wrong, 12))
 	}
+	// The widths in the book font's digits, as points.
 	widths := map[int]float64{1: 24, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: 50}
 	for k := range puzzles {
 		widths[k+2] = 10
 	}
 	tableWidth := 0.0
 	for col, w := range widths {
-		c, _ := excelize.ColumnNumberToName(col)
-		if err := f.SetColWidth(name, c, c, w); err != nil {
-			return err
-		}
-		tableWidth += r.points(w)
+		sh.ColWidths[col] = bookPoints(w)
+		tableWidth += sh.ColWidths[col]
 	}
 
 	// Printing: the table, then the chart under it, on its own page when
 	// it does not fit under the table, and no taller than a page.
-	pr := layout.Print{Paper: pp, Landscape: true, Fit: layout.FitWidth, CenterH: true,
+	pr := layout.Print{Paper: paper, Landscape: true, Fit: layout.FitWidth, CenterH: true,
 		TitleRows: [2]int{1, 1}, Header: "Class summary", PageNumbers: true}
-	pw, ph := pr.Printable(pp)
-	const chartWidth = 640 // pixels
-	scale := min(1, pw/max(tableWidth, 0.75*chartWidth))
+	pw, ph := pr.Printable(paper)
+	const chartWidth = 480.0 // points
+	scale := min(1, pw/max(tableWidth, chartWidth))
 	capacity := ph / scale * 0.96
 	heights := []float64{summaryHeader}
 	for range rows {
@@ -139,77 +121,46 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	chartRow := len(rows) + 3 // under a gap row
 	chartHeight := min(0.75*float64(max(240, 24*len(rows)+80)), capacity-summaryHeader-summaryRow)
 	heights = append(heights, summaryRow, chartHeight)
-	lastRow := chartRow + int(math.Ceil(chartHeight/summaryRow))
+	lastRow := chartRow + int(math.Ceil(chartHeight/summaryRow)) - 1
 	if len(rows) == 0 {
 		heights, lastRow = heights[:1], 1
 	}
 	for row := 1; row <= lastRow; row++ {
-		h := summaryRow
-		if row == 1 {
-			h = summaryHeader
-		}
-		if err := f.SetRowHeight(name, row, h); err != nil {
-			return err
-		}
+		sh.RowHeights[row] = summaryRow
 	}
+	sh.RowHeights[1] = summaryHeader
 	for _, i := range layout.BreakRows(heights, capacity, summaryHeader) {
 		pr.Breaks = append(pr.Breaks, i+1)
 	}
 	pr.Pages = len(pr.Breaks) + 1
 	lastCol, width := 0, 0.0
-	for width < max(tableWidth, 0.75*chartWidth) {
+	for width < max(tableWidth, chartWidth) {
 		lastCol++
-		if w, ok := widths[lastCol]; ok {
-			width += r.points(w)
-		} else {
-			width += r.points(defaultColWidth)
-		}
+		width += cmp.Or(sh.ColWidths[lastCol], bookPoints(defaultColWidth))
 	}
 	pr.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: lastCol, Row: lastRow}}
-
+	sh.Print = pr
 	if len(rows) > 0 {
-		sc, _ := excelize.ColumnNumberToName(scoreCol)
-		at, _ := excelize.CoordinatesToCellName(1, chartRow)
-		ref := quoteSheet(name)
-		if err := f.AddChart(name, at, &excelize.Chart{
-			Type: excelize.Bar,
-			Series: []excelize.ChartSeries{{
-				Name:       ref + "!$" + sc + "$1",
-				Categories: fmt.Sprintf("%s!$A$2:$A$%d", ref, len(rows)+1),
-				Values:     fmt.Sprintf("%s!$%s$2:$%s$%d", ref, sc, sc, len(rows)+1),
-			}},
-			Title:     excelize.ChartTitle{Paragraph: []excelize.RichTextRun{{Text: "Score by student"}}},
-			Legend:    excelize.ChartLegend{Position: "none"},
-			XAxis:     excelize.ChartAxis{ReverseOrder: true},
-			YAxis:     excelize.ChartAxis{Maximum: ptr(1.0), Minimum: ptr(0.0), NumFmt: excelize.ChartNumFmt{CustomNumFmt: "0%"}},
-			Dimension: excelize.ChartDimension{Width: chartWidth, Height: uint(math.Round(chartHeight / summaryRow * excelizeRowPixels))},
-		}); err != nil {
-			return err
-		}
+		last := len(rows) + 1
+		sh.Charts = []layout.BarChart{{
+			Area:       layout.Rect{Min: layout.Pos{Col: 1, Row: chartRow}, Max: layout.Pos{Col: lastCol, Row: lastRow}},
+			Title:      "Score by student",
+			Name:       layout.Pos{Col: scoreCol, Row: 1},
+			Categories: layout.Rect{Min: layout.Pos{Col: 1, Row: 2}, Max: layout.Pos{Col: 1, Row: last}},
+			Values:     layout.Rect{Min: layout.Pos{Col: scoreCol, Row: 2}, Max: layout.Pos{Col: scoreCol, Row: last}},
+			Min:        0, Max: 1, AxisFormat: "0%",
+		}}
 	}
-	if err := setPrint(f, name, pr); err != nil {
-		return err
-	}
-	if err := f.SetPanes(name, &excelize.Panes{Freeze: true, YSplit: 1, TopLeftCell: "A2", ActivePane: "bottomLeft"}); err != nil {
-		return err
-	}
-	return saveAtomic(f, out)
+	return sh
 }
 
-// The summary's row heights, in points, and excelize's default column
-// width, in units.
+// The summary's row heights, in points, and a column's default width, in
+// the book font's digits.
 const (
 	summaryHeader   = 18.0
 	summaryRow      = 15.0
 	defaultColWidth = 9.140625
 )
-
-// excelizeRowPixels is a summaryRow row as excelize (v2.11.0) measures it
-// when it anchors a chart to cells: ceil(4/3.4 x 15) = 18 pixels, where
-// spreadsheet apps draw 20. The chart is sized in those pixels so that it
-// spans the rows planned for it (a chart sized at 20 pixels a row spanned
-// a ninth more, past the print area).
-const excelizeRowPixels = 18.0
 
 // cellRefs names the cells with mark k as spreadsheet references
 // ("'Puzzle 1'!D4").
@@ -222,25 +173,4 @@ func cellRefs(m *Marking, k Mark) []string {
 		}
 	}
 	return out
-}
-
-func ptr[T any](v T) *T { return &v }
-
-// newOneSheetBook starts a new workbook in our book font whose one sheet
-// is called name, with a renderer for its styles.
-func newOneSheetBook(name string) (*excelize.File, *renderer, error) {
-	f := excelize.NewFile()
-	if err := f.SetDefaultFont(bookFont); err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	r, err := newRenderer(f, "")
-	if err == nil {
-		err = f.SetSheetName("Sheet1", name)
-	}
-	if err != nil {
-		f.Close()
-		return nil, nil, err
-	}
-	return f, r, nil
 }

@@ -9,8 +9,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/xuri/excelize/v2"
-
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -205,12 +203,6 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 // writeInstructions writes the first sheet of a book of worksheets: what
 // to do, and what the status under each board means; printed on paper.
 func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions, paper layout.Paper) error {
-	const name = "Instructions"
-	f, r, err := newOneSheetBook(name)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
 	lines := []string{
 		title,
 		"",
@@ -226,46 +218,23 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		lines = append(lines, "Each Candidates sheet shows, for every empty cell, the digits that can still go there as your entries stand.")
 	}
 	lines = append(lines, "When you are done, save the file (keep it as .xlsx) and hand it in.")
-	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true, Size: 14}, Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
-	if err != nil {
-		return err
-	}
-	wrap, err := f.NewStyle(&excelize.Style{Alignment: &excelize.Alignment{WrapText: true, Vertical: "top"}})
-	if err != nil {
-		return err
-	}
 	// A column as wide as a portrait page, the lines wrapped in it.
 	const width, perLine = 480.0, 70 // points, and characters of a line in it
-	if err := f.SetColWidth(name, "B", "B", r.units(width)); err != nil {
-		return err
-	}
+	sh := layout.Sheet{}
+	sh.ColWidths, sh.RowHeights = map[int]float64{2: width}, map[int]float64{}
 	for i, l := range lines {
-		cell := fmt.Sprintf("B%d", i+2)
-		if err := f.SetCellStr(name, cell, l); err != nil {
-			return err
-		}
-		st := wrap
+		st := layout.Style{Wrap: true, VAlign: layout.AlignStart}
 		if i == 0 {
-			st = bold
+			st.Bold, st.FontSize = true, 14
 		}
-		if err := f.SetCellStyle(name, cell, cell, st); err != nil {
-			return err
-		}
+		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: 2, Row: i + 2}, Text: l, Style: st})
 		if h := 15 * float64(1+len(l)/perLine); h > 15 {
-			if err := f.SetRowHeight(name, i+2, h); err != nil {
-				return err
-			}
+			sh.RowHeights[i+2] = h
 		}
 	}
-	no := false
-	if err := setPrint(f, name, layout.Print{Area: layout.Rect{Min: layout.Pos{Col: 2, Row: 2}, Max: layout.Pos{Col: 2, Row: len(lines) + 1}},
-		Paper: paper, Fit: layout.FitWidth, CenterH: true}); err != nil {
-		return err
-	}
-	if err := f.SetSheetView(name, 0, &excelize.ViewOptions{ShowGridLines: &no}); err != nil {
-		return err
-	}
-	return f.SaveAs(path)
+	sh.Print = layout.Print{Area: layout.Rect{Min: layout.Pos{Col: 2, Row: 2}, Max: layout.Pos{Col: 2, Row: len(lines) + 1}},
+		Paper: paper, Fit: layout.FitWidth, CenterH: true}
+	return writeBook(path, []*ourSheet{{name: "Instructions", sheet: sh}}, paper, nil)
 }
 
 func btoi(b bool) int {

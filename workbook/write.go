@@ -234,6 +234,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	drawn := make([]layout.Sheet, len(sheets))
 	for i, s := range sheets {
 		drawn[i] = s.sheet
+		if len(s.sheet.Charts) > 0 {
+			return nil, fmt.Errorf("sheet %q: charts are drawn only in a new workbook", s.name)
+		}
 	}
 	r, err := render(styles, drawn, password, paper)
 	if err != nil {
