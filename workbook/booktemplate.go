@@ -5,8 +5,7 @@ import _ "embed"
 // The parts of a new workbook that are the same in every one: the theme
 // (Office's, as excelize writes it: the default font's colour names it),
 // the document properties, and the styles part that our styles are added
-// to (styleTable), its default font bookFont. Writing them from here, not
-// from a scratch excelize workbook, keeps excelize out of making a book.
+// to (styleTable), its default font bookFont.
 
 //go:embed template/theme1.xml
 var bookTheme []byte

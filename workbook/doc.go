@@ -32,8 +32,9 @@
 // Reading parses the zip package itself, read-only (package opc, beneath
 // this one, does the package mechanics: parts, relationships, bounded
 // reads, byte splices, saving), streaming each sheet it looks at only as
-// far as it needs: a worksheet that is not read is never decompressed, and
-// no sheet is ever loaded into excelize (which would rewrite it on save).
+// far as it needs: a worksheet that is not read is never decompressed.
+// Nothing here loads a workbook into a spreadsheet library, which would
+// rewrite it on save: excelize is only the tests' independent reader.
 // No part may unpack to more than Options.MaxPartSize (see partlimit.go),
 // so a decompression bomb is refused, not read. This package gives the
 // parts their meaning: the workbook part's sheets and defined names, shared
@@ -47,7 +48,8 @@
 // only the workbook part (our <sheet> entries and defined names inserted),
 // its relationships and [Content_Types].xml (entries inserted), the styles
 // part (our fonts, fills, borders and cell formats inserted at the ends of
-// its lists, written by styletable.go; see opc.AppendStyles), and adds our
+// its lists, written by styletable.go; see opc.AppendStyles; a part that
+// lacks a list they need gets it, opc.CompleteStyles), and adds our
 // two worksheet parts, written from package layout's description, page
 // setup included (sheetpart.go). Every sheet we
 // write prints on Options.Paper.

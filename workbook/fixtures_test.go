@@ -93,7 +93,8 @@ func unzip(t testing.TB, path string) map[string][]byte {
 	return out
 }
 
-// rezip rewrites the zip at path, passing every part through fix.
+// rezip rewrites the zip at path, passing every part through fix; a part
+// for which fix returns nil is dropped.
 func rezip(t testing.TB, path string, fix func(name string, data []byte) []byte) {
 	t.Helper()
 	zr, err := zip.OpenReader(path)
@@ -106,9 +107,13 @@ func rezip(t testing.TB, path string, fix func(name string, data []byte) []byte)
 		b, err := io.ReadAll(rc)
 		require.NoError(t, err)
 		rc.Close()
+		fixed := fix(f.Name, b)
+		if fixed == nil {
+			continue // dropped
+		}
 		w, err := zw.Create(f.Name)
 		require.NoError(t, err)
-		_, err = w.Write(fix(f.Name, b))
+		_, err = w.Write(fixed)
 		require.NoError(t, err)
 	}
 	require.NoError(t, zw.Close())

@@ -100,8 +100,8 @@ func FuzzReadSheet(f *testing.F) {
 }
 
 // FuzzSpliceStyles: splicing our styles into any styles part either gives
-// up (and the caller uses excelize's rewrite) or keeps every byte of the
-// input apart from the added entries and counts.
+// up or keeps every byte of the input apart from the added entries and
+// counts.
 func FuzzSpliceStyles(f *testing.F) {
 	excel := excelStyles(f)
 	r, err := render(excel, nil, "", layout.A4)

@@ -1,94 +1,63 @@
 package workbook
 
 import (
-	"bytes"
 	"fmt"
-	"io"
-	"io/fs"
-
-	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // renderer writes layout sheets as worksheet parts (sheetpart.go), each
-// distinct layout.Style made once: written straight into the styles part
-// (styleTable), or for a part too unusual for that, made with excelize in
-// a scratch workbook that holds it (one NewStyle per cell was five times
-// slower).
+// distinct layout.Style made once, straight into the styles part
+// (styleTable).
 type renderer struct {
-	f        *excelize.File // the styles go through excelize, or
-	t        *styleTable    // straight into the styles part
-	font     string         // the workbook's default font, named in every font we make
-	digitPx  int            // the width of its widest digit, in pixels: the unit of column widths
+	styles   styler
+	font     string // the workbook's default font, named in every font we make
+	digitPx  int    // the width of its widest digit, in pixels: the unit of column widths
 	ids      map[layout.Style]int
 	cond     map[layout.Style]int // conditional formats' styles
 	password string               // for the sheets it protects; "" for none
 }
 
-// newRenderer makes the renderer of f's styles.
-func newRenderer(f *excelize.File, password string) (*renderer, error) {
-	font, err := defaultFont(f)
-	if err != nil {
-		return nil, fmt.Errorf("the styles part: %v", err)
-	}
-	size := 11.0
-	if s, err := f.GetStyle(0); err == nil && s.Font != nil && s.Font.Size > 0 {
-		size = s.Font.Size
-	}
-	return &renderer{f: f, font: font, digitPx: digitPixels(font, size), ids: map[layout.Style]int{}, password: password}, nil
+// styler makes the cell formats (in family unless the style names its
+// font) and conditional formats of a styles part: styleTable, or in the
+// tests excelize, which styleTable's entries are checked against.
+type styler interface {
+	cellFormat(s layout.Style, family string) (int, error)
+	condFormat(s layout.Style) (int, error)
 }
 
-// excelize's border styles.
-const (
-	borderThin  = 1
-	borderThick = 5
-)
+// newTableRenderer makes the renderer of t's styles.
+func newTableRenderer(t *styleTable, password string) *renderer {
+	return &renderer{styles: t, font: t.font, digitPx: digitPixels(t.font, t.size), ids: map[layout.Style]int{}, password: password}
+}
 
+// style returns the cell format of s.
 func (r *renderer) style(s layout.Style) (int, error) {
 	if id, ok := r.ids[s]; ok {
 		return id, nil
 	}
-	if r.t != nil {
-		id := r.t.style(s, r.font)
-		r.ids[s] = id
-		return id, nil
-	}
-	family := r.font
-	if s.Font != "" {
-		family = s.Font
-	}
-	underline := ""
-	if s.Underline {
-		underline = "single"
-	}
-	st := &excelize.Style{
-		Font:      &excelize.Font{Family: family, Size: s.FontSize, Bold: s.Bold, Color: s.Color, Underline: underline, Strike: s.Strike},
-		Alignment: &excelize.Alignment{Horizontal: align(s.HAlign, "left"), Vertical: align(s.VAlign, "top"), WrapText: s.Wrap},
-	}
-	for _, side := range []struct {
-		name string
-		line layout.Line
-	}{{"left", s.Border.Left}, {"top", s.Border.Top}, {"right", s.Border.Right}, {"bottom", s.Border.Bottom}} {
-		switch side.line {
-		case layout.Thin:
-			st.Border = append(st.Border, excelize.Border{Type: side.name, Color: "000000", Style: borderThin})
-		case layout.Thick:
-			st.Border = append(st.Border, excelize.Border{Type: side.name, Color: "000000", Style: borderThick})
-		}
-	}
-	if s.Fill != "" {
-		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{s.Fill}}
-	}
-	if s.Unlocked || s.Hide {
-		st.Protection = &excelize.Protection{Locked: !s.Unlocked, Hidden: s.Hide}
-	}
-	id, err := r.f.NewStyle(st)
+	id, err := r.styles.cellFormat(s, r.font)
 	if err != nil {
 		return 0, err
 	}
 	r.ids[s] = id
+	return id, nil
+}
+
+// condStyle returns the conditional format (dxf) style for s.
+func (r *renderer) condStyle(s layout.Style) (int, error) {
+	if id, ok := r.cond[s]; ok {
+		return id, nil
+	}
+	if r.cond == nil {
+		r.cond = map[layout.Style]int{}
+	}
+	id, err := r.styles.condFormat(s)
+	if err != nil {
+		return 0, err
+	}
+	r.cond[s] = id
 	return id, nil
 }
 
@@ -107,71 +76,37 @@ func align(a layout.Align, start string) string {
 	return ""
 }
 
-// condStyle returns the conditional format (dxf) style for s.
-func (r *renderer) condStyle(s layout.Style) (int, error) {
-	if id, ok := r.cond[s]; ok {
-		return id, nil
-	}
-	if r.cond == nil {
-		r.cond = map[layout.Style]int{}
-	}
-	if r.t != nil {
-		id := r.t.condStyle(s)
-		r.cond[s] = id
-		return id, nil
-	}
-	st := &excelize.Style{Font: &excelize.Font{Bold: s.Bold, Color: s.Color}}
-	if s.Fill != "" {
-		st.Fill = excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{s.Fill}}
-	}
-	id, err := r.f.NewConditionalStyle(st)
-	if err != nil {
-		return 0, err
-	}
-	r.cond[s] = id
-	return id, nil
-}
-
 // rendered is what drawing produced: the styles part (the input's styles
 // plus ours) and one worksheet part per sheet drawn.
 type rendered struct {
-	styles  []byte
-	sheets  [][]byte
-	spliced bool // styles is the input's part with ours spliced in already
+	styles []byte
+	sheets [][]byte
 }
+
+// emptyStyles is the styles part of a workbook that has none: the lists
+// opc.CompleteStyles gives it are what Excel takes such a workbook to have.
+var emptyStyles = []byte(`<styleSheet xmlns="` + nsMain + `"/>`)
 
 // render writes sheets (printed on paper) for a workbook whose styles part
-// is styles (nil: excelize's default styles) and returns the parts to
-// splice into the output: the styles part with ours added, and one
-// worksheet part per sheet. The styles go through excelize only when
-// styleTable cannot add to the part; nothing else of the input ever does.
+// is styles (nil for none) and returns the parts to splice into the
+// output: the styles part with ours added at the ends of its lists, and
+// one worksheet part per sheet. A part that lacks lists a cell format
+// needs (or has them empty) gets them, with the defaults Excel assumes
+// (opc.CompleteStyles); nothing else of the input changes.
 func render(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
-	if styles != nil {
-		if t, ok := newStyleTable(styles); ok {
-			if out, ok, err := renderNative(t, sheets, password, paper); ok || err != nil {
-				return out, err
-			}
+	if styles == nil {
+		styles = emptyStyles
+	}
+	t, ok := newStyleTable(styles)
+	if !ok {
+		if complete, added := opc.CompleteStyles(styles); added {
+			t, ok = newStyleTable(complete)
 		}
 	}
-	return renderExcelize(styles, sheets, password, paper)
-}
-
-// renderExcelize is render with the styles made by excelize, in a scratch
-// workbook that reads styles (excelize's default styles for nil).
-func renderExcelize(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
-	f := excelize.NewFile()
-	defer f.Close()
-	if styles != nil {
-		f.Pkg.Store("xl/styles.xml", namedDefaultFont(styles))
-		f.Styles = nil // read the input's styles instead of the template's
+	if !ok {
+		return nil, fmt.Errorf("its styles part cannot be read (it is not well-formed SpreadsheetML); open and save the workbook in a spreadsheet app and try again")
 	}
-	r, err := newRenderer(f, password)
-	if err != nil {
-		return nil, err
-	}
-	if err := fixStyleCounts(f); err != nil {
-		return nil, err
-	}
+	r := newTableRenderer(t, password)
 	out := &rendered{}
 	for i := range sheets {
 		data, err := r.sheetPart(&sheets[i], paper, false)
@@ -180,120 +115,8 @@ func renderExcelize(styles []byte, sheets []layout.Sheet, password string, paper
 		}
 		out.sheets = append(out.sheets, data)
 	}
-	parts, err := r.parts()
-	if err != nil {
-		return nil, err
-	}
-	out.styles = parts["xl/styles.xml"].Bytes()
-	return out, nil
-}
-
-// renderNative is render with the styles written by t. ok is false when
-// they cannot be spliced into the part after all.
-func renderNative(t *styleTable, sheets []layout.Sheet, password string, paper layout.Paper) (out *rendered, ok bool, err error) {
-	r := newTableRenderer(t, password)
-	out = &rendered{}
-	for i := range sheets {
-		data, err := r.sheetPart(&sheets[i], paper, false)
-		if err != nil {
-			return nil, false, err
-		}
-		out.sheets = append(out.sheets, data)
-	}
 	if out.styles, ok = t.part(); !ok {
-		return nil, false, nil
+		return nil, fmt.Errorf("our styles cannot be added to its styles part; open and save the workbook in a spreadsheet app and try again")
 	}
-	out.spliced = true
-	return out, true, nil
-}
-
-// newTableRenderer makes the renderer of t's styles.
-func newTableRenderer(t *styleTable, password string) *renderer {
-	return &renderer{t: t, font: t.font, digitPx: digitPixels(t.font, t.size), ids: map[layout.Style]int{}, password: password}
-}
-
-// parts returns the parts of the scratch workbook as excelize writes them.
-func (r *renderer) parts() (capture, error) {
-	c := capture{}
-	r.f.SetZipWriter(func(io.Writer) excelize.ZipWriter { return c })
-	if _, err := r.f.WriteToBuffer(); err != nil {
-		return nil, err
-	}
-	if _, ok := c["xl/styles.xml"]; !ok {
-		return nil, fmt.Errorf("excelize wrote no styles part")
-	}
-	return c, nil
-}
-
-// fixStyleCounts makes the count attributes of the styles' lists match the
-// lists: excelize numbers new entries from the counts, and some writers get
-// them wrong or leave them out.
-func fixStyleCounts(f *excelize.File) error {
-	s := f.Styles
-	if s == nil || s.Fonts == nil || s.Fills == nil || s.Borders == nil || s.CellXfs == nil {
-		return fmt.Errorf("the styles part lacks fonts, fills, borders or cell formats")
-	}
-	s.Fonts.Count = len(s.Fonts.Font)
-	s.Fills.Count = len(s.Fills.Fill)
-	s.Borders.Count = len(s.Borders.Border)
-	s.CellXfs.Count = len(s.CellXfs.Xf)
-	if s.NumFmts != nil {
-		s.NumFmts.Count = len(s.NumFmts.NumFmt)
-	}
-	if s.Dxfs != nil {
-		s.Dxfs.Count = len(s.Dxfs.Dxfs)
-	}
-	return nil
-}
-
-// capture is a zip writer that keeps the parts excelize writes, unzipped.
-type capture map[string]*bytes.Buffer
-
-func (c capture) Create(name string) (io.Writer, error) {
-	b := &bytes.Buffer{}
-	c[name] = b
-	return b, nil
-}
-func (c capture) AddFS(fs.FS) error { return nil }
-func (c capture) Close() error      { return nil }
-
-// defaultFont is f's default font. excelize dereferences the first font's
-// name without looking, so a styles part whose first font has none would
-// crash it: that is an error here.
-func defaultFont(f *excelize.File) (font string, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = fmt.Errorf("its default font cannot be read (%v); open and save the workbook in a spreadsheet app and try again", r)
-		}
-	}()
-	return f.GetDefaultFont()
-}
-
-// namedDefaultFont returns styles with a name given to its first font
-// when it has none (<font/>, or a size without a name, as some writers
-// leave it): Excel then uses Calibri, and so does what excelize makes of
-// it. Only the copy excelize reads changes; the output splices our
-// entries into the input's own bytes.
-func namedDefaultFont(styles []byte) []byte {
-	lists, ok := opc.StyleLists(styles)
-	if !ok || lists["fonts"] == nil || len(lists["fonts"].Items) == 0 {
-		return styles
-	}
-	it := lists["fonts"].Items[0]
-	if it[1] < 0 {
-		return styles
-	}
-	font := styles[it[0]:it[1]]
-	if bytes.Contains(font, []byte("<name ")) || bytes.Contains(font, []byte("<name/")) {
-		return styles
-	}
-	var fixed []byte
-	if bytes.HasSuffix(font, []byte("/>")) && bytes.Count(font, []byte("<")) == 1 {
-		fixed = append(append([]byte{}, bytes.TrimSuffix(font, []byte("/>"))...), `><name val="Calibri"/></font>`...)
-	} else if end := bytes.LastIndex(font, []byte("</font>")); end >= 0 {
-		fixed = append(append(append([]byte{}, font[:end]...), `<name val="Calibri"/>`...), font[end:]...)
-	} else {
-		return styles
-	}
-	return append(append(append([]byte{}, styles[:it[0]]...), fixed...), styles[it[1]:]...)
+	return out, nil
 }

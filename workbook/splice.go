@@ -14,7 +14,7 @@ import (
 //
 //   - the workbook part, its relationships and [Content_Types].xml, where
 //     our sheets' entries are inserted and nothing else changes;
-//   - the styles part, where our styles are inserted (opc.SpliceStyles);
+//   - the styles part, where our styles are inserted (opc.AppendStyles);
 //   - our own sheets' parts, new or replacing those of an earlier run.
 //
 // Opening the input with excelize and saving it would rewrite more (the

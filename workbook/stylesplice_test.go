@@ -152,7 +152,7 @@ func TestSpliceStylesKeepsExcelsPart(t *testing.T) {
 // these parts (opc's tests have the parts that are not plain).
 func TestSpliceStylesFallsBack(t *testing.T) {
 	rendered := func(t *testing.T, in []byte) []byte {
-		r, err := render(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
+		r, err := renderExcelize(in, []layout.Sheet{solutionSheet(t)}, "", layout.A4)
 		require.NoError(t, err)
 		return r.styles
 	}

@@ -20,14 +20,18 @@ import (
 // again does not grow the part. Going through excelize instead cost half
 // the time of writing a one-puzzle workbook: it parses the whole part,
 // compares each new style with every entry by reflection and writes the
-// part out again. A part too unusual for opc.StyleLists (newStyleTable
-// says so) still goes through excelize (render.go).
+// part out again. A part that lacks lists our entries need is completed
+// first (opc.CompleteStyles, in render); a part with a prefix on its
+// elements gets ours with that prefix. The tests check every entry against
+// what excelize makes of the same style.
 type styleTable struct {
 	base  []byte
 	lists map[string]*opc.StyleList
 	index map[string]map[string]int // by list, each entry's XML to its number
 	n     map[string]int            // entries by list, the new ones included
 	added map[string]opc.Entries
+
+	prefix string // the part's elements' prefix, which ours take too
 
 	font string  // the default font's family: the one our styles name
 	size float64 // and its size
@@ -71,6 +75,7 @@ func newStyleTable(base []byte) (t *styleTable, ok bool) {
 		t.index[name], t.n[name] = idx, len(l.Items)
 	}
 	t.font, t.size = t.defaultFont()
+	t.prefix = lists["fonts"].Prefix
 	return t, true
 }
 
@@ -149,6 +154,7 @@ func attrOf(entry []byte, local string) (string, bool) {
 // id returns the number of entry in list, adding it when the list has no
 // entry like it.
 func (t *styleTable) id(list, entry string) int {
+	entry = opc.Prefixed(entry, t.prefix)
 	if i, ok := t.index[list][entry]; ok {
 		return i
 	}
@@ -213,6 +219,12 @@ func (t *styleTable) style(s layout.Style, family string) int {
 	return t.id("cellXfs", xf.String())
 }
 
+// cellFormat and condFormat make styleTable a styler.
+func (t *styleTable) cellFormat(s layout.Style, family string) (int, error) {
+	return t.style(s, family), nil
+}
+func (t *styleTable) condFormat(s layout.Style) (int, error) { return t.condStyle(s), nil }
+
 // condStyle returns the conditional format (dxf) of s: its boldness,
 // colour and fill.
 func (t *styleTable) condStyle(s layout.Style) int {
@@ -226,7 +238,7 @@ func (t *styleTable) condStyle(s layout.Style) int {
 }
 
 // part returns the styles part with our entries; ok is false when they
-// cannot be spliced in (the caller then goes through excelize).
+// cannot be spliced in.
 func (t *styleTable) part() ([]byte, bool) {
 	return opc.AppendStyles(t.base, t.lists, t.added)
 }

@@ -94,12 +94,10 @@ func TestStyleTableMatchesExcelize(t *testing.T) {
 	for name, styles := range inputs {
 		t.Run(name, func(t *testing.T) {
 			sheets := sheetsToStyle(t)
-			tab, ok := newStyleTable(styles)
+			_, ok := newStyleTable(styles)
 			require.True(t, ok, "a plain styles part")
-			native, ok, err := renderNative(tab, sheetsToStyle(t), "pw", layout.A4)
+			native, err := render(styles, sheetsToStyle(t), "pw", layout.A4)
 			require.NoError(t, err)
-			require.True(t, ok)
-			require.True(t, native.spliced)
 			ex, err := renderExcelize(styles, sheets, "pw", layout.A4)
 			require.NoError(t, err)
 			exStyles, ok := opc.SpliceStyles(styles, ex.styles)
@@ -142,15 +140,11 @@ func TestStyleTableReusesItsEntries(t *testing.T) {
 	require.True(t, ok)
 	assert.Equal(t, "Calibri", tab.font)
 	assert.Equal(t, 11.0, tab.size)
-	first, ok, err := renderNative(tab, sheetsToStyle(t), "", layout.A4)
+	first, err := render(styles, sheetsToStyle(t), "", layout.A4)
 	require.NoError(t, err)
-	require.True(t, ok)
 	assert.Greater(t, len(first.styles), len(styles))
-	again, ok := newStyleTable(first.styles)
-	require.True(t, ok)
-	second, ok, err := renderNative(again, sheetsToStyle(t), "", layout.A4)
+	second, err := render(first.styles, sheetsToStyle(t), "", layout.A4)
 	require.NoError(t, err)
-	require.True(t, ok)
 	l1, _ := opc.StyleLists(first.styles)
 	l2, _ := opc.StyleLists(second.styles)
 	for _, name := range []string{"fonts", "fills", "borders", "cellXfs"} {
@@ -195,8 +189,6 @@ func TestStyleTableDefaultFont(t *testing.T) {
 		assert.Equal(t, r.digitPx, digitPixels(tab.font, tab.size), c.fonts+c.xf0)
 		f.Close()
 	}
-	_, ok := newStyleTable([]byte(`<x:styleSheet xmlns:x="` + nsMain + `"><x:fonts/></x:styleSheet>`))
-	assert.False(t, ok, "a prefixed part goes through excelize")
 }
 
 // TestWellFormed: the check run on the parts we write catches what makes

@@ -316,15 +316,10 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	out.replace[strings.ToLower(p.wbPath)] = opc.ApplyEdits(wb.data, wbEdits)
 
 	if stylesPart != "" {
-		data := r.styles
-		if r.spliced {
-			// ours are in already
-		} else if spliced, ok := opc.SpliceStyles(styles, r.styles); ok {
-			data = spliced
-		}
-		out.replace[strings.ToLower(stylesPart)] = data
+		out.replace[strings.ToLower(stylesPart)] = r.styles
 	} else {
-		// A workbook without styles gets excelize's, ours included.
+		// A workbook without styles gets the ones Excel assumes, ours
+		// included.
 		stylesPart = p.freeStylesPart()
 		out.add = append(out.add, opc.Part{Name: stylesPart, Content: r.styles})
 		rels.WriteString(opc.RelationshipElement(p.rels.NextID(taken), relStyles, p.relTarget(stylesPart)))

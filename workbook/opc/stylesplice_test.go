@@ -97,3 +97,13 @@ func assertStylesSpliced(t testing.TB, in, out []byte) {
 	}
 	assert.Equal(t, string(ApplyEdits(in, inEdits)), string(ApplyEdits(out, edits)))
 }
+
+func TestPrefixed(t *testing.T) {
+	for _, tc := range []struct{ in, prefix, want string }{
+		{`<font><b/><sz val="1"></sz></font>`, "x", `<x:font><x:b/><x:sz val="1"></x:sz></x:font>`},
+		{`<xf applyFont="true"><alignment horizontal="center"/></xf>`, "s", `<s:xf applyFont="true"><s:alignment horizontal="center"/></s:xf>`},
+		{`<font><b/></font>`, "", `<font><b/></font>`},
+	} {
+		assert.Equal(t, tc.want, Prefixed(tc.in, tc.prefix))
+	}
+}
