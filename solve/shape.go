@@ -67,13 +67,32 @@ func ShapeWithBox(size, boxRows, boxCols int) (Shape, error) {
 // ParseBox parses a box shape written as "2x3" (rows x columns) and returns
 // the shape of side size with those boxes.
 func ParseBox(size int, box string) (Shape, error) {
+	br, bc, err := boxSides(box)
+	if err != nil {
+		return Shape{}, err
+	}
+	return ShapeWithBox(size, br, bc)
+}
+
+// boxSides reads a box shape, ROWSxCOLS.
+func boxSides(box string) (rows, cols int, err error) {
 	r, c, ok := strings.Cut(strings.ToLower(strings.TrimSpace(box)), "x")
 	br, err1 := strconv.Atoi(r)
 	bc, err2 := strconv.Atoi(c)
 	if !ok || err1 != nil || err2 != nil || br <= 0 || bc <= 0 {
-		return Shape{}, fmt.Errorf("%w: box %q is not ROWSxCOLS, such as 2x3", ErrShape, box)
+		return 0, 0, fmt.Errorf("%w: box %q is not ROWSxCOLS, such as 2x3", ErrShape, box)
 	}
-	return ShapeWithBox(size, br, bc)
+	return br, bc, nil
+}
+
+// ShapeOfBox returns the shape whose boxes are box, ROWSxCOLS ("3x2"):
+// its side is the boxes' area.
+func ShapeOfBox(box string) (Shape, error) {
+	br, bc, err := boxSides(box)
+	if err != nil {
+		return Shape{}, err
+	}
+	return ShapeWithBox(br*bc, br, bc)
 }
 
 // Valid reports whether s is a supported shape.

@@ -119,3 +119,29 @@ func FuzzParseBox(f *testing.F) {
 		require.Equal(t, size, s.BoxRows*s.BoxCols)
 	})
 }
+
+func TestShapeOfBox(t *testing.T) {
+	for _, tc := range []struct {
+		box  string
+		want Shape
+		ok   bool
+	}{
+		{"3x2", Shape{6, 3, 2}, true},
+		{"2x3", Shape{6, 2, 3}, true},
+		{" 4X2 ", Shape{8, 4, 2}, true},
+		{"3x3", Shape{9, 3, 3}, true},
+		{"4x4", Shape{16, 4, 4}, true},
+		{"5x2", Shape{}, false},
+		{"3", Shape{}, false},
+		{"0x9", Shape{}, false},
+		{"99999999999x2", Shape{}, false},
+	} {
+		got, err := ShapeOfBox(tc.box)
+		if tc.ok {
+			require.NoError(t, err, tc.box)
+			assert.Equal(t, tc.want, got, tc.box)
+		} else {
+			assert.ErrorIs(t, err, ErrShape, tc.box)
+		}
+	}
+}

@@ -30,7 +30,7 @@ type inputFlags struct {
 // add registers the flags; text says whether the command reads text
 // (--size, --workers) as well as workbooks.
 func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
-	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6")
+	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6 (text: it gives the size)")
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
 	fs.IntVar(&f.puzzle, "puzzle", 0, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
@@ -61,7 +61,12 @@ func (f *inputFlags) shape(cmd string) (solve.Shape, error) {
 	case f.size == 0 && f.box == "":
 		return solve.Shape{}, nil
 	case f.size == 0:
-		return solve.Shape{}, usagef("%s: --box needs --size for text input", cmd)
+		// The boxes give the size: 3x2 boxes make a 6x6 grid.
+		s, err := solve.ShapeOfBox(clip(f.box, clipLen))
+		if err != nil {
+			return s, usagef("%s: --box: %v", cmd, err)
+		}
+		return s, nil
 	case f.box == "":
 		s, err := solve.ShapeOf(f.size)
 		if err != nil {

@@ -156,6 +156,13 @@ func TestSolveGridFormatAndShapes(t *testing.T) {
 	code, out, errOut = runCLI(t, tall+"\n", "solve", "--size", "6", "--box", "3x2", "-")
 	require.Equal(t, exitOK, code, errOut)
 	assert.Equal(t, "123456345612561234214365436521652143\n", out)
+	// The boxes alone give the size.
+	code, out, errOut = runCLI(t, tall+"\n", "solve", "--box", "3x2", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "123456345612561234214365436521652143\n", out)
+	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "5x2", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "10x10")
 
 	// --size makes every puzzle that size: a 4x4 line is then an error.
 	code, _, errOut = runCLI(t, "1.....3..4.....2\n", "solve", "--size", "6", "-")
