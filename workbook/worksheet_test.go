@@ -495,3 +495,25 @@ func TestWorksheetRowsInsertedAbove(t *testing.T) {
 	assert.Equal(t, 0, m.Changed, "the givens are where the name says")
 	assert.Equal(t, p.Grid, m.Puzzle.Grid)
 }
+
+// TestSolveBesideLiveCandidates: solve -o on a worksheet with live
+// candidates keeps the students' Candidates sheet and says whose it is.
+func TestSolveBesideLiveCandidates(t *testing.T) {
+	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{LiveCandidates: true})
+	out := filepath.Join(t.TempDir(), "solved.xlsx")
+	_, _, notes := solveFile(t, ws, out, Options{Sheet: "Worksheet"})
+	assert.Contains(t, notes, `the workbook already has a sheet "Candidates" (a worksheet's live candidates); wrote sheet "Candidates (xlsudoku)" instead`)
+	pk, err := openPackage(ws, 0)
+	require.NoError(t, err)
+	defer pk.Close()
+	part := ""
+	for _, s := range pk.worksheets() {
+		if s.name == "Candidates" {
+			assert.Equal(t, kindLiveCandidates, s.ours)
+			part = s.part
+		}
+	}
+	require.NotEmpty(t, part)
+	require.NotNil(t, unzip(t, ws)[part], part)
+	assert.Equal(t, unzip(t, ws)[part], unzip(t, out)[part], "the live candidates as they were")
+}

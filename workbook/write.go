@@ -169,6 +169,27 @@ func sameFile(in, out string) (bool, error) {
 	return a == b, nil
 }
 
+// whoseSheet says who made the worksheet called name, which a sheet of
+// ours of another kind does not replace: xlsudoku (and as what), or not.
+func whoseSheet(all []sheetRef, name string) string {
+	for _, w := range all {
+		if !strings.EqualFold(w.name, name) {
+			continue
+		}
+		switch {
+		case strings.HasPrefix(w.ours, kindLiveCandidates):
+			return "(a worksheet's live candidates)"
+		case strings.HasPrefix(w.ours, kindWorksheet):
+			return "(a worksheet)"
+		case strings.HasPrefix(w.ours, kindAnswers):
+			return "(a worksheet's answer key)"
+		case w.ours != "":
+			return fmt.Sprintf("that xlsudoku made for another use (%s)", w.ours)
+		}
+	}
+	return "that xlsudoku did not make"
+}
+
 // planSheets decides the names, positions and parts of our sheets: a
 // sheet of an earlier run is replaced in place, a new one goes after the
 // workbook's sheets, and a stale one with no sheet to replace is dropped.
@@ -212,7 +233,7 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 			}
 		}
 		if s.name != want {
-			notes = append(notes, fmt.Sprintf("the workbook already has a sheet %q that xlsudoku did not make; wrote sheet %q instead", want, s.name))
+			notes = append(notes, fmt.Sprintf("the workbook already has a sheet %q %s; wrote sheet %q instead", want, whoseSheet(all, want), s.name))
 		}
 		used[strings.ToLower(s.name)] = true
 		s.index, next = next, next+1
