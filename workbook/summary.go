@@ -46,24 +46,20 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	slices.SortFunc(rows, func(a, b SummaryRow) int {
 		return cmp.Compare(strings.ToLower(filepath.Base(a.File)), strings.ToLower(filepath.Base(b.File)))
 	})
-	puzzles := 0
-	for _, r := range rows {
-		puzzles = max(puzzles, len(r.Marks))
-	}
 	const name = "Summary"
-	sh := summarySheet(name, rows, puzzles, pp)
+	sh := summarySheet(name, rows, pp)
 	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
 }
 
-// summarySheet lays out the summary of rows, with puzzles columns of
-// puzzles, printed on paper.
-func summarySheet(name string, rows []SummaryRow, puzzles int, paper layout.Paper) layout.Sheet {
+// summarySheet lays out the summary of rows, printed on paper: a column
+// for each puzzle, by the name of its sheet.
+func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.Sheet {
+	puzzleCols := puzzleColumns(rows)
+	puzzles := len(puzzleCols)
 	sh := layout.Sheet{Freeze: layout.Pos{Col: 1, Row: 2}}
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
 	header := []string{"Student file"}
-	for k := range puzzles {
-		header = append(header, fmt.Sprintf("Puzzle %d", k+1))
-	}
+	header = append(header, puzzleCols...)
 	header = append(header, "Right", "Cells", "Score", "Wrong cells")
 	bold := layout.Style{Bold: true, Fill: layout.GivenFill, Border: layout.Borders{Bottom: layout.Thin}}
 	for i, h := range header {
@@ -75,9 +71,8 @@ func summarySheet(name string, rows []SummaryRow, puzzles int, paper layout.Pape
 		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
 		text(1, filepath.Base(r.File))
 		var wrong []string
-		for k := range min(puzzles, len(r.Marks)) {
-			m := r.Marks[k]
-			text(k+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
+		for k, m := range r.Marks {
+			text(slices.Index(puzzleCols, puzzleName(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
 			wrong = append(wrong, cellRefs(m, Wrong)...)
 		}
 		if r.Error != "" {
@@ -152,6 +147,31 @@ func summarySheet(name string, rows []SummaryRow, puzzles int, paper layout.Pape
 		}}
 	}
 	return sh
+}
+
+// puzzleColumns are the summary's puzzle columns: the names of the sheets
+// the rows' puzzles are on, in the order they first come, so that a file
+// with other sheets than the rest (a lone worksheet among books) has its
+// puzzle under its own name.
+func puzzleColumns(rows []SummaryRow) []string {
+	var cols []string
+	for _, r := range rows {
+		for k, m := range r.Marks {
+			if name := puzzleName(m, k); !slices.Contains(cols, name) {
+				cols = append(cols, name)
+			}
+		}
+	}
+	return cols
+}
+
+// puzzleName is the name of the column of a file's puzzle k, m: the name
+// of its sheet ("Puzzle k+1" for one without).
+func puzzleName(m *Marking, k int) string {
+	if m.Puzzle != nil && m.Puzzle.Sheet != "" {
+		return m.Puzzle.Sheet
+	}
+	return fmt.Sprintf("Puzzle %d", k+1)
 }
 
 // The summary's row heights, in points, and a column's default width, in

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 )
 
 // TestSummaryChartInPrintArea: the chart under the class summary ends
@@ -39,4 +40,40 @@ func TestSummaryChartInPrintArea(t *testing.T) {
 		assert.LessOrEqual(t, row, last, "%d rows: the chart ends in row %d, the print area in row %d", n, row, last)
 		assert.GreaterOrEqual(t, row, last-1, "%d rows: the chart fills the rows planned for it", n)
 	}
+}
+
+// TestSummaryColumnsBySheet: each puzzle goes under the name of its
+// sheet, so that a lone worksheet among books of worksheets keeps its own
+// column.
+func TestSummaryColumnsBySheet(t *testing.T) {
+	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	rs, err := ReadReturned(ws, Options{}, nil)
+	require.NoError(t, err)
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	on := func(sheet string) *Marking {
+		c, r, p := *m, *m.Returned, *m.Puzzle
+		p.Sheet = sheet
+		r.Puzzle = &p
+		c.Returned = &r
+		return &c
+	}
+	rows := []SummaryRow{
+		{File: "a.xlsx", Marks: []*Marking{on("Puzzle 1"), on("Puzzle 2")}},
+		{File: "b.xlsx", Marks: []*Marking{on("Worksheet")}},
+		{File: "c.xlsx", Marks: []*Marking{on("Puzzle 2")}},
+	}
+	out := filepath.Join(t.TempDir(), "summary.xlsx")
+	require.NoError(t, WriteSummary(out, rows, ""))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	got, err := f.GetRows("Summary")
+	require.NoError(t, err)
+	require.Len(t, got, 4)
+	score := fmt.Sprintf("%d/%d", m.Correct, m.Blanks())
+	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Right", "Cells", "Score", "Wrong cells"}, got[0])
+	assert.Equal(t, []string{"a.xlsx", score, score, ""}, got[1][:4])
+	assert.Equal(t, []string{"b.xlsx", "", "", score}, got[2][:4])
+	assert.Equal(t, []string{"c.xlsx", "", score, ""}, got[3][:4])
 }
