@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,4 +237,58 @@ func checkRead(t *testing.T, path string) {
 	if !p.Grid.Shape.Valid() {
 		t.Fatalf("read an invalid shape %v", p.Grid.Shape)
 	}
+}
+
+// FuzzRenderStyles: whatever the well-formed styles part, rendering our
+// sheets into it either refuses it or gives a well-formed part whose lists hold the
+// input's entries as they were, then ours, every cell's format among
+// them; rendering into that again adds nothing.
+func FuzzRenderStyles(f *testing.F) {
+	f.Add(excelStyles(f))
+	f.Add(emptyStyles)
+	f.Add([]byte(`<x:styleSheet xmlns:x="` + nsMain + `"><x:fonts/><x:cellXfs count="1"><x:xf/></x:cellXfs></x:styleSheet>`))
+	f.Add([]byte(`<styleSheet xmlns="` + nsMain + `"><numFmts count="0"/><dxfs count="0"></dxfs></styleSheet>`))
+	sheets := []layout.Sheet{solutionSheetTB(f)}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		if wellFormed(in) != nil {
+			return // writing refuses it before rendering (openOutput)
+		}
+		r, err := render(in, sheets, "", layout.A4)
+		if err != nil {
+			return
+		}
+		if err := wellFormed(r.styles); err != nil {
+			t.Fatalf("not well formed: %v\n%s", err, r.styles)
+		}
+		out, ok := opc.StyleLists(r.styles)
+		if !ok {
+			t.Fatalf("its lists cannot be read:\n%s", r.styles)
+		}
+		if before, ok := opc.StyleLists(in); ok {
+			for name, l := range before {
+				o := out[name]
+				if o == nil || len(o.Items) < len(l.Items) {
+					t.Fatalf("%s lost entries:\n%s", name, r.styles)
+				}
+				for i, it := range l.Items {
+					if a, b := in[it[0]:it[1]], r.styles[o.Items[i][0]:o.Items[i][1]]; !bytes.Equal(a, b) {
+						t.Fatalf("%s %d: %q became %q", name, i, a, b)
+					}
+				}
+			}
+		}
+		n := len(out["cellXfs"].Items)
+		for _, m := range regexp.MustCompile(` s="(\d+)"`).FindAllSubmatch(r.sheets[0], -1) {
+			if id, _ := strconv.Atoi(string(m[1])); id >= n {
+				t.Fatalf("a cell names format %d of %d", id, n)
+			}
+		}
+		again, err := render(r.styles, sheets, "", layout.A4)
+		if err != nil {
+			t.Fatalf("our own part is refused: %v", err)
+		}
+		if !bytes.Equal(again.styles, r.styles) {
+			t.Fatalf("a second run added styles")
+		}
+	})
 }

@@ -51,6 +51,11 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 		err = fmt.Errorf("%w: %s is a Strict Open XML workbook, which xlsudoku reads but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx), not Strict Open XML, and try again",
 			ErrOpen, p.File)
 	}
+	if err == nil {
+		if werr := pk.wellFormedParts(); werr != nil {
+			err = fmt.Errorf("%w: %s: %v; the workbook is damaged: open it in a spreadsheet app, save it again, and try again", ErrOpen, p.File, werr)
+		}
+	}
 	if err != nil {
 		pk.Close()
 		return nil, nil, err

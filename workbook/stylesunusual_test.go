@@ -166,6 +166,7 @@ func TestCompleteStyles(t *testing.T) {
 		{"empty", `<styleSheet xmlns="m"/>`, ""},
 		{"fonts only", `<styleSheet xmlns="m">` + fonts + `</styleSheet>`, "fonts fills borders cellStyleXfs cellXfs"},
 		{"dxfs only", `<styleSheet xmlns="m"><dxfs count="0"/></styleSheet>`, "fonts fills borders cellStyleXfs cellXfs dxfs"},
+		{"empty cell style formats first", `<styleSheet xmlns="m"><cellStyleXfs></cellStyleXfs></styleSheet>`, ""}, // found by FuzzRenderStyles: inserts at the start of a replaced list
 		{"prefixed, cell formats only", `<x:styleSheet xmlns:x="m"><x:cellXfs count="1"><x:xf/></x:cellXfs></x:styleSheet>`, ""},
 		{"prefixed, empty", `<x:styleSheet xmlns:x="m"/>`, ""},
 	} {

@@ -523,10 +523,15 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 }
 
 // wellFormedParts checks the parts that writing edits (besides the
-// workbook part, which opening parsed): each is well-formed XML.
+// workbook part, which opening parsed): each is well-formed XML. It
+// checks the input before writing (ours spliced into a broken part would
+// be as broken) and the written file after.
 func (pk *pkg) wellFormedParts() error {
 	styles := pk.rels.OfType("/styles")
 	for _, name := range []string{"[Content_Types].xml", opc.RelsPath(pk.wbPath), styles} {
+		if name == "" || !pk.Has(name) {
+			continue // no styles part: the input may lack one, ours never does
+		}
 		data, err := pk.Read(name)
 		if err != nil {
 			return err

@@ -18,9 +18,16 @@ type Edit struct {
 	Text       string
 }
 
-// ApplyEdits applies non-overlapping edits to data.
+// ApplyEdits applies non-overlapping edits to data. An insertion (an
+// empty span) at the start of a replaced span goes before it, and edits
+// with the same span keep their order.
 func ApplyEdits(data []byte, edits []Edit) []byte {
-	slices.SortFunc(edits, func(a, b Edit) int { return a.Start - b.Start })
+	slices.SortStableFunc(edits, func(a, b Edit) int {
+		if a.Start != b.Start {
+			return a.Start - b.Start
+		}
+		return a.End - b.End
+	})
 	var out bytes.Buffer
 	out.Grow(len(data) + 1024)
 	at := 0

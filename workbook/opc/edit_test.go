@@ -13,6 +13,16 @@ func TestApplyEdits(t *testing.T) {
 	out := ApplyEdits(data, []Edit{{7, 7, "<d/>"}, {3, 7, "<c/>"}, {0, 0, "<?x?>"}})
 	assert.Equal(t, "<?x?><a><c/><d/></a>", string(out))
 	assert.Equal(t, "<a><b/></a>", string(data), "the input is left as it was")
+
+	// An insertion where a replacement starts goes before it, whichever
+	// is given first; insertions at one place keep their order.
+	for _, edits := range [][]Edit{
+		{{3, 7, "<c/>"}, {3, 3, "<x/>"}, {3, 3, "<y/>"}},
+		{{3, 3, "<x/>"}, {3, 7, "<c/>"}, {3, 3, "<y/>"}},
+		{{3, 3, "<x/>"}, {3, 3, "<y/>"}, {3, 7, "<c/>"}},
+	} {
+		assert.Equal(t, "<a><x/><y/><c/></a>", string(ApplyEdits(data, edits)))
+	}
 }
 
 func TestInsertBeforeRootEnd(t *testing.T) {
