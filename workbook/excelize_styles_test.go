@@ -97,13 +97,9 @@ func renderExcelize(styles []byte, sheets []layout.Sheet, password string, paper
 	if err := fixStyleCounts(f); err != nil {
 		return nil, err
 	}
-	out := &rendered{}
-	for i := range sheets {
-		data, err := r.sheetPart(&sheets[i], paper, false)
-		if err != nil {
-			return nil, err
-		}
-		out.sheets = append(out.sheets, data)
+	out, err := r.sheetParts(sheets, paper)
+	if err != nil {
+		return nil, err
 	}
 	parts, err := excelizeParts(f)
 	if err != nil {

@@ -83,6 +83,19 @@ type rendered struct {
 	sheets [][]byte
 }
 
+// sheetParts renders sheets, leaving the styles to the caller.
+func (r *renderer) sheetParts(sheets []layout.Sheet, paper layout.Paper) (*rendered, error) {
+	out := &rendered{}
+	for i := range sheets {
+		data, err := r.sheetPart(&sheets[i], paper, false)
+		if err != nil {
+			return nil, err
+		}
+		out.sheets = append(out.sheets, data)
+	}
+	return out, nil
+}
+
 // emptyStyles is the styles part of a workbook that has none: the lists
 // opc.CompleteStyles gives it are what Excel takes such a workbook to have.
 var emptyStyles = []byte(`<styleSheet xmlns="` + nsMain + `"/>`)
@@ -106,14 +119,9 @@ func render(styles []byte, sheets []layout.Sheet, password string, paper layout.
 	if !ok {
 		return nil, fmt.Errorf("its styles part cannot be read (it is not well-formed SpreadsheetML); open and save the workbook in a spreadsheet app and try again")
 	}
-	r := newTableRenderer(t, password)
-	out := &rendered{}
-	for i := range sheets {
-		data, err := r.sheetPart(&sheets[i], paper, false)
-		if err != nil {
-			return nil, err
-		}
-		out.sheets = append(out.sheets, data)
+	out, err := newTableRenderer(t, password).sheetParts(sheets, paper)
+	if err != nil {
+		return nil, err
 	}
 	if out.styles, ok = t.part(); !ok {
 		return nil, fmt.Errorf("our styles cannot be added to its styles part; open and save the workbook in a spreadsheet app and try again")
