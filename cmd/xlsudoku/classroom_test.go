@@ -172,6 +172,52 @@ func TestGradeSameNames(t *testing.T) {
 	assert.NotContains(t, errOut, "--in-place", "grade has no --in-place")
 }
 
+// TestGradeOutputsCollide: no output of grade replaces a returned file,
+// the key or another output (found by a hunt: --summary naming a student's
+// file replaced it).
+func TestGradeOutputsCollide(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "teacher.xlsx", dir)
+	ana := studentFill(t, ws, "Worksheet", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	ben := studentFill(t, ws, "Worksheet", "ben.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	marked := filepath.Join(dir, "marked")
+	require.NoError(t, os.Mkdir(marked, 0o755))
+	summary := filepath.Join(dir, "class.xlsx")
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"summary over a returned file", []string{"--summary", ben, ana, ben}, "--summary " + ben + " is one of the returned files"},
+		{"summary over the key", []string{"--key", ws, "--summary", ws, ana}, "--summary " + ws + " is the --key file"},
+		{"marked copy over the key", []string{"--key", ws, "-o", ws, ana}, "-o " + ws + " is the --key file"},
+		{"summary over the marked copy", []string{"-o", summary, "--summary", summary, ana}, "--summary " + summary + " is also -o"},
+		{"summary over a marked copy in outdir", []string{"--outdir", marked, "--summary", filepath.Join(marked, "ana.xlsx"), ana, ben}, "is also the marked copy of " + ana},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			before := map[string][]byte{}
+			for _, f := range []string{ana, ben, ws} {
+				b, err := os.ReadFile(f)
+				require.NoError(t, err)
+				before[f] = b
+			}
+			code, _, errOut := runCLI(t, "", append([]string{"grade"}, tt.args...)...)
+			assert.Equal(t, exitUsage, code)
+			assert.Contains(t, errOut, tt.want)
+			for f, b := range before {
+				after, err := os.ReadFile(f)
+				require.NoError(t, err)
+				assert.Equal(t, b, after, "%s is untouched", f)
+			}
+			_, err := os.Stat(summary)
+			assert.ErrorIs(t, err, os.ErrNotExist)
+			entries, err := os.ReadDir(marked)
+			require.NoError(t, err)
+			assert.Empty(t, entries)
+		})
+	}
+}
+
 func TestGradeErrors(t *testing.T) {
 	dir := t.TempDir()
 	// A workbook whose digits all look alike: no identity, no key.

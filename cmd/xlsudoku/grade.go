@@ -103,6 +103,9 @@ func runGrade(e *env, args []string) error {
 			return err
 		}
 	}
+	if err := o.checkOutputs(files); err != nil {
+		return err
+	}
 	var key []solve.Grid
 	if o.key != "" {
 		var err error
@@ -203,6 +206,52 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 	done()
 	printNotes(e, notes)
 	return err
+}
+
+// checkOutputs refuses a run whose marked copy or summary would replace a
+// returned file, the --key file or another of its outputs: a student's
+// work or the teacher's key lost, or one output written over another.
+func (o *gradeOptions) checkOutputs(files []string) error {
+	type output struct{ flag, path string }
+	var outs []output
+	if o.output != "" {
+		outs = append(outs, output{"-o", o.output})
+	}
+	for _, f := range files {
+		if m := o.marked[f]; m != "" {
+			outs = append(outs, output{"the marked copy of " + f, m})
+		}
+	}
+	if o.summary != "" {
+		outs = append(outs, output{"--summary", o.summary})
+	}
+	for i, out := range outs {
+		if o.key != "" && samePath(out.path, o.key) {
+			return usagef("grade: %s %s is the --key file; write it to another file", out.flag, out.path)
+		}
+		for _, f := range files {
+			if samePath(out.path, f) {
+				return usagef("grade: %s %s is one of the returned files; write it to another file", out.flag, out.path)
+			}
+		}
+		for _, other := range outs[:i] {
+			if samePath(out.path, other.path) {
+				return usagef("grade: %s %s is also %s; give each its own file", out.flag, out.path, other.flag)
+			}
+		}
+	}
+	return nil
+}
+
+// samePath reports whether a and b name one file, whether it exists yet
+// or not.
+func samePath(a, b string) bool {
+	if sameFile(a, b) {
+		return true
+	}
+	aa, err1 := filepath.Abs(a)
+	ab, err2 := filepath.Abs(b)
+	return err1 == nil && err2 == nil && aa == ab
 }
 
 // markedNames names the marked copy of each file in folder dir: the
