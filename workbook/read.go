@@ -99,8 +99,11 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		sheets = []sheetRef{sh}
 	} else {
 		// Visible sheets first: a hidden one is often the answer key.
+		// Among them our worksheets first: a returned worksheet's puzzle
+		// is the one its student filled, not the teacher's sheet it was
+		// made from, which the workbook keeps before it.
 		sheets = userSheets(sheets)
-		slices.SortStableFunc(sheets, func(a, b sheetRef) int { return cmp.Compare(pk.hiddenRank(a), pk.hiddenRank(b)) })
+		slices.SortStableFunc(sheets, func(a, b sheetRef) int { return cmp.Compare(pk.readRank(a), pk.readRank(b)) })
 	}
 	if len(sheets) == 0 {
 		return nil, pk, fmt.Errorf("%w: %s has no worksheets; add the puzzle to a sheet, at B2:J10 for 9x9", ErrNoPuzzle, path)
@@ -311,13 +314,17 @@ func (rr *rangeRead) used(file string) (*Puzzle, error) {
 	return pz, err
 }
 
-// hiddenRank is 1 for a hidden sheet and 0 for a visible one: the sort key
-// that puts hidden sheets last.
-func (p *pkg) hiddenRank(sh sheetRef) int {
-	if sh.index < len(p.wb.sheets) && p.wb.sheets[sh.index].State != "" && p.wb.sheets[sh.index].State != "visible" {
-		return 1
+// readRank orders the sheets a puzzle is looked for in: visible
+// worksheets of ours (0), other visible sheets (1), hidden sheets (2, 3).
+func (p *pkg) readRank(sh sheetRef) int {
+	rank := 1
+	if isWorksheetKind(sh.ours) {
+		rank = 0
 	}
-	return 0
+	if sh.index < len(p.wb.sheets) && p.wb.sheets[sh.index].State != "" && p.wb.sheets[sh.index].State != "visible" {
+		rank += 2
+	}
+	return rank
 }
 
 // fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle

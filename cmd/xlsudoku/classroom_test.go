@@ -127,13 +127,18 @@ func TestClassroomLoop(t *testing.T) {
 	assert.Equal(t, 1, charts, "the summary has its bar chart")
 
 	// solve on Ana's file solves the puzzle, not puzzle plus entries, and
-	// names her wrong entry; hint names it too.
-	code, _, errOut = runCLI(t, "", "solve", "--sheet", "Worksheet", anaFile)
-	require.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, errOut, "1 entry on the worksheet is wrong: Worksheet!"+refs[3])
-	code, stdout, _ = runCLI(t, "", "hint", "--sheet", "Worksheet", anaFile)
-	assert.Equal(t, exitInvalid, code)
-	assert.Contains(t, stdout, "Worksheet!"+refs[3])
+	// names her wrong entry; hint names it too. Without --sheet, the
+	// worksheet is read, not the teacher's sheet kept before it (found by
+	// a hunt: solve read the Puzzle sheet and named nothing).
+	for _, args := range [][]string{{anaFile}, {"--sheet", "Worksheet", anaFile}} {
+		code, _, errOut = runCLI(t, "", append([]string{"solve"}, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, errOut, "using the puzzle of worksheet Worksheet!B2:J10")
+		assert.Contains(t, errOut, "1 entry on the worksheet is wrong: Worksheet!"+refs[3])
+		code, stdout, _ = runCLI(t, "", append([]string{"hint"}, args...)...)
+		assert.Equal(t, exitInvalid, code)
+		assert.Contains(t, stdout, "Worksheet!"+refs[3])
+	}
 }
 
 // Students' files of one name, downloaded a folder each, are marked each
@@ -170,6 +175,26 @@ func TestGradeSameNames(t *testing.T) {
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "is the returned file itself")
 	assert.NotContains(t, errOut, "--in-place", "grade has no --in-place")
+}
+
+// TestReturnedBeforeTeachersSheet: a worksheet made of a puzzle at B2:J10
+// (the worksheet at B2:J10 too, after the teacher's sheet) is read, not
+// the teacher's sheet, by solve and hint without --sheet (found by a hunt:
+// solve read the teacher's Puzzle sheet and named no wrong entry).
+func TestReturnedBeforeTeachersSheet(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
+	ana := studentFill(t, ws, "Worksheet", "ana.xlsx", map[string]int{refs[0]: right[refs[0]], refs[1]: right[refs[1]]%9 + 1})
+	code, _, errOut := runCLI(t, "", "solve", ana)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "using the puzzle of worksheet Worksheet!B2:J10")
+	assert.Contains(t, errOut, "1 entry on the worksheet is wrong: Worksheet!"+refs[1])
+	code, stdout, _ := runCLI(t, "", "hint", ana)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stdout, "Worksheet!"+refs[1])
+	code, _, errOut = runCLI(t, "", "solve", "--sheet", "Puzzle", ana)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "using the puzzle at Puzzle!B2:J10", "--sheet still picks the teacher's")
 }
 
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
