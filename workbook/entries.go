@@ -45,14 +45,14 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 	}
 	r := rs[0]
 	for _, c := range rs {
-		if cur := c.Current(); cur.Filled() < c.Puzzle.Grid.Shape.Cells() {
+		if !c.solvedRight() {
 			r = c
 			break
 		}
 	}
 	p = r.Puzzle
 	if len(rs) > 1 {
-		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first of %d worksheets with cells to fill (--sheet picks another)", p.Sheet, len(rs)))
+		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first of %d worksheets not yet solved right (--sheet picks another)", p.Sheet, len(rs)))
 	}
 	current = r.Current()
 	for i, v := range r.Sheet {
@@ -67,6 +67,14 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		names := make([]string, len(changed))
 		for k, i := range changed {
 			names[k] = r.CellName(i)
+			now := "is empty"
+			switch v := r.Sheet[i]; {
+			case v > 0:
+				now = "now holds " + solve.DigitString(v)
+			case v < 0:
+				now = fmt.Sprintf("now holds %q", r.Shown[i])
+			}
+			p.ChangedGivens = append(p.ChangedGivens, fmt.Sprintf("%s (the given %s %s)", names[k], solve.DigitString(int(p.Grid.Cells[i])), now))
 		}
 		p.Notes = append(p.Notes, fmt.Sprintf("the givens at %s were changed on the sheet; the puzzle's own are used", describe(names, 6)))
 	}
@@ -74,6 +82,22 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		return nil, solve.Grid{}, err
 	}
 	return p, current, nil
+}
+
+// solvedRight reports whether r is done: every cell holds the
+// solution's digit, its givens as they were.
+func (r *Returned) solvedRight() bool {
+	cur := r.Current()
+	if cur.Filled() < cur.Shape.Cells() || len(r.ChangedGivens()) > 0 {
+		return false
+	}
+	for _, v := range r.Sheet {
+		if v < 0 {
+			return false // a cell that holds no digit
+		}
+	}
+	sol, err := solve.Solve(r.Puzzle.Grid)
+	return err == nil && sol == cur
 }
 
 // readAllGivens reads the puzzle as Read does when nothing tells its

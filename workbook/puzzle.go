@@ -26,6 +26,10 @@ type Puzzle struct {
 	// order: entries that are wrong whatever the solution. ReadEntries
 	// sets it.
 	NotDigits []string
+	// ChangedGivens names the givens of a worksheet that the sheet no
+	// longer holds, with the given and what the cell holds now
+	// (`Worksheet!B2 (the given 5 now holds 9)`). ReadEntries sets it.
+	ChangedGivens []string
 
 	area    layout.Rect
 	found   string     // how detection found it, "" when it was read where asked

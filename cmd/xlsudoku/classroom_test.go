@@ -197,6 +197,54 @@ func TestReturnedBeforeTeachersSheet(t *testing.T) {
 	assert.Contains(t, errOut, "using the puzzle at Puzzle!B2:J10", "--sheet still picks the teacher's")
 }
 
+// TestHintFinishedButWrong: in a book, hint reads the first worksheet not
+// solved right, a full one with a wrong entry too (found by a hunt: it
+// skipped a full Puzzle 1 with wrong entries and hinted Puzzle 2); a given
+// overwritten is named first, not taken as a finished puzzle.
+func TestHintFinishedButWrong(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "2", "-d", "easy", "--seed", "3", "--worksheet", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(book, workbook.Options{Sheet: "Puzzle 1"})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	all := map[string]int{}
+	for _, ref := range refs {
+		all[ref] = right[ref]
+	}
+	allRight := studentFill(t, book, "Puzzle 1", "right.xlsx", all)
+	all[refs[0]] = right[refs[0]]%9 + 1
+	oneWrong := studentFill(t, book, "Puzzle 1", "wrong.xlsx", all)
+
+	code, stdout, errOut := runCLI(t, "", "hint", oneWrong)
+	assert.Equal(t, exitInvalid, code, errOut)
+	assert.Contains(t, stdout, "Puzzle 1!"+refs[0])
+	assert.Contains(t, errOut, "reading Puzzle 1, the first of 2 worksheets not yet solved right")
+	code, _, errOut = runCLI(t, "", "hint", allRight)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "reading Puzzle 2")
+
+	// A given overwritten on a full, right worksheet.
+	given := ""
+	for i, d := range p.Grid.Cells[:81] {
+		if d != 0 {
+			given, err = excelize.CoordinatesToCellName(2+i%9, 2+i/9)
+			require.NoError(t, err)
+			all = map[string]int{given: int(d)%9 + 1}
+			break
+		}
+	}
+	changed := studentFill(t, allRight, "Puzzle 1", "changed.xlsx", all)
+	code, stdout, errOut = runCLI(t, "", "hint", changed)
+	assert.Equal(t, exitInvalid, code, errOut)
+	assert.Contains(t, stdout, "Puzzle 1!"+given+" (the given ")
+	assert.Contains(t, stdout, "put the given back")
+	code, stdout, _ = runCLI(t, "", "hint", "--all", changed)
+	assert.Equal(t, exitInvalid, code)
+	assert.Contains(t, stdout, "1 entry is wrong: Puzzle 1!"+given)
+}
+
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
 // the key or another output (found by a hunt: --summary naming a student's
 // file replaced it).

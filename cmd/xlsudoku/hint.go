@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -77,6 +78,11 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
+	if len(p.ChangedGivens) > 0 && !o.all {
+		// The puzzle's own givens are hinted from; the sheet must show them.
+		fmt.Fprintf(e.stdout, "%s: put the given back; nothing else is hinted until it is\n", p.ChangedGivens[0])
+		return &reportedError{exitInvalid}
+	}
 	if len(p.NotDigits) > 0 && !o.all {
 		// A cell that holds no digit is wrong whatever the solution.
 		fmt.Fprintf(e.stdout, "%s is not a digit; nothing else is hinted until it is fixed\n", p.NotDigits[0])
@@ -84,7 +90,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 	}
 	if o.all {
 		if sol, err := solve.Solve(p.Grid); err == nil {
-			wrong := append([]string(nil), p.NotDigits...)
+			wrong := append(slices.Clip(p.ChangedGivens), p.NotDigits...)
 			for _, c := range current.Diff(&sol) {
 				if current.At(c.Row, c.Col) != 0 {
 					wrong = append(wrong, fmt.Sprintf("%s (%v)", p.CellName(c.Row, c.Col), c))

@@ -84,10 +84,10 @@ Exit codes:
   2    usage: bad flags or arguments, -o naming the input
   3    unreadable input: missing, not a workbook or text, damaged, no puzzle in it
   4    invalid puzzle: a bad cell or character, givens that contradict each
-       other; for hint, a wrong entry
+       other; for hint, a wrong entry or a given changed
   5    a puzzle has no solution
   6    a puzzle has more than one solution: for solve with --strict; always
-       for explain, rate and hint, which need one solution
+       for explain, rate, hint, worksheet and grade, which need one solution
   130  stopped by SIGINT (Ctrl-C); 143 stopped by SIGTERM
 `
 
