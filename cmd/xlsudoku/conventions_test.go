@@ -291,7 +291,7 @@ func TestUsageMatchesREADME(t *testing.T) {
 	}
 	assert.Equal(t, inREADME, inHelp)
 	assert.Len(t, inHelp, 9)
-	assert.Contains(t, summary, "always\n       for explain, rate and hint")
+	assert.Contains(t, summary, "always\n       for explain, rate, hint, worksheet and grade")
 }
 
 // TestCountExitCodes: solve --count prints a count for every puzzle it
