@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -49,6 +50,9 @@ func (m *Marking) Cells(k Mark) []string {
 // solution of its givens. A puzzle without exactly one solution cannot be
 // graded: the error says why, in the sheet's terms.
 func GradeReturned(r *Returned) (*Marking, error) {
+	if r.Missing > 0 {
+		return &Marking{Returned: r, Empty: r.Missing}, nil
+	}
 	p := r.Puzzle
 	if err := p.check(); err != nil {
 		return nil, err
@@ -82,6 +86,9 @@ func GradeReturned(r *Returned) (*Marking, error) {
 // Summary is the line grading prints for the puzzle: "Puzzle 1: 41 of 51
 // right, 3 wrong (Puzzle 1!D4, ...), 7 empty".
 func (m *Marking) Summary() string {
+	if m.Missing > 0 {
+		return fmt.Sprintf("%s: not in the file (its sheet was deleted): 0 of %d right, its cells counted empty", m.Puzzle.Sheet, m.Missing)
+	}
 	s := fmt.Sprintf("%s: %d of %d right", m.Puzzle.Sheet, m.Correct, m.Blanks())
 	if m.Wrong > 0 {
 		s += fmt.Sprintf(", %d wrong (%s)", m.Wrong, describe(m.Cells(Wrong), 10))
@@ -156,6 +163,10 @@ func (m *Marking) markedSheet() layout.Sheet {
 // sheets, which are kept as they are), printed on paper ("a4", the
 // default, or "letter"). All marks must come from one file.
 func WriteMarked(marks []*Marking, out, paper string) (notes []string, err error) {
+	if len(marks) == 0 {
+		return nil, fmt.Errorf("%w: nothing to mark", ErrUsage)
+	}
+	marks = slices.DeleteFunc(slices.Clone(marks), func(m *Marking) bool { return m.Missing > 0 }) // no sheet to mark
 	if len(marks) == 0 {
 		return nil, fmt.Errorf("%w: nothing to mark", ErrUsage)
 	}

@@ -39,6 +39,10 @@ type Identity struct {
 	Range  string // the puzzle's cells on its sheet, "B2:J10"
 	Grade  string // "" when not known
 	Seed   uint64 // 0 when not known
+	// Of a worksheet of a book: it is puzzle Index of Of, and the book's
+	// puzzles have Blanks cells to fill in all, so that grading can count
+	// a puzzle whose sheet was deleted. Zero for a lone worksheet.
+	Index, Of, Blanks int
 }
 
 // errIdentity: a stored identity that cannot be read or fails its check.
@@ -54,6 +58,9 @@ func (id Identity) String() string {
 	}
 	if id.Seed != 0 {
 		b.WriteString(" seed=" + strconv.FormatUint(id.Seed, 10))
+	}
+	if id.Of > 0 {
+		fmt.Fprintf(&b, " book=%d/%d blanks=%d", id.Index, id.Of, id.Blanks)
 	}
 	body := b.String()
 	return body + " check=" + checkValue(body)
@@ -119,7 +126,16 @@ func parseIdentity(value string) (Identity, error) {
 			id.Grade = v
 		case "seed":
 			id.Seed, _ = strconv.ParseUint(v, 10, 64)
+		case "book":
+			i, of, _ := strings.Cut(v, "/")
+			id.Index, _ = strconv.Atoi(i)
+			id.Of, _ = strconv.Atoi(of)
+		case "blanks":
+			id.Blanks, _ = strconv.Atoi(v)
 		}
+	}
+	if id.Of < 0 || id.Index < 0 || id.Index > id.Of || (id.Of > 0 && id.Index == 0) || id.Blanks < 0 {
+		return Identity{}, fmt.Errorf("%w: book=%d/%d", errIdentity, id.Index, id.Of)
 	}
 	return id, nil
 }

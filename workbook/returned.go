@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,6 +43,13 @@ type Returned struct {
 	// By says how the givens were known: "stored identity", "--key",
 	// "cell protection (locked givens, unlocked entries)", "bold", ...
 	By string
+	// Missing, when above zero, makes this no sheet but the puzzles of a
+	// book whose sheets are not in the file (Puzzle.Sheet names them):
+	// their Missing cells to fill count as empty.
+	Missing int
+	// Copies names the sheets of the file that are copies of this one's
+	// (the same puzzle of the same book): not graded, lest it count twice.
+	Copies []string
 
 	xfs []int // the cell format of each cell
 }
@@ -89,6 +97,7 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	if opts.Sheet == "" && opts.Range == "" {
 		var out []*Returned
+		var ids []Identity
 		for _, sh := range pk.worksheets() {
 			id, ok, err := pk.identityOf(sh.index)
 			if !ok {
@@ -97,15 +106,21 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrOpen, path, sh.name, err)
 			}
+			if k := slices.IndexFunc(ids, func(o Identity) bool { return o.Index == id.Index && o.Givens == id.Givens }); k >= 0 {
+				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once.
+				out[k].Copies = append(out[k].Copies, sh.name)
+				continue
+			}
 			r, err := pk.returnedAt(sh, id.Range, id.Givens)
 			if err != nil {
 				return nil, err
 			}
 			r.By = "stored identity"
 			out = append(out, r)
+			ids = append(ids, id)
 		}
 		if len(out) > 0 {
-			return out, nil
+			return append(out, missingPuzzles(path, ids, out)...), nil
 		}
 	}
 	pk.Close()
@@ -168,6 +183,43 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	r.Puzzle.Grid, r.By = givens, by
 	return []*Returned{r}, nil
+}
+
+// missingPuzzles returns, for a book of worksheets whose sheets ids and
+// rs do not hold all its puzzles (a student deleted one), one Returned
+// standing for those missing, their cells to fill counted empty: the
+// book's blanks that the sheets present do not account for.
+func missingPuzzles(path string, ids []Identity, rs []*Returned) []*Returned {
+	of, blanks := 0, 0
+	present := map[int]bool{}
+	for _, id := range ids {
+		if id.Of > 0 {
+			of, blanks = max(of, id.Of), max(blanks, id.Blanks)
+			present[id.Index] = true
+		}
+	}
+	var missing []string
+	for i := 1; i <= of; i++ {
+		if !present[i] {
+			missing = append(missing, strconv.Itoa(i))
+		}
+	}
+	if len(missing) == 0 {
+		return nil
+	}
+	for k, id := range ids {
+		if id.Of > 0 {
+			blanks -= rs[k].Puzzle.Grid.Shape.Cells() - rs[k].Puzzle.Grid.Filled()
+		}
+	}
+	if blanks <= 0 {
+		return nil // an identity that does not add up: nothing to count
+	}
+	name := "Puzzle " + missing[0]
+	if len(missing) > 1 {
+		name = "Puzzles " + strings.Join(missing, ", ")
+	}
+	return []*Returned{{Puzzle: &Puzzle{File: path, Sheet: name}, Missing: blanks, By: "stored identity"}}
 }
 
 // returnedAt reads the cells of rng on sheet sh as a returned puzzle

@@ -35,6 +35,8 @@ type WorksheetOptions struct {
 	LiveCandidates bool
 	Grade          string // stored in the identity; "" when not known
 	Seed           uint64 // likewise; 0 when not known
+	// Index, Of and Blanks: see Identity (a book's worksheets).
+	Index, Of, Blanks int
 }
 
 // WriteWorksheet writes a copy of the puzzle's workbook to out with a
@@ -61,7 +63,7 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, name string) []*ourSheet {
 	grid := layout.RectAt(layout.GridOrigin, givens.Shape.Size, givens.Shape.Size)
 	ws := &ourSheet{kind: kindWorksheet + suffix, name: name, grid: grid}
-	id := Identity{Givens: givens, Range: grid.String(), Grade: w.Grade, Seed: w.Seed}
+	id := Identity{Givens: givens, Range: grid.String(), Grade: w.Grade, Seed: w.Seed, Index: w.Index, Of: w.Of, Blanks: w.Blanks}
 	ws.names = []localName{{name: identityName, value: id.formula(), hidden: true}}
 	sheets := []*ourSheet{ws}
 	var answers, cands *ourSheet
@@ -172,6 +174,11 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 	}
 	var sheets []*ourSheet
 	var givens []solve.Grid
+	blanks, last := 0, 0
+	for i := range puzzles {
+		blanks += puzzles[i].Givens.Shape.Cells() - puzzles[i].Givens.Filled()
+		last = max(last, puzzles[i].Number)
+	}
 	for i := range puzzles {
 		p := &puzzles[i]
 		if p.Solution.Shape != p.Givens.Shape || !p.Solution.Complete() {
@@ -180,6 +187,7 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 		pw := w
 		pw.Title, pw.Header = caption(p, book.ShowSeed), title
 		pw.Grade, pw.Seed = p.Grade.String(), p.Seed
+		pw.Index, pw.Of, pw.Blanks = p.Number, last, blanks
 		suffix := " " + strconv.Itoa(p.Number)
 		sheets = append(sheets, worksheetSheets(p.Givens, p.Solution, pw, suffix, "Puzzle"+suffix)...)
 		givens = append(givens, p.Givens)

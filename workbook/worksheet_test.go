@@ -345,6 +345,7 @@ func TestIdentityRoundTrip(t *testing.T) {
 		{Givens: grid(t, classic), Range: "B2:J10", Grade: "Hard", Seed: 42},
 		{Givens: grid(t, classic), Range: "C3:K11"},
 		{Givens: g16, Range: "B2:Q17", Grade: "Medium", Seed: 1 << 60},
+		{Givens: grid(t, classic), Range: "B2:J10", Grade: "Easy", Seed: 7, Index: 2, Of: 3, Blanks: 150},
 	} {
 		f := id.formula()
 		for _, part := range strings.Split(f, "&") {
@@ -360,6 +361,8 @@ func TestIdentityRoundTrip(t *testing.T) {
 		"not a string":  "Sheet1!$A$1",
 		"unterminated":  `"xlsudoku/1`,
 		"other text":    `"hello" & "world"`,
+		"puzzle 4 of 3": Identity{Givens: grid(t, classic), Range: "B2:J10", Index: 4, Of: 3}.formula(),
+		"puzzle 0 of 3": Identity{Givens: grid(t, classic), Range: "B2:J10", Of: 3}.formula(),
 	} {
 		_, err := parseIdentity(bad)
 		assert.ErrorIs(t, err, errIdentity, name)
@@ -368,6 +371,7 @@ func TestIdentityRoundTrip(t *testing.T) {
 
 func FuzzParseIdentity(f *testing.F) {
 	f.Add(Identity{Givens: solve.NewGrid(solve.Shape9), Range: "B2:J10", Grade: "Easy", Seed: 3}.formula())
+	f.Add(Identity{Givens: solve.NewGrid(solve.Shape9), Range: "B2:J10", Index: 1, Of: 2, Blanks: 100}.formula())
 	f.Add(`"a"&"b"`)
 	f.Add(`""""`)
 	f.Fuzz(func(t *testing.T, s string) {

@@ -245,6 +245,72 @@ func TestHintFinishedButWrong(t *testing.T) {
 	assert.Contains(t, stdout, "1 entry is wrong: Puzzle 1!"+given)
 }
 
+// TestGradeBookSheetsDeletedOrCopied: a student cannot raise a book's
+// score by deleting a puzzle's sheet (its cells count empty) or copying
+// one (the copy is not graded). Found by a hunt: 32% became 47% and 48%.
+func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "book.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "easy", "--seed", "4", "--worksheet", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(book, workbook.Options{Sheet: "Puzzle 1"})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	filled := studentFill(t, book, "Puzzle 1", "filled.xlsx", map[string]int{refs[0]: right[refs[0]], refs[1]: right[refs[1]]})
+	code, honest, errOut := runCLI(t, "", "grade", filled)
+	require.Equal(t, exitOK, code, errOut)
+	total := honest[strings.Index(honest, "total: "):]
+	assert.Contains(t, total, "total: 2 of ")
+
+	edit := func(name string, change func(f *excelize.File)) string {
+		f, err := excelize.OpenFile(filled)
+		require.NoError(t, err)
+		change(f)
+		out := filepath.Join(dir, name)
+		require.NoError(t, f.SaveAs(out))
+		require.NoError(t, f.Close())
+		return out
+	}
+	deleted := edit("deleted.xlsx", func(f *excelize.File) { require.NoError(t, f.DeleteSheet("Puzzle 2")) })
+	code, stdout, errOut := runCLI(t, "", "grade", deleted)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "Puzzle 2: not in the file (its sheet was deleted): 0 of ")
+	assert.Contains(t, stdout, total, "the same total as the whole book")
+
+	copied := edit("copied.xlsx", func(f *excelize.File) {
+		from, err := f.GetSheetIndex("Puzzle 1")
+		require.NoError(t, err)
+		to, err := f.NewSheet("Puzzle 1 (2)")
+		require.NoError(t, err)
+		require.NoError(t, f.CopySheet(from, to))
+		for _, n := range f.GetDefinedName() {
+			if n.Scope == "Puzzle 1" {
+				n.Scope = "Puzzle 1 (2)"
+				n.RefersTo = strings.ReplaceAll(n.RefersTo, "'Puzzle 1'!", "'Puzzle 1 (2)'!")
+				require.NoError(t, f.SetDefinedName(&n))
+			}
+		}
+	})
+	code, stdout, errOut = runCLI(t, "", "grade", copied)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, `sheet "Puzzle 1 (2)" is a copy of Puzzle 1 and is not graded`)
+	assert.NotContains(t, stdout, "Puzzle 1 (2):")
+	assert.Contains(t, stdout, total)
+
+	code, stdout, errOut = runCLI(t, "", "grade", "--json", deleted)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, `"sheet":"Puzzle 2","range":"","correct":0,"wrong":0,"empty":`)
+	assert.Contains(t, stdout, `"missing":true`)
+	marked := filepath.Join(dir, "marked.xlsx")
+	code, _, errOut = runCLI(t, "", "grade", "-o", marked, deleted)
+	require.Equal(t, exitOK, code, errOut)
+	f, err := excelize.OpenFile(marked)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Subset(t, f.GetSheetList(), []string{"Marked 1", "Marked 2"})
+	assert.NotContains(t, f.GetSheetList(), "Marked 3", "no sheet for the missing puzzle")
+}
+
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
 // the key or another output (found by a hunt: --summary naming a student's
 // file replaced it).

@@ -131,6 +131,11 @@ func runGrade(e *env, args []string) error {
 			continue
 		}
 		rows = append(rows, row)
+		for _, m := range marks {
+			for _, c := range m.Copies {
+				fmt.Fprintf(e.stderr, "warning: %s: sheet %q is a copy of %s and is not graded\n", file, c, m.Puzzle.Sheet)
+			}
+		}
 		if key != nil {
 			for _, m := range marks {
 				// A student changes a given or two, not most of them.
@@ -366,6 +371,7 @@ type gradePuzzleJSON struct {
 	Empty         int      `json:"empty"`
 	ChangedGivens int      `json:"changed_givens"`
 	WrongCells    []string `json:"wrong_cells"`
+	Missing       bool     `json:"missing,omitempty"` // a book's puzzles whose sheets are not in the file
 }
 
 func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
@@ -377,7 +383,7 @@ func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
 		}
 		g.Puzzles = append(g.Puzzles, gradePuzzleJSON{
 			Sheet: m.Puzzle.Sheet, Range: m.Puzzle.Range, Correct: m.Correct, Wrong: m.Wrong,
-			Empty: m.Empty, ChangedGivens: m.Changed, WrongCells: cells,
+			Empty: m.Empty, ChangedGivens: m.Changed, WrongCells: cells, Missing: m.Missing > 0,
 		})
 		g.Correct, g.Wrong, g.Empty = g.Correct+m.Correct, g.Wrong+m.Wrong, g.Empty+m.Empty
 	}
