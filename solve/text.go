@@ -331,7 +331,7 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 				return Puzzle{}, firstErr
 			}
 			return Puzzle{}, &ParseError{File: r.Name, Line: r.line, Err: ErrCellCount,
-				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d rows", shape, start, row)}
+				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d row%s", shape, start, row, plural(row))}
 		}
 	}
 	if firstErr != nil {
@@ -508,3 +508,11 @@ func FormatGrid(g *Grid) string {
 
 // String returns the one-line form of g.
 func (g Grid) String() string { return FormatLine(&g) }
+
+// plural is "s" unless n is 1.
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}

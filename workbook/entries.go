@@ -76,7 +76,11 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			}
 			p.ChangedGivens = append(p.ChangedGivens, fmt.Sprintf("%s (the given %s %s)", names[k], solve.DigitString(int(p.Grid.Cells[i])), now))
 		}
-		p.Notes = append(p.Notes, fmt.Sprintf("the givens at %s were changed on the sheet; the puzzle's own are used", describe(names, 6)))
+		was := "the givens at %s were changed on the sheet; the puzzle's own are used"
+		if len(names) == 1 {
+			was = "the given at %s was changed on the sheet; the puzzle's own is used"
+		}
+		p.Notes = append(p.Notes, fmt.Sprintf(was, describe(names, 6)))
 	}
 	if err := p.check(); err != nil {
 		return nil, solve.Grid{}, err

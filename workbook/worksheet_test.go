@@ -292,7 +292,8 @@ func TestGradeReturnedWorksheet(t *testing.T) {
 	assert.Equal(t, right("D2"), cur.At(0, 2))
 	assert.Equal(t, right("E2"), cur.At(0, 3), "a number stored as text counts")
 	assert.Equal(t, 5, cur.At(0, 0), "a changed given keeps its digit")
-	assert.Contains(t, strings.Join(e.Notes, "\n"), "the givens at Worksheet!B2 were changed")
+	assert.Contains(t, strings.Join(e.Notes, "\n"), "the given at Worksheet!B2 was changed")
+	assert.Equal(t, []string{"Worksheet!B2 (the given 5 now holds 4)"}, e.ChangedGivens)
 }
 
 func TestReadReturnedWithoutIdentity(t *testing.T) {

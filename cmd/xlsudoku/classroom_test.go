@@ -497,6 +497,24 @@ func TestVariants(t *testing.T) {
 	}
 	code, _, _ = runCLI(t, "", "worksheet", in, "--variants", "2", "-o", filepath.Join(dir, "x.txt"))
 	assert.Equal(t, exitUsage, code)
+
+	// Found by a hunt: --variants 0 made a plain worksheet; one variant
+	// was "worksheets", written "to" itself; -o naming the input offered
+	// an --in-place that worksheet does not have.
+	for _, cmd := range [][]string{{"worksheet", in}, {"generate", "-n", "1", "--worksheet"}} {
+		code, _, errOut = runCLI(t, "", append(cmd, "--variants", "0", "-o", filepath.Join(dir, "zero.xlsx"))...)
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, errOut, "--variants must be from 1 to 500, not 0")
+	}
+	code, _, errOut = runCLI(t, "", "worksheet", in, "--variants", "1", "--seed", "3", "-o", filepath.Join(dir, "one.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "made 1 look-alike worksheet of Puzzle!B2:J10 (Easy); wrote "+filepath.Join(dir, "one-1.xlsx")+"\n")
+	code, _, errOut = runCLI(t, "", "worksheet", in, "-o", in)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is the input workbook; write the worksheet to another file")
+	assert.NotContains(t, errOut, "--in-place")
+	code, _, errOut = runCLI(t, "", "worksheet", in, "--variants", "2", "--seed", "3", "-o", in)
+	require.Equal(t, exitOK, code, "with --variants, -o is the files' pattern: %s", errOut)
 }
 
 func TestHintOnSampleAndLevels(t *testing.T) {

@@ -177,8 +177,12 @@ func runGenerate(e *env, args []string) error {
 	bar.done()
 	if err == nil && o.output != "" && o.output != "-" {
 		if o.variants > 0 {
-			e.note("wrote %d look-alike copies of %d puzzle%s to %s ... %s", o.variants, len(puzzles), plural(len(puzzles)),
-				variantPath(o.output, 1, o.variants), variantPath(o.output, o.variants, o.variants))
+			copies := "copies"
+			if o.variants == 1 {
+				copies = "copy"
+			}
+			e.note("wrote %d look-alike %s of %d puzzle%s: %s", o.variants, copies, len(puzzles), plural(len(puzzles)),
+				variantFiles(o.output, o.variants))
 		} else {
 			e.note("wrote %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), o.output)
 		}
@@ -272,7 +276,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 			return opts, usagef("generate: --per-page %d is for grids up to 6x6; a %dx%d grid takes 1, 2, 4 or 6 to a page", o.perPage, o.size, o.size)
 		}
 	}
-	if err := checkVariants("generate", o.variants, o.output); err != nil {
+	if err := checkVariants("generate", o.variants, fs.Changed("variants"), o.output); err != nil {
 		return opts, err
 	}
 	if o.worksheet && o.sheetPerPuzzle {

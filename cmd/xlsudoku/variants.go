@@ -14,14 +14,23 @@ import (
 const maxVariants = 500
 
 // checkVariants checks --variants for a command writing to out.
-func checkVariants(cmd string, n int, out string) error {
+func checkVariants(cmd string, n int, changed bool, out string) error {
 	switch {
-	case n < 0 || n > maxVariants:
+	case n < 0 || n > maxVariants || (changed && n == 0):
 		return usagef("%s: --variants must be from 1 to %d, not %d", cmd, maxVariants, n)
 	case n > 0 && !strings.EqualFold(filepath.Ext(out), ".xlsx"):
 		return usagef("%s: --variants writes one workbook per variant; give -o FILE.xlsx", cmd)
 	}
 	return nil
+}
+
+// variantFiles names the n variant files of out for a message: the one,
+// or the first and the last.
+func variantFiles(out string, n int) string {
+	if n == 1 {
+		return variantPath(out, 1, 1)
+	}
+	return variantPath(out, 1, n) + " to " + variantPath(out, n, n)
 }
 
 // variantPath names the k-th (from 1) of n variant files of out:

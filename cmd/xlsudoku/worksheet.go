@@ -95,7 +95,11 @@ func runWorksheet(e *env, args []string) error {
 	if o.output == "" {
 		return usagef("worksheet: give the output workbook with -o")
 	}
-	if err := checkVariants("worksheet", o.variants, o.output); err != nil {
+	if o.variants == 0 && samePath(in, o.output) { // with --variants, -o is but the files' pattern
+		// worksheet has no --in-place: the teacher's file stays as it was.
+		return usagef("worksheet: -o %s is the input workbook; write the worksheet to another file", o.output)
+	}
+	if err := checkVariants("worksheet", o.variants, fs.Changed("variants"), o.output); err != nil {
 		return err
 	}
 	if o.variants > 0 && !fs.Changed("seed") {
@@ -155,8 +159,7 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 			return err
 		}
 	}
-	e.note("made %d look-alike worksheets of %s (%s); wrote %s to %s", o.variants, p.Where(), w.Grade,
-		filepath.Base(variantPath(o.output, 1, o.variants)), filepath.Base(variantPath(o.output, o.variants, o.variants)))
+	e.note("made %d look-alike worksheet%s of %s (%s); wrote %s", o.variants, plural(o.variants), p.Where(), w.Grade, variantFiles(o.output, o.variants))
 	return nil
 }
 
