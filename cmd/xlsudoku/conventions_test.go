@@ -319,6 +319,31 @@ func TestCountExitCodes(t *testing.T) {
 	}
 }
 
+// TestCountIgnoresNothing: --count with -o for a workbook, or with
+// --format, is refused rather than silently ignored (found by a hunt).
+func TestCountIgnoresNothing(t *testing.T) {
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), t.TempDir())
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	for _, tt := range []struct {
+		args  []string
+		stdin string
+		want  string
+	}{
+		{[]string{in, "-o", out}, "", "writes no workbook; drop -o"},
+		{[]string{"--format", "grid", in}, "", "--format is for solutions"},
+		{[]string{"--format", "line", "-"}, puzzle + "\n", "--format is for solutions"},
+	} {
+		code, stdout, errOut := runCLI(t, tt.stdin, append([]string{"solve", "--count"}, tt.args...)...)
+		assert.Equal(t, exitUsage, code, errOut)
+		assert.Contains(t, errOut, tt.want)
+		assert.Empty(t, stdout)
+		assert.NoFileExists(t, out)
+	}
+	code, stdout, errOut := runCLI(t, "", "solve", "--count", in)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "1\n", stdout)
+}
+
 // TestWorkbookOutputFolder: -o naming a folder is a usage error, found
 // before the work (generate makes no puzzle first).
 func TestWorkbookOutputFolder(t *testing.T) {

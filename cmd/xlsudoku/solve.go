@@ -73,6 +73,9 @@ func runSolve(e *env, args []string) error {
 	default:
 		return usagef("solve: --format must be line or grid, not %s", quote(o.format))
 	}
+	if o.count && o.format != "" {
+		return usagef("solve: --count prints a number per puzzle; --format is for solutions")
+	}
 	if o.candidates != "basic" && o.candidates != "logic" {
 		return usagef("solve: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
@@ -82,6 +85,9 @@ func runSolve(e *env, args []string) error {
 		return err
 	}
 	if isBook {
+		if o.count && o.output != "" {
+			return usagef("solve: --count prints the number of solutions of the workbook's puzzle and writes no workbook; drop -o")
+		}
 		return inBook(in, solveWorkbook(e, in, o))
 	}
 	if o.inPlace {
