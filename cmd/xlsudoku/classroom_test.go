@@ -90,6 +90,17 @@ func TestClassroomLoop(t *testing.T) {
 	assert.EqualValues(t, 47, g["empty"])
 	puzzles := g["puzzles"].([]any)
 	require.Len(t, puzzles, 1)
+	// A file that cannot be graded still gets its line (found by a hunt).
+	missing := filepath.Join(dir, "missing.xlsx")
+	code, lines, _ := runCLI(t, "", "grade", "--json", missing, anaFile)
+	assert.Equal(t, exitInput, code)
+	ls := strings.Split(strings.TrimSpace(lines), "\n")
+	require.Len(t, ls, 2)
+	var bad map[string]any
+	require.NoError(t, json.Unmarshal([]byte(ls[0]), &bad))
+	assert.Equal(t, missing, bad["file"])
+	assert.Contains(t, bad["error"], "missing.xlsx")
+	assert.Equal(t, strings.TrimSpace(stdout), ls[1])
 	pz := puzzles[0].(map[string]any)
 	for _, key := range []string{"sheet", "range", "correct", "wrong", "empty", "changed_givens", "wrong_cells"} {
 		assert.Contains(t, pz, key)

@@ -128,6 +128,14 @@ func runGrade(e *env, args []string) error {
 			}
 			row.Error = "not graded"
 			rows = append(rows, row)
+			if o.json {
+				// One line per file still: the file, and why it was not graded.
+				b, _ := json.Marshal(struct {
+					File  string `json:"file"`
+					Error string `json:"error"`
+				}{file, inBook(file, err).Error()})
+				fmt.Fprintf(e.stdout, "%s\n", b)
+			}
 			continue
 		}
 		rows = append(rows, row)
