@@ -44,6 +44,7 @@ gives the rating in place of the score ("... extreme 8.9"). Ratings up to
 9.0 come in well under a second each; 9.1 and 9.2 take about a quarter of
 a minute each; above that (the nets that need many waves, or nets within
 nets) random digging seldom finds any: bound the search with --timeout.
+A band may start at 10.0 at most.
 
 The same --seed and flags give the same puzzles, whatever --workers; puzzle
 i of seed S is the first puzzle of seed S+i-1. Without --seed a random one
@@ -165,7 +166,11 @@ func runGenerate(e *env, args []string) error {
 		return usagef("generate: %v", err)
 	}
 	if err != nil {
-		return fmt.Errorf("generate: %w; try more --attempts, another --symmetry, or without --minimal", err)
+		try := "try more --attempts or another --symmetry"
+		if o.minimal {
+			try += ", or without --minimal"
+		}
+		return fmt.Errorf("generate: %w; %s", err, try)
 	}
 	// Writing a big workbook takes a while too: say so on the progress line.
 	bar.status(fmt.Sprintf("writing %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), outName(o.output)))
@@ -362,9 +367,13 @@ func plural(n int) string {
 	return "s"
 }
 
+// maxDugSE is the highest lower end of an SE band that generate takes,
+// in tenths: bands above 9.2 are already seldom reached (see the help).
+const maxDugSE = 100
+
 // parseSEBand reads an SE band: "8.5-9.0", or one rating "7.0" (or "7"),
 // meaning exactly that rating. Ratings have at most one decimal, from 1.0
-// to 20.0.
+// to 12.0.
 func parseSEBand(s string) (generate.SEBand, error) {
 	lo, hi, found := strings.Cut(s, "-")
 	if !found {
@@ -380,6 +389,11 @@ func parseSEBand(s string) (generate.SEBand, error) {
 	}
 	if a > b {
 		return generate.SEBand{}, fmt.Errorf("%s: the band runs from the lower rating to the higher, such as 8.5-9.0", quote(s))
+	}
+	if a > maxDugSE {
+		// Above it lie the hardest known puzzles, found by years of
+		// searching, not by digging: a dig would run out of attempts.
+		return generate.SEBand{}, fmt.Errorf("%s: digging does not reach ratings above %d.%d; ask for %d.%d or less", quote(s), maxDugSE/10, maxDugSE%10, maxDugSE/10, maxDugSE%10)
 	}
 	return generate.SEBand{Min: a, Max: b}, nil
 }
@@ -400,8 +414,8 @@ func parseTenths(s string) (int, error) {
 		t = int(frac[0] - '0')
 	}
 	v := 10*w + t
-	if v < 10 || v > 200 {
-		return 0, fmt.Errorf("ratings run from 1.0 to 20.0")
+	if v < 10 || v > 120 {
+		return 0, fmt.Errorf("ratings run from 1.0 to 12.0, as Sudoku Explainer's do")
 	}
 	return v, nil
 }

@@ -305,7 +305,9 @@ func TestGenerateSEBandRefused(t *testing.T) {
 		{[]string{"--se", "9.0-8.5"}, "the band runs from the lower rating to the higher"},
 		{[]string{"--se", "8.55"}, "at most one decimal"},
 		{[]string{"--se", "abc"}, "at most one decimal"},
-		{[]string{"--se", "0.5"}, "ratings run from 1.0 to 20.0"},
+		{[]string{"--se", "0.5"}, "ratings run from 1.0 to 12.0"},
+		{[]string{"--se", "12.1"}, "ratings run from 1.0 to 12.0"},
+		{[]string{"--se", "10.1-11.0"}, "digging does not reach ratings above 10.0; ask for 10.0 or less"}, // it ran 77 s before giving up
 		{[]string{"--se", "5.0", "--size", "4"}, "no 4x4 puzzle rates ER 5.0"},
 	} {
 		code, out, errOut := runCLI(t, "", append([]string{"generate", "--seed", "1"}, tt.args...)...)
@@ -316,7 +318,7 @@ func TestGenerateSEBandRefused(t *testing.T) {
 }
 
 // FuzzParseSEBand: --se reads a band or it says why not; a band it reads
-// runs upward within 1.0 to 20.0, and written back as tenths reads the
+// runs upward within 1.0 to 12.0, from at most 10.0, and written back as tenths reads the
 // same.
 func FuzzParseSEBand(f *testing.F) {
 	for _, s := range []string{"8.5-9.0", "7", "7.0", "9.0-8.5", " 8.5 - 9 ", "0.5", "20.1", "8.55", "-1", "8.-9.", "1e1"} {
@@ -330,7 +332,8 @@ func FuzzParseSEBand(f *testing.F) {
 		}
 		require.LessOrEqual(t, 10, b.Min)
 		require.LessOrEqual(t, b.Min, b.Max)
-		require.LessOrEqual(t, b.Max, 200)
+		require.LessOrEqual(t, b.Min, maxDugSE)
+		require.LessOrEqual(t, b.Max, 120)
 		again, err := parseSEBand(fmt.Sprintf("%d.%d-%d.%d", b.Min/10, b.Min%10, b.Max/10, b.Max%10))
 		require.NoError(t, err)
 		require.Equal(t, b, again)
