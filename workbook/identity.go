@@ -191,7 +191,12 @@ func (p *pkg) identityOf(i int) (Identity, bool, error) {
 			ref = ref[k+1:]
 		}
 		n := id.Givens.Shape.Size
-		if rect, err := layout.ParseRect(strings.ReplaceAll(ref, "$", "")); err == nil && rect.Rows() == n && rect.Cols() == n {
+		if rect, err := layout.ParseRect(strings.ReplaceAll(ref, "$", "")); err == nil {
+			if rect.Rows() != n || rect.Cols() != n {
+				// The app moved the reference's ends apart or together:
+				// the board's cells no longer sit where its puzzle's do.
+				return id, true, fmt.Errorf("rows or columns were inserted or deleted inside its %dx%d board, which now spans %s; undo that (or delete what was inserted) and save again", n, n, rect)
+			}
 			id.Range = rect.String()
 		}
 	}

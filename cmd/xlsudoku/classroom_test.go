@@ -322,6 +322,36 @@ func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
 	assert.NotContains(t, f.GetSheetList(), "Marked 3", "no sheet for the missing puzzle")
 }
 
+// TestGradeRowsInsertedInside: a row inserted or deleted inside a
+// worksheet's board (the app stretches its grid name) is refused with what
+// to do, not graded as nonsense (found by a hunt: 29 wrong, 20 givens
+// changed, exit 0).
+func TestGradeRowsInsertedInside(t *testing.T) {
+	dir := t.TempDir()
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
+	for _, tt := range []struct{ name, ref, want string }{
+		{"inserted.xlsx", "'Worksheet'!$B$2:$J$11", "now spans B2:J11"},
+		{"deleted.xlsx", "'Worksheet'!$B$2:$J$9", "now spans B2:J9"},
+	} {
+		f, err := excelize.OpenFile(ws)
+		require.NoError(t, err)
+		for _, n := range f.GetDefinedName() {
+			if n.Name == "xlsudoku_grid" && n.Scope == "Worksheet" {
+				require.NoError(t, f.DeleteDefinedName(&excelize.DefinedName{Name: n.Name, Scope: n.Scope}))
+				n.RefersTo = tt.ref
+				require.NoError(t, f.SetDefinedName(&n))
+			}
+		}
+		out := filepath.Join(dir, tt.name)
+		require.NoError(t, f.SaveAs(out))
+		require.NoError(t, f.Close())
+		code, stdout, errOut := runCLI(t, "", "grade", out)
+		assert.Equal(t, exitInput, code, errOut)
+		assert.Empty(t, stdout)
+		assert.Contains(t, errOut, `sheet "Worksheet": rows or columns were inserted or deleted inside its 9x9 board, which `+tt.want+"; undo that")
+	}
+}
+
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
 // the key or another output (found by a hunt: --summary naming a student's
 // file replaced it).
