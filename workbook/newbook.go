@@ -380,7 +380,11 @@ func bookWorkbook(sheets []*ourSheet) []byte {
 		b.Write(names.Bytes())
 		b.WriteString(`</definedNames>`)
 	}
-	b.WriteString(`<calcPr calcId="191029"/></workbook>`)
+	if needsFullCalc(sheets) {
+		b.WriteString(`<calcPr calcId="191029" fullCalcOnLoad="1"/></workbook>`)
+	} else {
+		b.WriteString(`<calcPr calcId="191029"/></workbook>`)
+	}
 	return b.Bytes()
 }
 

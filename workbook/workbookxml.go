@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // Namespaces of the relationships attribute r:id, transitional and strict.
@@ -30,6 +32,10 @@ type workbookXML struct {
 	names     []definedName // those usedName keeps
 	namesEnd  int           // offset of </definedNames>, or -1 when the workbook has none
 	namesAt   int           // where a <definedNames> element goes when there is none
+	// calcTag is the span of the <calcPr> start tag (zero when there is
+	// none) and fullCalc whether it already asks for a full calculation.
+	calcTag  [2]int
+	fullCalc bool
 }
 
 // sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
@@ -60,6 +66,38 @@ var namesAfter = map[string]bool{
 	"calcPr": true, "oleSize": true, "customWorkbookViews": true, "pivotCaches": true,
 	"smartTagPr": true, "smartTagTypes": true, "webPublishing": true, "fileRecoveryPr": true,
 	"webPublishObjects": true, "extLst": true,
+}
+
+// fullCalcEdit returns the edit that makes the workbook part ask the app
+// to calculate every formula when it opens it, and whether one is needed:
+// formulas of ours have no stored results, and the user's formulas that
+// refer to a sheet of ours we replaced have stale ones. An existing
+// <calcPr> gets the attribute (its other attributes kept); otherwise one
+// goes where the schema puts it, after <definedNames>.
+func (wb *workbookXML) fullCalcEdit(el func(string) string) (opc.Edit, bool) {
+	if wb.fullCalc {
+		return opc.Edit{}, false
+	}
+	if wb.calcTag[1] == 0 {
+		return opc.Edit{Start: wb.namesAt, End: wb.namesAt, Text: "<" + el("calcPr") + ` fullCalcOnLoad="1"/>`}, true
+	}
+	tag := string(wb.data[wb.calcTag[0]:wb.calcTag[1]])
+	if i := strings.Index(tag, "fullCalcOnLoad"); i > 0 {
+		// fullCalcOnLoad="0": the value between the quotes after it
+		if q := strings.IndexAny(tag[i:], `"'`); q > 0 {
+			if e := strings.IndexByte(tag[i+q+1:], tag[i+q]); e >= 0 {
+				tag = tag[:i+q+1] + "1" + tag[i+q+1+e:]
+				return opc.Edit{Start: wb.calcTag[0], End: wb.calcTag[1], Text: tag}, true
+			}
+		}
+		return opc.Edit{}, false // cannot be: the part was parsed
+	}
+	body, closing := strings.TrimSuffix(tag, ">"), ">"
+	if strings.HasSuffix(body, "/") {
+		body, closing = body[:len(body)-1], "/>"
+	}
+	tag = strings.TrimRight(body, " \t\r\n") + ` fullCalcOnLoad="1"` + closing
+	return opc.Edit{Start: wb.calcTag[0], End: wb.calcTag[1], Text: tag}, true
 }
 
 // parseWorkbook reads the workbook part data. A self-closed
@@ -113,6 +151,11 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				return parseWorkbookPart(slices.Concat(data[:off], []byte(opened), data[end:]), false)
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
+				if t.Name.Local == "calcPr" {
+					wb.calcTag = [2]int{off, int(d.InputOffset())}
+					v := attr(t, "fullCalcOnLoad")
+					wb.fullCalc = v == "1" || v == "true"
+				}
 			case depth == 3 && t.Name.Local == "sheet":
 				if len(wb.sheets) == maxEntries {
 					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)

@@ -16,6 +16,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // withWorkbookXML is the classic book with its workbook part passed
@@ -195,4 +196,68 @@ func TestReadWorkbookWithoutSheets(t *testing.T) {
 		require.ErrorIs(t, err, ErrOpen, sheets)
 		assert.Contains(t, err.Error(), "lists no sheets")
 	}
+}
+
+// TestFullCalcEdit: the workbook part asks for a full calculation on
+// opening, its calcPr's other attributes kept, a new one where the schema
+// puts it.
+func TestFullCalcEdit(t *testing.T) {
+	const sheets = `<sheets><sheet name="A" sheetId="1" r:id="rId1"/></sheets>`
+	const names = `<definedNames><definedName name="n">A!$A$1</definedName></definedNames>`
+	for _, tt := range []struct{ name, in, want string }{
+		{"none, after the names", sheets + names + `<extLst/>`, sheets + names + `<calcPr fullCalcOnLoad="1"/><extLst/>`},
+		{"none, no names", sheets, sheets + `<calcPr fullCalcOnLoad="1"/>`},
+		{"self-closed", sheets + `<calcPr calcId="191029"/>`, sheets + `<calcPr calcId="191029" fullCalcOnLoad="1"/>`},
+		{"open", sheets + `<calcPr calcId="122211" ></calcPr>`, sheets + `<calcPr calcId="122211" fullCalcOnLoad="1"></calcPr>`},
+		{"off", sheets + `<calcPr fullCalcOnLoad='0' calcId="1"/>`, sheets + `<calcPr fullCalcOnLoad='1' calcId="1"/>`},
+		{"on already", sheets + `<calcPr fullCalcOnLoad="true"/>`, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := []byte(`<workbook xmlns="` + nsMain + `" xmlns:r="` + nsRelationships + `">` + tt.in + `</workbook>`)
+			wb, err := parseWorkbook(data)
+			require.NoError(t, err)
+			e, ok := wb.fullCalcEdit(func(s string) string { return s })
+			if tt.want == "" {
+				assert.False(t, ok)
+				return
+			}
+			require.True(t, ok)
+			out := opc.ApplyEdits(wb.data, []opc.Edit{e})
+			require.NoError(t, wellFormed(out))
+			assert.Equal(t, `<workbook xmlns="`+nsMain+`" xmlns:r="`+nsRelationships+`">`+tt.want+`</workbook>`, string(out))
+		})
+	}
+}
+
+// TestFullCalcOnLoad: a workbook whose sheets of ours have formulas, or
+// replace an earlier run's (which the user's formulas may refer to, their
+// stored results stale), asks the app to calculate on opening; a first
+// solve, which changes no result of the user's, leaves calcPr as it was.
+// Found by a hunt: =Solution!B2 on a teacher's sheet showed the old answer.
+func TestFullCalcOnLoad(t *testing.T) {
+	in := classicBook(t)
+	dir := t.TempDir()
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	calc := func(path string) string {
+		m := regexp.MustCompile(`<calcPr[^>]*>`).Find(unzip(t, path)["xl/workbook.xml"])
+		return string(m)
+	}
+	before := calc(in)
+	first := filepath.Join(dir, "first.xlsx")
+	_, err = Write(p, sol, first, Options{})
+	require.NoError(t, err)
+	assert.Equal(t, before, calc(first))
+	p2, err := Read(first, Options{})
+	require.NoError(t, err)
+	again := filepath.Join(dir, "again.xlsx")
+	_, err = Write(p2, sol, again, Options{})
+	require.NoError(t, err)
+	assert.Contains(t, calc(again), `fullCalcOnLoad="1"`)
+	ws := filepath.Join(dir, "ws.xlsx")
+	_, err = WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, calc(ws), `fullCalcOnLoad="1"`)
 }

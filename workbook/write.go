@@ -334,6 +334,11 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 			wbEdits = append(wbEdits, opc.Edit{Start: wb.namesAt, End: wb.namesAt, Text: "<" + el("definedNames") + ">" + newNames.String() + "</" + el("definedNames") + ">"})
 		}
 	}
+	if needsFullCalc(sheets) {
+		if e, ok := wb.fullCalcEdit(el); ok {
+			wbEdits = append(wbEdits, e) // after the names: at one place, they go first
+		}
+	}
 	out.replace[strings.ToLower(p.wbPath)] = opc.ApplyEdits(wb.data, wbEdits)
 
 	if stylesPart != "" {
@@ -371,6 +376,24 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 type localName struct {
 	name, value string // no value: the sheet has none (and one of an earlier run goes)
 	hidden      bool
+}
+
+// needsFullCalc reports whether the written workbook should be
+// calculated in full when opened: a sheet of ours has formulas (written
+// without results), or replaces one of an earlier run that the user's
+// formulas may refer to (their stored results are of the old sheet).
+func needsFullCalc(sheets []*ourSheet) bool {
+	for _, s := range sheets {
+		if s.existing {
+			return true
+		}
+		for _, c := range s.sheet.Cells {
+			if c.Formula != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // localNames are the built-in names our sheet s defines: its print area,
