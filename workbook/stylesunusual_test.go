@@ -6,6 +6,7 @@ import (
 	"io"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -211,4 +212,54 @@ func TestCompleteStyles(t *testing.T) {
 			assert.False(t, again, "nothing more to add")
 		})
 	}
+}
+
+// TestStylesDanglingIDs: cell formats that name fills, borders or fonts
+// past the ends of their lists (a damaged part, drawn by apps with none)
+// keep naming nothing of ours: the lists are padded first. Found by a hunt:
+// a user's cells took our grey fill and thick borders.
+func TestStylesDanglingIDs(t *testing.T) {
+	in := []byte(`<styleSheet xmlns="` + nsMain + `"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts>` +
+		`<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>` +
+		`<borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs>` +
+		`<cellXfs count="2"><xf/><xf fontId="2" fillId="3" borderId="2" applyFill="1" applyBorder="1"/></cellXfs></styleSheet>`)
+	r, err := render(in, []layout.Sheet{solutionSheetTB(t)}, "", layout.A4)
+	require.NoError(t, err)
+	require.NoError(t, wellFormed(r.styles))
+	lists, ok := opc.StyleLists(r.styles)
+	require.True(t, ok)
+	entry := func(list string, i int) string {
+		it := lists[list].Items[i]
+		return string(r.styles[it[0]:it[1]])
+	}
+	for _, tt := range []struct {
+		list string
+		ids  []int
+		want string
+	}{
+		{"fonts", []int{1, 2}, `<font><sz val="11"/><name val="Calibri"/></font>`},
+		{"fills", []int{2, 3}, `<fill><patternFill patternType="none"/></fill>`},
+		{"borders", []int{1, 2}, `<border><left/><right/><top/><bottom/><diagonal/></border>`},
+	} {
+		for _, i := range tt.ids {
+			assert.Equal(t, tt.want, entry(tt.list, i), "%s %d is padding", tt.list, i)
+		}
+	}
+	// Ours come after: the solution's cells name none of the padding.
+	n := len(lists["cellXfs"].Items)
+	for _, m := range regexp.MustCompile(` s="(\d+)"`).FindAllSubmatch(r.sheets[0], -1) {
+		id, _ := strconv.Atoi(string(m[1]))
+		require.Less(t, id, n)
+		require.GreaterOrEqual(t, id, 2, "a cell of ours takes a format of ours")
+		xf := entry("cellXfs", id)
+		for a, pad := range map[string][2]int{`fontId="(\d+)"`: {1, 2}, `fillId="(\d+)"`: {2, 3}, `borderId="(\d+)"`: {1, 2}} {
+			if m := regexp.MustCompile(a).FindStringSubmatch(xf); m != nil {
+				v, _ := strconv.Atoi(m[1])
+				assert.True(t, v < pad[0] || v > pad[1], "%s names padding: %s", a, xf)
+			}
+		}
+	}
+	again, err := render(r.styles, []layout.Sheet{solutionSheetTB(t)}, "", layout.A4)
+	require.NoError(t, err)
+	assert.Equal(t, string(r.styles), string(again.styles), "a second run pads nothing more")
 }

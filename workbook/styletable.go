@@ -76,7 +76,43 @@ func newStyleTable(base []byte) (t *styleTable, ok bool) {
 	}
 	t.font, t.size = t.defaultFont()
 	t.prefix = lists["fonts"].Prefix
+	t.padDangling()
 	return t, true
+}
+
+// padDangling pads the fonts, fills and borders lists up to the highest
+// entry that a cell format of the workbook names: a format naming one past
+// the end (a damaged part, which apps draw with no fill and no border)
+// would otherwise come to name an entry of ours. The padding draws as
+// apps draw the missing entry; a number past maxEntries is left alone.
+func (t *styleTable) padDangling() {
+	pads := map[string]string{
+		"fonts":   string(t.base[t.lists["fonts"].Items[0][0]:t.lists["fonts"].Items[0][1]]),
+		"fills":   `<fill><patternFill patternType="none"/></fill>`,
+		"borders": `<border><left/><right/><top/><bottom/><diagonal/></border>`,
+	}
+	for list, attr := range map[string]string{"fonts": "fontId", "fills": "fillId", "borders": "borderId"} {
+		top := -1
+		for _, xfs := range []string{"cellStyleXfs", "cellXfs"} {
+			for _, it := range t.lists[xfs].Items {
+				if v, ok := attrOf(t.base[it[0]:it[1]], attr); ok {
+					if id, err := strconv.Atoi(v); err == nil && id < maxEntries {
+						top = max(top, id)
+					}
+				}
+			}
+		}
+		pad := pads[list]
+		if list != "fonts" { // the first font is as the part writes it
+			pad = opc.Prefixed(pad, t.prefix)
+		}
+		for t.n[list] <= top {
+			t.n[list]++
+			e := t.added[list]
+			e.Add([]byte(pad))
+			t.added[list] = e
+		}
+	}
 }
 
 // defaultFont is the family and size of the workbook's default font, as
