@@ -233,7 +233,14 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 			}
 		}
 		if s.name != want {
-			notes = append(notes, fmt.Sprintf("the workbook already has a sheet %q %s; wrote sheet %q instead", want, whoseSheet(all, want), s.name))
+			theirs := want // as the workbook spells it ("SOLUTION")
+			for _, w := range all {
+				if strings.EqualFold(w.name, want) {
+					theirs = w.name
+					break
+				}
+			}
+			notes = append(notes, fmt.Sprintf("the workbook already has a sheet %q %s; wrote sheet %q instead", theirs, whoseSheet(all, want), s.name))
 		}
 		used[strings.ToLower(s.name)] = true
 		s.index, next = next, next+1

@@ -189,7 +189,7 @@ func TestWriteLeavesUsersSolutionSheet(t *testing.T) {
 	in := save(t, f, "mine.xlsx")
 	out := filepath.Join(t.TempDir(), "out.xlsx")
 	_, _, notes := solveFile(t, in, out, Options{})
-	assert.Equal(t, []string{`the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution (xlsudoku)" instead`}, notes)
+	assert.Equal(t, []string{`the workbook already has a sheet "solution" that xlsudoku did not make; wrote sheet "Solution (xlsudoku)" instead`}, notes)
 	before, after := unzip(t, in), unzip(t, out)
 	assert.Equal(t, before["xl/worksheets/sheet2.xml"], after["xl/worksheets/sheet2.xml"])
 	g, err := excelize.OpenFile(out)
