@@ -98,7 +98,14 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	wrong := RectAt(Pos{repeats.Max.Col + 2, at.Row}, n, n)
 	ws.Status = Pos{at.Col, at.Row + n + 1}
 	if opts.AnswerSheet != "" {
-		ws.Check = Pos{at.Col + n - 3, at.Row + n + 3}
+		// Yes or No fits a column of a small board, whose label then has
+		// the rest: three columns of 4x4 hold "Check my work:" where one
+		// printed "work:".
+		answerCols := 3
+		if n <= 6 {
+			answerCols = 1
+		}
+		ws.Check = Pos{at.Col + n - answerCols, at.Row + n + 3}
 	}
 	box := func(r, c int) Rect {
 		r0, c0 := r-r%s.BoxRows, c-c%s.BoxCols
@@ -151,13 +158,37 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	if opts.AnswerSheet != "" {
 		label := Rect{Pos{at.Col, ws.Check.Row}, Pos{ws.Check.Col - 1, ws.Check.Row}}
 		answer := Rect{ws.Check, Pos{at.Col + n - 1, ws.Check.Row}}
-		sh.Add(Board{Area: label.Union(answer), RowHeights: map[int]float64{ws.Check.Row: 20},
-			Cells: []Cell{
-				{Pos: label.Min, Text: "Check my work:", Style: Style{Bold: true, HAlign: AlignEnd, VAlign: AlignCenter}},
-				{Pos: ws.Check, Text: "No", Style: Style{Bold: true, HAlign: AlignCenter, VAlign: AlignCenter, Unlocked: true, Fill: BlankFill,
-					Border: Borders{Thin, Thin, Thin, Thin}}},
-			},
-			Merges: []Rect{label, answer}})
+		const checkLabel = "Check my work:"
+		labelWidth := 0.0
+		for c := label.Min.Col; c <= label.Max.Col; c++ {
+			labelWidth += board.ColWidths[c]
+		}
+		// On 4x4 the label takes two lines rather than run off the page.
+		height := max(20, TextHeight(checkLabel, labelWidth, 11))
+		cells := []Cell{{Pos: label.Min, Text: checkLabel, Style: Style{Bold: true, HAlign: AlignEnd, VAlign: AlignCenter, Wrap: true}}}
+		for c := answer.Min.Col; c <= answer.Max.Col; c++ {
+			// Every cell of the merged answer carries its part of the
+			// frame, or its right side is not drawn.
+			st := Style{Bold: true, HAlign: AlignCenter, VAlign: AlignCenter, Unlocked: true, Fill: BlankFill, Border: Borders{Top: Thin, Bottom: Thin}}
+			if c == answer.Min.Col {
+				st.Border.Left = Thin
+			}
+			if c == answer.Max.Col {
+				st.Border.Right = Thin
+			}
+			cell := Cell{Pos: Pos{c, ws.Check.Row}, Style: st}
+			if c == answer.Min.Col {
+				cell.Text = "No"
+			}
+			cells = append(cells, cell)
+		}
+		var merges []Rect
+		for _, m := range []Rect{label, answer} {
+			if m.Min != m.Max {
+				merges = append(merges, m)
+			}
+		}
+		sh.Add(Board{Area: label.Union(answer), RowHeights: map[int]float64{ws.Check.Row: height}, Cells: cells, Merges: merges})
 		sh.Validations = append(sh.Validations, Validation{
 			Ranges: []Rect{{ws.Check, ws.Check}}, Kind: "list", List: []string{"Yes", "No"},
 			InputTitle: "Check my work", Input: "Choose Yes to shade the entries that are wrong.",

@@ -180,3 +180,46 @@ func TestAnswerSheet(t *testing.T) {
 	}
 	assert.Equal(t, 7*16, letters)
 }
+
+// TestCheckLabelFits: on every size, "Check my work:" has the columns to
+// print whole (about 0.6 of its 11 pt a character, as TextHeight counts)
+// or a row tall enough for it to wrap,
+// its answer cell is framed, and no merge is of one cell, which Excel
+// may take for damage. Found by a hunt: 4x4 printed "work:", 6x6 "eck my
+// work:", and 4x4 merged B9 alone.
+func TestCheckLabelFits(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape4, solve.Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, {Size: 8, BoxRows: 2, BoxCols: 4}, solve.Shape9, {Size: 12, BoxRows: 3, BoxCols: 4}, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			givens, _ := puzzleOf(t, s)
+			ws := WorksheetSheet(givens, WorksheetOptions{Title: "T", AnswerSheet: "Answers"})
+			for _, m := range ws.Merges {
+				assert.NotEqual(t, m.Min, m.Max, "a merge of one cell: %s", m)
+			}
+			width := 0.0
+			for c := GridOrigin.Col; c < ws.Check.Col; c++ {
+				width += ws.ColWidths[c]
+			}
+			if width < 0.6*11*float64(len("Check my work:")) {
+				// too narrow for one line: it wraps onto a row tall enough
+				assert.GreaterOrEqual(t, ws.RowHeights[ws.Check.Row], TextHeight("Check my work:", width, 11))
+				for _, c := range ws.Cells {
+					if c.Text == "Check my work:" {
+						assert.True(t, c.Style.Wrap)
+					}
+				}
+			}
+			framed := Borders{}
+			for _, c := range ws.Cells {
+				if c.Pos.Row == ws.Check.Row && c.Pos.Col >= ws.Check.Col {
+					b := c.Style.Border
+					framed.Top, framed.Bottom = max(framed.Top, b.Top), max(framed.Bottom, b.Bottom)
+					framed.Left, framed.Right = max(framed.Left, b.Left), max(framed.Right, b.Right)
+					if c.Pos.Col == ws.Check.Col {
+						assert.Equal(t, Thin, b.Left)
+					}
+				}
+			}
+			assert.Equal(t, Borders{Thin, Thin, Thin, Thin}, framed)
+		})
+	}
+}

@@ -96,9 +96,11 @@ func (r *renderer) sheetPartBands(w io.Writer, sh *layout.Sheet, bands cellBands
 	if sh.Filter != (layout.Rect{}) {
 		fmt.Fprintf(&b, `<autoFilter ref="%s"/>`, sh.Filter)
 	}
-	if len(sh.Merges) > 0 {
-		fmt.Fprintf(&b, `<mergeCells count="%d">`, len(sh.Merges))
-		for _, m := range sh.Merges {
+	// A merge of one cell is none, and Excel may report it as damage.
+	merges := slices.DeleteFunc(slices.Clone(sh.Merges), func(m layout.Rect) bool { return m.Min == m.Max })
+	if len(merges) > 0 {
+		fmt.Fprintf(&b, `<mergeCells count="%d">`, len(merges))
+		for _, m := range merges {
 			fmt.Fprintf(&b, `<mergeCell ref="%s"/>`, m)
 		}
 		b.WriteString(`</mergeCells>`)
