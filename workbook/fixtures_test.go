@@ -234,3 +234,9 @@ func first16x16(t testing.TB) string {
 	t.Fatal("no puzzle in ../solve/testdata/16x16.txt")
 	return ""
 }
+
+// withoutFullCalc is a workbook part without the fullCalcOnLoad that a
+// run replacing sheets of an earlier one adds to its calcPr.
+func withoutFullCalc(wb []byte) string {
+	return strings.Replace(string(wb), ` fullCalcOnLoad="1"`, "", 1)
+}
