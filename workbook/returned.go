@@ -47,6 +47,9 @@ type Returned struct {
 	// book whose sheets are not in the file (Puzzle.Sheet names them):
 	// their Missing cells to fill count as empty.
 	Missing int
+	// Index and Of: puzzle Index of a book of Of worksheets, as its
+	// identity says; zero for a lone worksheet or a sheet not ours.
+	Index, Of int
 	// Copies names the sheets of the file that are copies of this one's
 	// (the same puzzle of the same book): not graded, lest it count twice.
 	Copies []string
@@ -115,7 +118,7 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			if err != nil {
 				return nil, err
 			}
-			r.By = "stored identity"
+			r.By, r.Index, r.Of = "stored identity", id.Index, id.Of
 			out = append(out, r)
 			ids = append(ids, id)
 		}
@@ -215,11 +218,13 @@ func missingPuzzles(path string, ids []Identity, rs []*Returned) []*Returned {
 	if blanks <= 0 {
 		return nil // an identity that does not add up: nothing to count
 	}
-	name := "Puzzle " + missing[0]
-	if len(missing) > 1 {
-		name = "Puzzles " + strings.Join(missing, ", ")
+	r := &Returned{Puzzle: &Puzzle{File: path, Sheet: "Puzzle " + missing[0]}, Missing: blanks, By: "stored identity", Of: of}
+	if len(missing) == 1 {
+		r.Index, _ = strconv.Atoi(missing[0])
+	} else {
+		r.Puzzle.Sheet = "Puzzles " + strings.Join(missing, ", ")
 	}
-	return []*Returned{{Puzzle: &Puzzle{File: path, Sheet: name}, Missing: blanks, By: "stored identity"}}
+	return []*Returned{r}
 }
 
 // returnedAt reads the cells of rng on sheet sh as a returned puzzle

@@ -54,7 +54,7 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 // summarySheet lays out the summary of rows, printed on paper: a column
 // for each puzzle, by the name of its sheet.
 func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.Sheet {
-	puzzleCols := puzzleColumns(rows)
+	keys, puzzleCols := puzzleColumns(rows)
 	puzzles := len(puzzleCols)
 	sh := layout.Sheet{Freeze: layout.Pos{Col: 1, Row: 2}}
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
@@ -72,7 +72,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		text(1, filepath.Base(r.File))
 		var wrong []string
 		for k, m := range r.Marks {
-			text(slices.Index(puzzleCols, puzzleName(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
+			text(slices.Index(keys, puzzleKey(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
 			wrong = append(wrong, cellRefs(m, Wrong)...)
 		}
 		if r.Error != "" {
@@ -88,10 +88,10 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 			layout.Cell{Pos: at(scoreCol - 2), Value: float64(right), HasValue: true},
 			layout.Cell{Pos: at(scoreCol - 1), Value: float64(blanks), HasValue: true},
 			layout.Cell{Pos: at(scoreCol), Value: score, HasValue: true, Style: layout.Style{NumFmt: layout.PercentFormat}})
-		text(scoreCol+1, describe(wrong, 12))
+		text(scoreCol+1, refsWithin(wrong, wrongCellsWidth-2))
 	}
 	// The widths in the book font's digits, as points.
-	widths := map[int]float64{1: 24, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: 50}
+	widths := map[int]float64{1: 24, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: wrongCellsWidth}
 	for k := range puzzles {
 		widths[k+2] = 10
 	}
@@ -149,24 +149,53 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	return sh
 }
 
-// puzzleColumns are the summary's puzzle columns: the names of the sheets
-// the rows' puzzles are on, in the order they first come, so that a file
-// with other sheets than the rest (a lone worksheet among books) has its
-// puzzle under its own name.
-func puzzleColumns(rows []SummaryRow) []string {
-	var cols []string
+// puzzleColumns are the summary's puzzle columns, in the order they first
+// come: a column's key (puzzleKey) and its label, the commonest name of
+// its puzzles' sheets. A lone worksheet among books has its own column,
+// and a student's renamed sheet stays in its puzzle's (a hunt found
+// "My Sudoku" and "Mine" in columns of their own).
+func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
+	names := map[string]map[string]int{} // by key, how often each sheet name
 	for _, r := range rows {
 		for k, m := range r.Marks {
-			if name := puzzleName(m, k); !slices.Contains(cols, name) {
-				cols = append(cols, name)
+			key := puzzleKey(m, k)
+			if names[key] == nil {
+				keys = append(keys, key)
+				names[key] = map[string]int{}
 			}
+			names[key][puzzleName(m, k)]++
 		}
 	}
-	return cols
+	for _, key := range keys {
+		label, most := "", 0
+		for _, r := range rows { // the commonest name, the first seen of a tie
+			for k, m := range r.Marks {
+				if name := puzzleName(m, k); puzzleKey(m, k) == key && names[key][name] > most {
+					label, most = name, names[key][name]
+				}
+			}
+		}
+		labels = append(labels, label)
+	}
+	return keys, labels
 }
 
-// puzzleName is the name of the column of a file's puzzle k, m: the name
-// of its sheet ("Puzzle k+1" for one without).
+// puzzleKey is what a file's puzzle k, m, shares with the other files'
+// puzzles of its column: its place in a book of worksheets, being a lone
+// worksheet of ours (look-alike variants and a renamed sheet alike: one
+// assignment), or else its sheet's name.
+func puzzleKey(m *Marking, k int) string {
+	switch {
+	case m.Of > 0 && m.Index > 0:
+		return fmt.Sprintf("book %d", m.Index)
+	case m.By == "stored identity" && m.Of == 0:
+		return "worksheet"
+	}
+	return "sheet " + puzzleName(m, k)
+}
+
+// puzzleName is the name of the sheet of a file's puzzle k, m ("Puzzle
+// k+1" for one without).
 func puzzleName(m *Marking, k int) string {
 	if m.Puzzle != nil && m.Puzzle.Sheet != "" {
 		return m.Puzzle.Sheet
@@ -181,6 +210,42 @@ const (
 	summaryRow      = 15.0
 	defaultColWidth = 9.140625
 )
+
+// wrongCellsWidth is the width of the Wrong cells column, in the book
+// font's digits: what it lists must fit, as the column does not wrap.
+const wrongCellsWidth = 50
+
+// refsWithin lists refs in about width characters: a sheet's name once
+// before its cells ("Worksheet!C6, D6, F7"), and how many more when the
+// rest does not fit ("... and 9 more"). Twelve full references ran off
+// the printed page (found by a hunt).
+func refsWithin(refs []string, width int) string {
+	var b strings.Builder
+	sheet := ""
+	for i, r := range refs {
+		part := r
+		if k := strings.LastIndex(r, "!"); k >= 0 {
+			if r[:k] == sheet {
+				part = r[k+1:]
+			}
+			sheet = r[:k]
+		}
+		sep := ""
+		if i > 0 {
+			sep = ", "
+		}
+		more := ""
+		if i < len(refs)-1 {
+			more = fmt.Sprintf(" and %d more", len(refs)-1-i)
+		}
+		if i > 0 && b.Len()+len(sep)+len(part)+len(more) > width {
+			fmt.Fprintf(&b, " and %d more", len(refs)-i)
+			break
+		}
+		b.WriteString(sep + part)
+	}
+	return b.String()
+}
 
 // cellRefs names the cells with mark k as spreadsheet references
 // ("'Puzzle 1'!D4").

@@ -42,26 +42,29 @@ func TestSummaryChartInPrintArea(t *testing.T) {
 	}
 }
 
-// TestSummaryColumnsBySheet: each puzzle goes under the name of its
-// sheet, so that a lone worksheet among books of worksheets keeps its own
-// column.
+// TestSummaryColumnsBySheet: each puzzle of a book goes under its place
+// in the book, and a lone worksheet under one column of its own, named as
+// most files name the sheet: a lone worksheet among books keeps its own
+// column, and a student who renamed the sheet stays in it.
 func TestSummaryColumnsBySheet(t *testing.T) {
 	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
 	rs, err := ReadReturned(ws, Options{}, nil)
 	require.NoError(t, err)
 	m, err := GradeReturned(rs[0])
 	require.NoError(t, err)
-	on := func(sheet string) *Marking {
+	on := func(sheet string, index, of int) *Marking {
 		c, r, p := *m, *m.Returned, *m.Puzzle
-		p.Sheet = sheet
+		p.Sheet, r.Index, r.Of = sheet, index, of
 		r.Puzzle = &p
 		c.Returned = &r
 		return &c
 	}
 	rows := []SummaryRow{
-		{File: "a.xlsx", Marks: []*Marking{on("Puzzle 1"), on("Puzzle 2")}},
-		{File: "b.xlsx", Marks: []*Marking{on("Worksheet")}},
-		{File: "c.xlsx", Marks: []*Marking{on("Puzzle 2")}},
+		{File: "a.xlsx", Marks: []*Marking{on("Puzzle 1", 1, 2), on("Puzzle 2", 2, 2)}},
+		{File: "b.xlsx", Marks: []*Marking{on("Worksheet", 0, 0)}},
+		{File: "c.xlsx", Marks: []*Marking{on("Puzzle 2", 2, 2)}},
+		{File: "d.xlsx", Marks: []*Marking{on("Mine", 0, 0)}},
+		{File: "e.xlsx", Marks: []*Marking{on("Worksheet", 0, 0)}},
 	}
 	out := filepath.Join(t.TempDir(), "summary.xlsx")
 	require.NoError(t, WriteSummary(out, rows, ""))
@@ -70,10 +73,37 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	defer f.Close()
 	got, err := f.GetRows("Summary")
 	require.NoError(t, err)
-	require.Len(t, got, 4)
+	require.Len(t, got, 6)
 	score := fmt.Sprintf("%d/%d", m.Correct, m.Blanks())
 	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Right", "Cells", "Score", "Wrong cells"}, got[0])
 	assert.Equal(t, []string{"a.xlsx", score, score, ""}, got[1][:4])
 	assert.Equal(t, []string{"b.xlsx", "", "", score}, got[2][:4])
 	assert.Equal(t, []string{"c.xlsx", "", score, ""}, got[3][:4])
+	assert.Equal(t, []string{"d.xlsx", "", "", score}, got[4][:4], "a renamed sheet stays in its puzzle's column")
+	assert.Equal(t, []string{"e.xlsx", "", "", score}, got[5][:4])
+}
+
+func TestRefsWithin(t *testing.T) {
+	many := []string{"Worksheet!C6", "Worksheet!D6", "Worksheet!F7", "'Puzzle 2'!B3", "'Puzzle 2'!B4"}
+	for i := range 20 {
+		many = append(many, fmt.Sprintf("Worksheet!J%d", i+10))
+	}
+	for _, tt := range []struct {
+		refs  []string
+		width int
+		want  string
+	}{
+		{nil, 48, ""},
+		{many[:1], 48, "Worksheet!C6"},
+		{many[:5], 48, "Worksheet!C6, D6, F7, 'Puzzle 2'!B3, B4"},
+		{many[:5], 30, "Worksheet!C6, D6 and 3 more"},
+		{many, 48, "Worksheet!C6, D6, F7, 'Puzzle 2'!B3 and 21 more"},
+		{many[:2], 5, "Worksheet!C6 and 1 more"}, // the first is always named
+	} {
+		got := refsWithin(tt.refs, tt.width)
+		assert.Equal(t, tt.want, got)
+		if len(tt.refs) > 1 && tt.width > 20 {
+			assert.LessOrEqual(t, len(got), tt.width)
+		}
+	}
 }
