@@ -90,6 +90,13 @@ func TestClassroomLoop(t *testing.T) {
 	assert.EqualValues(t, 47, g["empty"])
 	puzzles := g["puzzles"].([]any)
 	require.Len(t, puzzles, 1)
+	// No summary of failures only: it would replace a class's summary
+	// with nothing (found by a hunt).
+	none := filepath.Join(dir, "none.xlsx")
+	code, _, errOut = runCLI(t, "", "grade", "--summary", none, filepath.Join(dir, "missing.xlsx"))
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, errOut, "no file was graded; the summary "+none+" is not written")
+	assert.NoFileExists(t, none)
 	// A file that cannot be graded still gets its line (found by a hunt).
 	missing := filepath.Join(dir, "missing.xlsx")
 	code, lines, _ := runCLI(t, "", "grade", "--json", missing, anaFile)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -168,7 +169,13 @@ func runGrade(e *env, args []string) error {
 			fmt.Fprintf(e.stdout, "%s: total: %d of %d right, %d wrong, %d empty\n", name, right, blanks, wrong, empty)
 		}
 	}
-	if o.summary != "" {
+	graded := slices.ContainsFunc(rows, func(r workbook.SummaryRow) bool { return r.Error == "" })
+	if o.summary != "" && !graded {
+		// A summary of failures only would replace a class's summary
+		// with nothing to show.
+		fmt.Fprintf(e.stderr, "xlsudoku: no file was graded; the summary %s is not written\n", o.summary)
+	}
+	if o.summary != "" && graded {
 		done := e.guardWorkbook(o.summary)
 		err := workbook.WriteSummary(o.summary, rows, o.paper)
 		done()
