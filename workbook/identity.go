@@ -134,7 +134,7 @@ func parseIdentity(value string) (Identity, error) {
 			id.Blanks, _ = strconv.Atoi(v)
 		}
 	}
-	if id.Of < 0 || id.Index < 0 || id.Index > id.Of || (id.Of > 0 && id.Index == 0) || id.Blanks < 0 {
+	if id.Of < 0 || id.Of > maxEntries || id.Index < 0 || id.Index > id.Of || (id.Of > 0 && id.Index == 0) || id.Blanks < 0 {
 		return Identity{}, fmt.Errorf("%w: book=%d/%d", errIdentity, id.Index, id.Of)
 	}
 	return id, nil

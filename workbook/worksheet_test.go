@@ -364,6 +364,7 @@ func TestIdentityRoundTrip(t *testing.T) {
 		"other text":    `"hello" & "world"`,
 		"puzzle 4 of 3": Identity{Givens: grid(t, classic), Range: "B2:J10", Index: 4, Of: 3}.formula(),
 		"puzzle 0 of 3": Identity{Givens: grid(t, classic), Range: "B2:J10", Of: 3}.formula(),
+		"a billion":     Identity{Givens: grid(t, classic), Range: "B2:J10", Index: 1, Of: 1e9}.formula(), // missing puzzles are listed up to Of
 	} {
 		_, err := parseIdentity(bad)
 		assert.ErrorIs(t, err, errIdentity, name)
