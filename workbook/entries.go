@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -43,6 +44,8 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 	if err != nil {
 		return nil, solve.Grid{}, err
 	}
+	// A book's puzzles whose sheets were deleted have nothing to hint.
+	rs = slices.DeleteFunc(rs, func(r *Returned) bool { return r.Missing > 0 })
 	r := rs[0]
 	for _, c := range rs {
 		if !c.solvedRight() {

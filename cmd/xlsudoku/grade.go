@@ -338,7 +338,9 @@ func readKey(path string, opts workbook.Options) ([]solve.Grid, error) {
 		if rs, err := workbook.ReadReturned(path, opts, nil); err == nil && rs[0].By == "stored identity" {
 			var out []solve.Grid
 			for _, r := range rs {
-				out = append(out, r.Puzzle.Grid)
+				if r.Missing == 0 { // a book's deleted sheets give no puzzle
+					out = append(out, r.Puzzle.Grid)
+				}
 			}
 			return out, nil
 		}
