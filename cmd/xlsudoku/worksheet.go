@@ -24,8 +24,9 @@ the workbook, everything of it kept, with a Worksheet sheet added:
     --password, by a password) so that only the blanks can be typed into;
   - every blank takes only a digit (data validation, with a message);
   - a digit that repeats in its row, column or box turns red, and a status
-    line under the board says "51 cells to go", "a digit repeats" or
-    "Solved!" (formulas only: no macros);
+    line under the board says "51 cells to go", "a digit repeats", "an
+    entry is not a digit" (pasted text, 5.5) or "Solved!" (formulas only:
+    no macros);
   - the puzzle's identity (its givens, grade and a check value), stored in
     the workbook so that "xlsudoku grade" knows the givens even if a
     student unprotects the sheet and changes one.
