@@ -39,7 +39,12 @@ import (
 func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err error) {
 	rs, err := ReadReturned(path, opts, nil)
 	if errors.Is(err, ErrNoKey) {
-		return readAllGivens(path, opts)
+		p, current, err := readAllGivens(path, opts)
+		var clash *ConflictError
+		if errors.As(err, &clash) {
+			clash.Advice = "the givens contradict each other; or, as every digit looks the same and all were read as givens, an entry among them is wrong: make the givens bold (or lock them) and leave the entries plain, then run again"
+		}
+		return p, current, err
 	}
 	if err != nil {
 		return nil, solve.Grid{}, err

@@ -145,6 +145,16 @@ func TestReadEntriesConflicts(t *testing.T) {
 	require.ErrorAs(t, err, &ce)
 	assert.ErrorIs(t, err, solve.ErrConflict)
 	assert.Contains(t, err.Error(), "Week 3!")
+	assert.Contains(t, err.Error(), "the givens contradict each other")
+
+	// Every digit alike (all bold), a wrong entry among them: the clash
+	// may be the entry's, and the advice says so (found by a hunt: it
+	// said only that the givens contradict each other).
+	in = entryBook(t, givens, current, bold, bold, nil)
+	_, _, err = ReadEntries(in, Options{})
+	require.ErrorAs(t, err, &ce)
+	assert.ErrorIs(t, err, ErrInvalid)
+	assert.Contains(t, err.Error(), "as every digit looks the same and all were read as givens, an entry among them is wrong")
 }
 
 func TestReadEntriesOptions(t *testing.T) {

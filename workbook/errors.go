@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -91,6 +92,9 @@ func (e *CellErrors) Unwrap() error { return ErrCell }
 type ConflictError struct {
 	Puzzle    *Puzzle
 	Conflicts []solve.Conflict
+	// Advice replaces the closing advice, where the clash may be of
+	// entries read as givens.
+	Advice string
 }
 
 func (e *ConflictError) Error() string {
@@ -107,7 +111,7 @@ func (e *ConflictError) Error() string {
 	if more := len(e.Conflicts) - maxCellErrors; more > 0 {
 		lines = append(lines, fmt.Sprintf("... and %d more", more))
 	}
-	lines = append(lines, "the givens contradict each other: correct them and run again")
+	lines = append(lines, cmp.Or(e.Advice, "the givens contradict each other: correct them and run again"))
 	return strings.Join(lines, "\n")
 }
 
