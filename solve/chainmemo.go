@@ -85,16 +85,14 @@ func (h *human) chainStarts(t Technique, memo *chainMemo) {
 					continue
 				}
 				// the strong links of d in u, from its places and groups
-				places := b.dcells[d].and(g.unitSet[u])
-				for _, i := range places.appendTo(h.scratch[:0]) {
-					var c cellset
-					c.add(i)
-					if x := h.placesAsNode(u, d, places.andNot(c)); x >= 0 {
-						seed(i*MaxSize+d, 1)
+				for p := b.pos[u][d]; p != 0; p &= p - 1 {
+					at := bits.TrailingZeros16(p)
+					if x := h.placesAsNode(u, d, b.pos[u][d]&^(1<<at)); x >= 0 {
+						seed(int(g.unitCell[u][at])*MaxSize+d, 1)
 						seed(x, 1)
 					}
 				}
-				h.seedGroups(seed, u, d, places, gone[d])
+				h.seedGroups(seed, u, d, b.dcells[d].and(g.unitSet[u]), gone[d])
 			}
 		}
 	}
@@ -122,7 +120,7 @@ func (h *human) seedGroups(seed func(node, on int), u, d int, places, gone cells
 			continue
 		}
 		node := groupBase + int(s)*MaxSize + d
-		if x := h.placesAsNode(u, d, places.andNot(gc)); x >= 0 {
+		if x := h.placesAsNode(u, d, h.b.pos[u][d]&^g.segPos(int(s), u)); x >= 0 {
 			seed(node, 1)
 			seed(x, 1)
 		}

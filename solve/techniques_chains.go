@@ -54,6 +54,12 @@ type chainScratch struct {
 	// when two or more
 	segN [maxSegs * MaxSize]uint8
 
+	// the weak links of each group node, on (groupWeakLinks), for the
+	// same board and technique: weak[weakAt[x][0]:weakAt[x][1]]
+	weakStamp [maxSegs * MaxSize]uint32
+	weakAt    [maxSegs * MaxSize][2]int32
+	weak      []int32
+
 	startSee cellset // the cells the search's start sees that hold its digit
 
 	stamp  uint32
@@ -70,8 +76,10 @@ func (h *human) chains(t Technique) {
 	h.chain.boardStamp++
 	if h.chain.boardStamp == 0 {
 		h.chain.strongStamp = [maxNodes]uint32{}
+		h.chain.weakStamp = [maxSegs * MaxSize]uint32{}
 		h.chain.boardStamp = 1
 	}
+	h.chain.weak = h.chain.weak[:0]
 	b := &h.b
 	g := b.g
 	if t == GroupedAIC {
@@ -124,39 +132,51 @@ func (h *human) nodeCells(node int) (cellset, int) {
 	return h.b.g.segs[x/MaxSize].cells.and(h.b.dcells[d]), d
 }
 
-// groupNode returns the group node of digit d in segment seg when the
-// segment holds d in exactly the cells want, and -1 otherwise.
-func (h *human) groupNode(seg int16, d int, want cellset) int {
-	if seg < 0 || h.b.g.segs[seg].cells.and(h.b.dcells[d]) != want {
-		return -1
-	}
-	return groupBase + int(seg)*MaxSize + d
-}
-
-// placesAsNode returns the node made of the cells rest of unit u holding d
-// (all of u's d but those of the node being left): a candidate, a group
-// (the cells lie in one segment of u), or -1.
-func (h *human) placesAsNode(u int, d int, rest cellset) int {
+// placesAsNode returns the node made of the places rest (positions in
+// unit u) of digit d, all of u's d but those of the node being left: a
+// candidate, a group (the places are all of d in one segment of u), or
+// -1. It works on the unit's positions, not on cell sets: it runs for
+// every node of every search.
+func (h *human) placesAsNode(u, d int, rest uint16) int {
 	g := h.b.g
 	n := g.n
-	switch c := rest.count(); {
+	switch c := bits.OnesCount16(rest); {
 	case c == 0:
 		return -1
 	case c == 1:
-		return rest.first()*MaxSize + d
+		return int(g.unitCell[u][bits.TrailingZeros16(rest)])*MaxSize + d
 	}
-	first := rest.first()
-	if u < 2*n { // a line: the rest must lie in one box
-		return h.groupNode(g.lineSeg[u][g.boxOf[first]], d, rest)
+	first := int(g.unitCell[u][bits.TrailingZeros16(rest)])
+	all := h.b.pos[u][d]
+	if u < 2*n { // a line: the rest must be the line's d in one box
+		bx := int(g.boxOf[first])
+		if all&g.boxLine[bx][u] != rest {
+			return -1
+		}
+		return groupBase + int(g.lineSeg[u][bx])*MaxSize + d
 	}
-	// a box: the rest must lie in one row or one column of it
+	// a box: the rest must be the box's d in one row or one column of it
+	bx := u - 2*n
 	for k := range 2 {
 		l := int(g.cellUnit[first][k])
-		if rest.andNot(g.unitSet[l]).empty() {
-			return h.groupNode(g.lineSeg[l][u-2*n], d, rest)
+		if in := g.lineBox[l][bx]; rest&^in == 0 {
+			if all&in != rest {
+				return -1
+			}
+			return groupBase + int(g.lineSeg[l][bx])*MaxSize + d
 		}
 	}
 	return -1
+}
+
+// segPos returns the positions, in unit u (its line or its box), of the
+// cells of segment s.
+func (g *hgeo) segPos(s int, u int) uint16 {
+	sg := &g.segs[s]
+	if u == sg.line {
+		return g.boxLine[sg.box][sg.line]
+	}
+	return g.lineBox[sg.line][sg.box]
 }
 
 // strongLinks returns the nodes strongly linked to node in chains of
@@ -166,10 +186,9 @@ func (h *human) strongLinks(t Technique, node int) []int32 {
 	if cs.strongStamp[node] == cs.boardStamp {
 		return cs.strong[node][:cs.strongN[node]]
 	}
-	cells, d := h.nodeCells(node)
 	b := &h.b
 	g := b.g
-	n := g.n
+	d := node % MaxSize
 	k := 0
 	add := func(x int) {
 		if x >= 0 {
@@ -196,13 +215,14 @@ func (h *human) strongLinks(t Technique, node int) []int32 {
 					}
 					continue
 				}
-				add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+				add(h.placesAsNode(u, d, b.pos[u][d]&^(1<<g.cellPos[i][u3])))
 			}
 		}
 	} else {
-		seg := g.segs[(node-groupBase)/MaxSize]
-		for _, u := range [2]int{seg.line, 2*n + seg.box} {
-			add(h.placesAsNode(u, d, b.dcells[d].and(g.unitSet[u]).andNot(cells)))
+		s := (node - groupBase) / MaxSize
+		sg := &g.segs[s]
+		for _, u := range [2]int{sg.line, 2*g.n + sg.box} {
+			add(h.placesAsNode(u, d, b.pos[u][d]&^g.segPos(s, u)))
 		}
 	}
 	cs.strongN[node] = int8(k)
@@ -304,24 +324,44 @@ func (h *human) chainNext(t Technique, st int32, qn int) int {
 		}
 		return qn
 	}
+	for _, x := range h.groupWeakLinks(node) {
+		visit(int(x), 0)
+	}
+	return qn
+}
+
+// groupWeakLinks returns the nodes weakly linked to a group node: the
+// cells and groups of its digit seeing all its cells. They are worked out
+// once per search of the board, as every search from a start that meets
+// the group would work them out again.
+func (h *human) groupWeakLinks(node int) []int32 {
+	cs := h.chain
+	x := node - groupBase
+	if cs.weakStamp[x] == cs.boardStamp {
+		return cs.weak[cs.weakAt[x][0]:cs.weakAt[x][1]]
+	}
+	b := &h.b
+	g := b.g
 	cells, d := h.nodeCells(node)
-	// a group: the cells and groups of its digit seeing all its cells
 	see := g.peers[cells.first()]
 	for _, i := range cells.appendTo(h.scratch[:0]) {
 		see = see.and(g.peers[i])
 	}
+	from := len(cs.weak)
 	set := see.and(b.dcells[d]).andNot(cells)
 	for w, x := range set {
 		for ; x != 0; x &= x - 1 {
-			visit((w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
+			cs.weak = append(cs.weak, int32((w<<6+bits.TrailingZeros64(x))*MaxSize+d))
 		}
 	}
-	for _, si := range g.segSegs[(node-groupBase)/MaxSize] {
+	for _, si := range g.segSegs[x/MaxSize] {
 		if cs.segN[int(si)*MaxSize+d] >= 2 && g.segs[si].cells.and(b.dcells[d]).andNot(set).empty() {
-			visit(groupBase+int(si)*MaxSize+d, 0)
+			cs.weak = append(cs.weak, int32(groupBase+int(si)*MaxSize+d))
 		}
 	}
-	return qn
+	cs.weakAt[x] = [2]int32{int32(from), int32(len(cs.weak))}
+	cs.weakStamp[x] = cs.boardStamp
+	return cs.weak[from:]
 }
 
 // chainConclusion records the chain from (start, sd) off to node on (state
