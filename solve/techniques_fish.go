@@ -115,33 +115,81 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	// Every k base lines whose positions together are more than k (some
 	// are fins) and at most k plus the box's width, in order; a set of
 	// lines already past that bound is not extended.
+	// The boxes across each base line (a box a bit), and the boxes of
+	// each width of boxes across the lines with its positions there (a
+	// band of boxes for o == 1): a combination of lines looks at the
+	// boxes that fit it only, in order.
+	// The base lines fall into bands, the lines of a box.
+	var lineBoxes [MaxSize]uint32
+	var widths [MaxSize]struct{ boxes, cross uint32 }
+	var lineBand, boxBand [MaxSize]uint8
+	var bands [MaxSize]uint32
+	nw, nb := 0, 0
+	for bx := range n {
+		span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
+		if o == 1 {
+			span, cross = cross, span
+		}
+		j := 0
+		for j < nb && bands[j] != span {
+			j++
+		}
+		if j == nb {
+			bands[j] = span
+			nb++
+		}
+		boxBand[bx] = uint8(j)
+		for l := span; l != 0; l &= l - 1 {
+			lineBoxes[bits.TrailingZeros32(l)] |= 1 << bx
+			lineBand[bits.TrailingZeros32(l)] = uint8(j)
+		}
+		w := 0
+		for w < nw && widths[w].cross != cross {
+			w++
+		}
+		if w == nw {
+			widths[w].cross = cross
+			nw++
+		}
+		widths[w].boxes |= 1 << bx
+	}
 	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
 		var base uint32 // the base lines, as indexes 0..n-1
+		var boxes uint32
+		var inBand [MaxSize]uint32 // the base lines' positions, by band
 		for _, x := range idx {
-			base |= 1 << (lines[x] - o*n)
+			l := lines[x] - o*n
+			base |= 1 << l
+			boxes |= lineBoxes[l]
+			inBand[lineBand[l]] |= sets[x]
 		}
-		for bx := range n {
+		// the cover takes need of the places in the box's width; one at
+		// least is left for the fins
+		var fit uint32
+		for _, w := range widths[:nw] {
+			need := k - bits.OnesCount32(union&^w.cross)
+			if need >= 0 && need < bits.OnesCount32(union&w.cross) {
+				fit |= w.boxes
+			}
+		}
+		for bs := boxes & fit; bs != 0; bs &= bs - 1 {
+			bx := bits.TrailingZeros32(bs)
 			span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
 			if o == 1 {
 				span, cross = cross, span
 			}
-			if span&base == 0 || boxLines[bx]&^base == 0 {
+			if boxLines[bx]&^base == 0 {
 				continue
 			}
 			outside := union &^ cross
 			need := k - bits.OnesCount32(outside)
 			inside := union & cross
-			// the cover takes need of the places in the box's width; one
-			// at least is left for the fins
-			if need < 0 || need >= bits.OnesCount32(inside) {
-				continue
-			}
 			// A base line off the box's rows has no fin: its places in
 			// the box's width are all cover lines.
 			var required uint32
-			for _, x := range idx {
-				if span&(1<<(lines[x]-o*n)) == 0 {
-					required |= sets[x]
+			for j, p := range inBand[:nb] {
+				if j != int(boxBand[bx]) {
+					required |= p
 				}
 			}
 			required &= cross

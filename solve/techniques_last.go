@@ -438,6 +438,7 @@ func (b *board) lockedCandidates() bool {
 	g := b.g
 	n := g.n
 	var rm [MaxSize]cellset // by digit
+	var some Digits         // the digits of rm that are not empty
 	units := b.lockUnits
 	for lines := units & (1<<(2*n) - 1); lines != 0; lines &= lines - 1 {
 		l := bits.TrailingZeros64(lines)
@@ -450,6 +451,7 @@ func (b *board) lockedCandidates() bool {
 			bx := int(g.boxOf[g.unitCell[l][bits.TrailingZeros16(p)]])
 			if p&^g.boxLine[bx][l] == 0 {
 				rm[d] = rm[d].or(g.unitSet[2*n+bx].andNot(g.unitSet[l])) // claiming: the line's d is in box bx
+				some |= 1 << d
 			}
 		}
 	}
@@ -462,19 +464,23 @@ func (b *board) lockedCandidates() bool {
 			if p == 0 || p&(p-1) == 0 {
 				continue
 			}
-			for k, ls := range [2]uint16{g.rowsOf[bx], g.colsOf[bx]} {
-				for ; ls != 0; ls &= ls - 1 {
-					l := bits.TrailingZeros16(ls) + k*n
-					if p&^g.lineBox[l][bx] == 0 {
-						rm[d] = rm[d].or(g.unitSet[l].andNot(g.unitSet[u])) // pointing: the box's d is in line l
-					}
+			// the line of the first place that may hold them all: its
+			// row, or else its column
+			first := int(g.unitCell[u][bits.TrailingZeros16(p)])
+			for k := range 2 {
+				l := int(g.cellUnit[first][k])
+				if p&^g.lineBox[l][bx] == 0 {
+					rm[d] = rm[d].or(g.unitSet[l].andNot(g.unitSet[u])) // pointing: the box's d is in line l
+					some |= 1 << d
+					break
 				}
 			}
 		}
 	}
 	b.touched, b.lockUnits = [3 * MaxSize]Digits{}, 0
 	any := false
-	for d := range n {
+	for ; some != 0; some &= some - 1 {
+		d := bits.TrailingZeros32(uint32(some))
 		if b.removeSet(rm[d], d) {
 			any = true
 		}
