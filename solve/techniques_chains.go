@@ -44,21 +44,17 @@ const (
 // chainScratch is the memory of the breadth-first search: one state per
 // node and polarity, state = node*2 + on.
 type chainScratch struct {
-	// the strong links of each node, for the board and technique of one
-	// call of chains (boardStamp)
-	boardStamp  uint32
-	strongStamp [maxNodes]uint32
-	strong      [maxNodes][4]int32
-	strongN     [maxNodes]int8
+	// the states each state links to, in the order a search visits them,
+	// for the board and technique of one call of chains (boardStamp):
+	// adj[adjAt[st][0]:adjAt[st][1]]. Every search from a start that
+	// meets a state would work them out again.
+	boardStamp uint32
+	adjStamp   [2 * maxNodes]uint32
+	adjAt      [2 * maxNodes][2]int32
+	adj        []int32
 	// segN[seg*MaxSize+d]: the cells of the segment holding d; a group
 	// when two or more
 	segN [maxSegs * MaxSize]uint8
-
-	// the weak links of each group node, on (groupWeakLinks), for the
-	// same board and technique: weak[weakAt[x][0]:weakAt[x][1]]
-	weakStamp [maxSegs * MaxSize]uint32
-	weakAt    [maxSegs * MaxSize][2]int32
-	weak      []int32
 
 	startSee cellset // the cells the search's start sees that hold its digit
 
@@ -75,11 +71,10 @@ func (h *human) chains(t Technique) {
 	}
 	h.chain.boardStamp++
 	if h.chain.boardStamp == 0 {
-		h.chain.strongStamp = [maxNodes]uint32{}
-		h.chain.weakStamp = [maxSegs * MaxSize]uint32{}
+		h.chain.adjStamp = [2 * maxNodes]uint32{}
 		h.chain.boardStamp = 1
 	}
-	h.chain.weak = h.chain.weak[:0]
+	h.chain.adj = h.chain.adj[:0]
 	b := &h.b
 	g := b.g
 	if t == GroupedAIC {
@@ -179,21 +174,16 @@ func (g *hgeo) segPos(s int, u int) uint16 {
 	return g.lineBox[sg.line][sg.box]
 }
 
-// strongLinks returns the nodes strongly linked to node in chains of
-// technique t, worked out once per search of the board.
-func (h *human) strongLinks(t Technique, node int) []int32 {
+// appendStrong appends to cs.adj the states on at the other ends of the
+// strong links of node (off) in chains of technique t.
+func (h *human) appendStrong(t Technique, node int) {
 	cs := h.chain
-	if cs.strongStamp[node] == cs.boardStamp {
-		return cs.strong[node][:cs.strongN[node]]
-	}
 	b := &h.b
 	g := b.g
 	d := node % MaxSize
-	k := 0
 	add := func(x int) {
 		if x >= 0 {
-			cs.strong[node][k] = int32(x)
-			k++
+			cs.adj = append(cs.adj, int32(x*2+1))
 		}
 	}
 	if node < groupBase {
@@ -218,16 +208,13 @@ func (h *human) strongLinks(t Technique, node int) []int32 {
 				add(h.placesAsNode(u, d, b.pos[u][d]&^(1<<g.cellPos[i][u3])))
 			}
 		}
-	} else {
-		s := (node - groupBase) / MaxSize
-		sg := &g.segs[s]
-		for _, u := range [2]int{sg.line, 2*g.n + sg.box} {
-			add(h.placesAsNode(u, d, b.pos[u][d]&^g.segPos(s, u)))
-		}
+		return
 	}
-	cs.strongN[node] = int8(k)
-	cs.strongStamp[node] = cs.boardStamp
-	return cs.strong[node][:k]
+	s := (node - groupBase) / MaxSize
+	sg := &g.segs[s]
+	for _, u := range [2]int{sg.line, 2*g.n + sg.box} {
+		add(h.placesAsNode(u, d, b.pos[u][d]&^g.segPos(s, u)))
+	}
 }
 
 // chainSearch searches the chains starting at node (start, sd) up to best
@@ -274,17 +261,10 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 // its strong links on; from a node on, the other ends of its weak links
 // off.
 func (h *human) chainNext(t Technique, st int32, qn int) int {
-	b := &h.b
-	g := b.g
 	cs := h.chain
-	grouped := t == GroupedAIC
-	visit := func(node, on int) {
-		if node < 0 {
-			return
-		}
-		x := int32(node*2 + on)
+	for _, x := range h.chainLinks(t, st) {
 		if cs.seen[x] == cs.stamp {
-			return
+			continue
 		}
 		cs.seen[x] = cs.stamp
 		cs.parent[x] = st
@@ -292,54 +272,66 @@ func (h *human) chainNext(t Technique, st int32, qn int) int {
 		cs.queue[qn] = x
 		qn++
 	}
-	node := int(st >> 1)
-	if st&1 == 0 {
-		for _, x := range h.strongLinks(t, node) {
-			visit(int(x), 1)
-		}
-		return qn
-	}
-	if node < groupBase {
-		// a candidate: the other candidates of its cell, the cells it
-		// sees holding its digit, and the groups of its digit all of whose
-		// cells it sees
-		i, d := node/MaxSize, node%MaxSize
-		if t == AIC || grouped {
-			for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
-				visit(i*MaxSize+bits.TrailingZeros32(uint32(c)), 0)
-			}
-		}
-		set := g.peers[i].and(b.dcells[d])
-		for w, x := range set {
-			for ; x != 0; x &= x - 1 {
-				visit((w<<6+bits.TrailingZeros64(x))*MaxSize+d, 0)
-			}
-		}
-		if grouped {
-			for _, si := range g.cellSegs[i] {
-				if cs.segN[int(si)*MaxSize+d] >= 2 {
-					visit(groupBase+int(si)*MaxSize+d, 0)
-				}
-			}
-		}
-		return qn
-	}
-	for _, x := range h.groupWeakLinks(node) {
-		visit(int(x), 0)
-	}
 	return qn
 }
 
-// groupWeakLinks returns the nodes weakly linked to a group node: the
-// cells and groups of its digit seeing all its cells. They are worked out
-// once per search of the board, as every search from a start that meets
-// the group would work them out again.
-func (h *human) groupWeakLinks(node int) []int32 {
+// chainLinks returns the states that state st links to in chains of
+// technique t, worked out once per search of the board.
+func (h *human) chainLinks(t Technique, st int32) []int32 {
 	cs := h.chain
-	x := node - groupBase
-	if cs.weakStamp[x] == cs.boardStamp {
-		return cs.weak[cs.weakAt[x][0]:cs.weakAt[x][1]]
+	if cs.adjStamp[st] == cs.boardStamp {
+		at := cs.adjAt[st]
+		return cs.adj[at[0]:at[1]]
 	}
+	from := len(cs.adj)
+	node := int(st >> 1)
+	switch {
+	case st&1 == 0:
+		h.appendStrong(t, node)
+	case node < groupBase:
+		h.appendCandidateWeak(t, node)
+	default:
+		h.appendGroupWeak(node)
+	}
+	cs.adjAt[st] = [2]int32{int32(from), int32(len(cs.adj))}
+	cs.adjStamp[st] = cs.boardStamp
+	return cs.adj[from:]
+}
+
+// appendCandidateWeak appends to cs.adj the states off weakly linked to
+// a candidate on: the other candidates of its cell, the cells it sees
+// holding its digit, and the groups of its digit all of whose cells it
+// sees.
+func (h *human) appendCandidateWeak(t Technique, node int) {
+	cs := h.chain
+	b := &h.b
+	g := b.g
+	grouped := t == GroupedAIC
+	i, d := node/MaxSize, node%MaxSize
+	if t == AIC || grouped {
+		for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
+			cs.adj = append(cs.adj, int32((i*MaxSize+bits.TrailingZeros32(uint32(c)))*2))
+		}
+	}
+	set := g.peers[i].and(b.dcells[d])
+	for w, x := range set {
+		for ; x != 0; x &= x - 1 {
+			cs.adj = append(cs.adj, int32(((w<<6+bits.TrailingZeros64(x))*MaxSize+d)*2))
+		}
+	}
+	if grouped {
+		for _, si := range g.cellSegs[i] {
+			if cs.segN[int(si)*MaxSize+d] >= 2 {
+				cs.adj = append(cs.adj, int32((groupBase+int(si)*MaxSize+d)*2))
+			}
+		}
+	}
+}
+
+// appendGroupWeak appends to cs.adj the states off weakly linked to a
+// group node on: the cells and groups of its digit seeing all its cells.
+func (h *human) appendGroupWeak(node int) {
+	cs := h.chain
 	b := &h.b
 	g := b.g
 	cells, d := h.nodeCells(node)
@@ -347,21 +339,17 @@ func (h *human) groupWeakLinks(node int) []int32 {
 	for _, i := range cells.appendTo(h.scratch[:0]) {
 		see = see.and(g.peers[i])
 	}
-	from := len(cs.weak)
 	set := see.and(b.dcells[d]).andNot(cells)
 	for w, x := range set {
 		for ; x != 0; x &= x - 1 {
-			cs.weak = append(cs.weak, int32((w<<6+bits.TrailingZeros64(x))*MaxSize+d))
+			cs.adj = append(cs.adj, int32(((w<<6+bits.TrailingZeros64(x))*MaxSize+d)*2))
 		}
 	}
-	for _, si := range g.segSegs[x/MaxSize] {
+	for _, si := range g.segSegs[(node-groupBase)/MaxSize] {
 		if cs.segN[int(si)*MaxSize+d] >= 2 && g.segs[si].cells.and(b.dcells[d]).andNot(set).empty() {
-			cs.weak = append(cs.weak, int32(groupBase+int(si)*MaxSize+d))
+			cs.adj = append(cs.adj, int32((groupBase+int(si)*MaxSize+d)*2))
 		}
 	}
-	cs.weakAt[x] = [2]int32{int32(from), int32(len(cs.weak))}
-	cs.weakStamp[x] = cs.boardStamp
-	return cs.weak[from:]
 }
 
 // chainConclusion records the chain from (start, sd) off to node on (state
