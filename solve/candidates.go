@@ -253,15 +253,30 @@ func (b *board) place(i, d int) {
 	if b.value[i] != 0 {
 		return
 	}
-	for c := b.cand[i]; c != 0; c &= c - 1 {
-		b.remove(i, bits.TrailingZeros32(uint32(c)))
+	g := b.g
+	// the cell's candidates go, as remove would take each
+	c := b.cand[i]
+	if c != 0 {
+		b.cand[i] = 0
+		b.waveCells.add(i)
+		for x := c; x != 0; x &= x - 1 {
+			b.dcells[bits.TrailingZeros32(uint32(x))].del(i)
+		}
+		b.lockUnits |= g.unitBits[i]
+		b.waveUnits |= g.unitBits[i]
 	}
 	b.value[i] = uint8(d + 1)
 	b.left--
-	g := b.g
 	for k := range 3 {
-		b.free[g.cellUnit[i][k]] &^= 1 << g.cellPos[i][k]
-		b.placed[g.cellUnit[i][k]] |= 1 << d
+		u := g.cellUnit[i][k]
+		at := uint16(1) << g.cellPos[i][k]
+		for x := c; x != 0; x &= x - 1 {
+			b.pos[u][bits.TrailingZeros32(uint32(x))] &^= at
+		}
+		b.touched[u] |= c
+		b.waveDigits[u] |= c
+		b.free[u] &^= at
+		b.placed[u] |= 1 << d
 	}
 	// d leaves the peers as remove would take it from each: the sets a
 	// word at a time, the places a cell at a time, the units' marks once
