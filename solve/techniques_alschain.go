@@ -33,7 +33,8 @@ func (h *human) alsChain() {
 	sets := h.almostLockedSets()
 	links, start := h.restrictedCommons(sets)
 	b := &h.b
-	ns := len(sets) * MaxSize
+	nd := b.g.n // digits
+	ns := len(sets) * nd
 	if cap(h.acSeen) < ns*maxALSChain {
 		h.acSeen = make([]uint32, ns*maxALSChain)
 		h.acStamp = 0
@@ -65,6 +66,12 @@ func (h *human) alsChain() {
 		if zs == 0 {
 			continue
 		}
+		// the cells outside A that see its every z and hold z
+		var az [MaxSize]cellset
+		for zz := zs; zz != 0; zz &= zz - 1 {
+			z := bits.TrailingZeros32(uint32(zz))
+			az[z] = A.seeing(z).and(b.dcells[z]).andNot(A.cells)
+		}
 		la := links[start[a]:start[a+1]]
 		var tried Digits
 		for _, l := range la {
@@ -88,7 +95,7 @@ func (h *human) alsChain() {
 						if (k == 0 && x != x1) || x == st.link.digit() || int(other) == a {
 							continue
 						}
-						key := (k+1)*ns + int(other)*MaxSize + x
+						key := (k+1)*ns + int(other)*nd + x
 						if seen[key] == h.acStamp {
 							continue
 						}
@@ -101,7 +108,7 @@ func (h *human) alsChain() {
 						Z := &sets[other]
 						for zz := zs &^ (1<<x1 | 1<<x) & ends[other]; zz != 0; zz &= zz - 1 {
 							z := bits.TrailingZeros32(uint32(zz))
-							targets := A.seeing(z).and(*Z.seeing(z)).and(b.dcells[z]).andNot(A.cells.or(Z.cells))
+							targets := az[z].and(*Z.seeing(z)).andNot(Z.cells)
 							if targets.empty() {
 								continue
 							}

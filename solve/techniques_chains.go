@@ -52,6 +52,11 @@ type chainScratch struct {
 	adjStamp   [2 * maxNodes]uint32
 	adjAt      [2 * maxNodes][2]int32
 	adj        []int32
+	// the cells of each group node and the cells seeing them all
+	// (groupSees), for the same board
+	seeStamp   [maxSegs * MaxSize]uint32
+	groupCells [maxSegs * MaxSize]cellset
+	groupSee   [maxSegs * MaxSize]cellset
 	// segN[seg*MaxSize+d]: the cells of the segment holding d; a group
 	// when two or more
 	segN [maxSegs * MaxSize]uint8
@@ -72,6 +77,7 @@ func (h *human) chains(t Technique) {
 	h.chain.boardStamp++
 	if h.chain.boardStamp == 0 {
 		h.chain.adjStamp = [2 * maxNodes]uint32{}
+		h.chain.seeStamp = [maxSegs * MaxSize]uint32{}
 		h.chain.boardStamp = 1
 	}
 	h.chain.adj = h.chain.adj[:0]
@@ -334,11 +340,7 @@ func (h *human) appendGroupWeak(node int) {
 	cs := h.chain
 	b := &h.b
 	g := b.g
-	cells, d := h.nodeCells(node)
-	see := g.peers[cells.first()]
-	for _, i := range cells.appendTo(h.scratch[:0]) {
-		see = see.and(g.peers[i])
-	}
+	cells, see, d := h.groupSees(node)
 	set := see.and(b.dcells[d]).andNot(cells)
 	for w, x := range set {
 		for ; x != 0; x &= x - 1 {
@@ -350,6 +352,25 @@ func (h *human) appendGroupWeak(node int) {
 			cs.adj = append(cs.adj, int32((groupBase+int(si)*MaxSize+d)*2))
 		}
 	}
+}
+
+// groupSees returns the cells of a group node, the cells that see every
+// one of them, and its digit, worked out once per search of the board.
+func (h *human) groupSees(node int) (cells, see cellset, d int) {
+	cs := h.chain
+	x := node - groupBase
+	d = x % MaxSize
+	if cs.seeStamp[x] == cs.boardStamp {
+		return cs.groupCells[x], cs.groupSee[x], d
+	}
+	g := h.b.g
+	cells, _ = h.nodeCells(node)
+	see = g.peers[cells.first()]
+	for _, i := range cells.appendTo(h.scratch[:0]) {
+		see = see.and(g.peers[i])
+	}
+	cs.groupCells[x], cs.groupSee[x], cs.seeStamp[x] = cells, see, cs.boardStamp
+	return cells, see, d
 }
 
 // chainConclusion records the chain from (start, sd) off to node on (state
@@ -401,12 +422,9 @@ func (h *human) chainConclusion(t Technique, start, sd, node int, st int32) int 
 		}
 		end.add(i)
 	} else {
-		end, d = h.nodeCells(node)
+		var see cellset // cells seeing every cell of the end
+		end, see, d = h.groupSees(node)
 		i = end.first()
-		see := g.peers[i] // cells seeing every cell of the end
-		for _, j := range end.appendTo(h.scratch[:0]) {
-			see = see.and(g.peers[j])
-		}
 		loop = sd == d && see.has(start)
 		switch {
 		case loop:
