@@ -67,7 +67,6 @@ type chainScratch struct {
 	seen   [2 * maxNodes]uint32 // == stamp when visited in this search
 	parent [2 * maxNodes]int32
 	queue  [2 * maxNodes]int32
-	depth  [2 * maxNodes]uint8
 }
 
 func (h *human) chains(t Technique) {
@@ -237,15 +236,19 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 	root := int32((start*MaxSize + sd) * 2) // (start, off)
 	cs.seen[root] = cs.stamp
 	cs.parent[root] = -1
-	cs.depth[root] = 0
 	cs.queue[0] = root
 	qn := 1
+	// the queue holds the states by depth: those of depth depth end at
+	// layerEnd
+	depth, layerEnd := 0, 1
 	for q := 0; q < qn; q++ {
-		st := cs.queue[q]
-		depth := int(cs.depth[st])
-		if depth > best {
-			break
+		if q == layerEnd {
+			depth, layerEnd = depth+1, qn
+			if depth > best {
+				break
+			}
 		}
+		st := cs.queue[q]
 		node := int(st >> 1)
 		if st&1 == 1 {
 			// node on: a conclusion, then weak links turn their other end off
@@ -274,7 +277,6 @@ func (h *human) chainNext(t Technique, st int32, qn int) int {
 		}
 		cs.seen[x] = cs.stamp
 		cs.parent[x] = st
-		cs.depth[x] = cs.depth[st] + 1
 		cs.queue[qn] = x
 		qn++
 	}
