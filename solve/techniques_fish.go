@@ -112,14 +112,11 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			boxLines[g.boxOf[i]] |= 1 << (l - o*n)
 		}
 	}
-	// Every k base lines whose positions together are more than k (some
-	// are fins) and at most k plus the box's width, in order; a set of
-	// lines already past that bound is not extended.
-	// The boxes across each base line (a box a bit), and the boxes of
-	// each width of boxes across the lines with its positions there (a
-	// band of boxes for o == 1): a combination of lines looks at the
-	// boxes that fit it only, in order.
-	// The base lines fall into bands, the lines of a box.
+	// The boxes across each base line (a box a bit); the widths of boxes
+	// (the columns a stack of boxes covers, for rows as base lines), each
+	// with its boxes; and the bands (the base lines a box covers): a
+	// combination of lines looks only at the boxes that can hold its fin,
+	// in order.
 	var lineBoxes [MaxSize]uint32
 	var widths [MaxSize]struct{ boxes, cross uint32 }
 	var lineBand, boxBand [MaxSize]uint8
@@ -153,6 +150,9 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 		}
 		widths[w].boxes |= 1 << bx
 	}
+	// Every k base lines whose positions together are more than k (some
+	// are fins) and at most k plus the box's width, in order; a set of
+	// lines already past that bound is not extended.
 	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
 		var base uint32 // the base lines, as indexes 0..n-1
 		var boxes uint32
