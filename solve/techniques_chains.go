@@ -46,11 +46,10 @@ const (
 type chainScratch struct {
 	// the states each state links to, in the order a search visits them,
 	// for the board and technique of one call of chains (boardStamp):
-	// adj[adjAt[st][0]:adjAt[st][1]]. Every search from a start that
+	// adj[adjOf[st].from:adjOf[st].to]. Every search from a start that
 	// meets a state would work them out again.
 	boardStamp uint32
-	adjStamp   [2 * maxNodes]uint32
-	adjAt      [2 * maxNodes][2]int32
+	adjOf      [2 * maxNodes]adjSpan
 	adj        []int32
 	// the cells of each group node and the cells seeing them all
 	// (groupSees), for the same board
@@ -75,7 +74,7 @@ func (h *human) chains(t Technique) {
 	}
 	h.chain.boardStamp++
 	if h.chain.boardStamp == 0 {
-		h.chain.adjStamp = [2 * maxNodes]uint32{}
+		h.chain.adjOf = [2 * maxNodes]adjSpan{}
 		h.chain.seeStamp = [maxSegs * MaxSize]uint32{}
 		h.chain.boardStamp = 1
 	}
@@ -287,9 +286,8 @@ func (h *human) chainNext(t Technique, st int32, qn int) int {
 // technique t, worked out once per search of the board.
 func (h *human) chainLinks(t Technique, st int32) []int32 {
 	cs := h.chain
-	if cs.adjStamp[st] == cs.boardStamp {
-		at := cs.adjAt[st]
-		return cs.adj[at[0]:at[1]]
+	if a := cs.adjOf[st]; a.stamp == cs.boardStamp {
+		return cs.adj[a.from:a.to]
 	}
 	from := len(cs.adj)
 	node := int(st >> 1)
@@ -301,9 +299,15 @@ func (h *human) chainLinks(t Technique, st int32) []int32 {
 	default:
 		h.appendGroupWeak(node)
 	}
-	cs.adjAt[st] = [2]int32{int32(from), int32(len(cs.adj))}
-	cs.adjStamp[st] = cs.boardStamp
+	cs.adjOf[st] = adjSpan{cs.boardStamp, int32(from), int32(len(cs.adj))}
 	return cs.adj[from:]
+}
+
+// adjSpan is where a state's links lie in chainScratch.adj, for the
+// search of the board boardStamp: one piece of memory to look up.
+type adjSpan struct {
+	stamp    uint32
+	from, to int32
 }
 
 // appendCandidateWeak appends to cs.adj the states off weakly linked to
