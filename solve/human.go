@@ -176,6 +176,9 @@ type human struct {
 	dbBuf      [3][]int32   // Death Blossom: the petals of each digit of the stem
 	acSeen     []uint32     // ALS chains: the states seen, by length
 	acStamp    uint32
+	acNotAt    []int32 // ALS chains: where each set's links of all digits but one start in acNot
+	acNot      []int32
+	acFirst    []int32  // ALS chains: the first set's links of the first digit
 	acEnds     []Digits // the digits each set can end a chain with
 	acLayers   [maxALSChain][]alsState
 	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)

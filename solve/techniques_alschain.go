@@ -60,6 +60,29 @@ func (h *human) alsChain() {
 		ends = append(ends, zs)
 	}
 	h.acEnds = ends
+	// The links a state follows: from a set that lost x, those of its
+	// links whose digit is not x, in order (indexes into links): the
+	// others would make it lose x twice. not[notAt[s*nd+x]:notAt[s*nd+x+1]]
+	// for each digit x of set s (a third of a set's links, or more, are
+	// of the digit it lost; skipping them in the search costs more).
+	notAt := h.acNotAt[:0]
+	not := h.acNot[:0]
+	for s := range sets {
+		ls := links[start[s]:start[s+1]]
+		for x := range nd {
+			notAt = append(notAt, int32(len(not)))
+			if sets[s].digits&(1<<x) == 0 {
+				continue
+			}
+			for li, l := range ls {
+				if l.digit() != x {
+					not = append(not, start[s]+int32(li))
+				}
+			}
+		}
+	}
+	notAt = append(notAt, int32(len(not)))
+	h.acNotAt, h.acNot = notAt, not
 	for a := range sets {
 		A := &sets[a]
 		zs := ends[a]
@@ -85,14 +108,27 @@ func (h *human) alsChain() {
 				clear(h.acSeen)
 				h.acStamp = 1
 			}
+			// A's links of digit x1
+			first := h.acFirst[:0]
+			for li, l := range la {
+				if l.digit() == x1 {
+					first = append(first, start[a]+int32(li))
+				}
+			}
+			h.acFirst = first
 			layers[0] = append(layers[0][:0], alsState{newRCC(int32(a), noDigit), -1})
 			for k := 0; k+2 <= best && k+1 < maxALSChain; k++ {
 				next := layers[k+1][:0]
 				for p, st := range layers[k] {
-					set := st.link.other()
-					for _, m := range links[start[set]:start[set+1]] {
+					follow := first
+					if k > 0 {
+						at := int(st.link.other())*nd + st.link.digit()
+						follow = not[notAt[at]:notAt[at+1]]
+					}
+					for _, li := range follow {
+						m := links[li]
 						x, other := m.digit(), m.other()
-						if (k == 0 && x != x1) || x == st.link.digit() || int(other) == a {
+						if int(other) == a {
 							continue
 						}
 						key := (k+1)*ns + int(other)*nd + x

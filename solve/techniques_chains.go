@@ -251,7 +251,7 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 		node := int(st >> 1)
 		if st&1 == 1 {
 			// node on: a conclusion, then weak links turn their other end off
-			if h.chainConclusion(t, start, sd, node, st) > 0 && depth < best {
+			if h.mayConclude(start, sd, node) && h.chainConclusion(t, start, sd, node, st) > 0 && depth < best {
 				best = depth
 			}
 			if depth == best {
@@ -270,7 +270,13 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 // off.
 func (h *human) chainNext(t Technique, st int32, qn int) int {
 	cs := h.chain
-	for _, x := range h.chainLinks(t, st) {
+	var links []int32
+	if a := cs.adjOf[st]; a.stamp == cs.boardStamp {
+		links = cs.adj[a.from:a.to]
+	} else {
+		links = h.chainLinks(t, st)
+	}
+	for _, x := range links {
 		if cs.seen[x] == cs.stamp {
 			continue
 		}
@@ -377,6 +383,19 @@ func (h *human) groupSees(node int) (cells, see cellset, d int) {
 	}
 	cs.groupCells[x], cs.groupSee[x], cs.seeStamp[x] = cells, see, cs.boardStamp
 	return cells, see, d
+}
+
+// mayConclude reports whether a chain from (start, sd) off to node on
+// may conclude something, as chainConclusion would find: it is false for
+// most candidates, which are neither the start's cell nor see it, and
+// leave no cell seeing both ends with the digit. Every group is looked at.
+func (h *human) mayConclude(start, sd, node int) bool {
+	if node >= groupBase {
+		return true
+	}
+	i, d := node/MaxSize, node%MaxSize
+	peers := &h.b.g.peers[i]
+	return i == start || peers.has(start) || d == sd && !h.chain.startSee.and(*peers).empty()
 }
 
 // chainConclusion records the chain from (start, sd) off to node on (state
