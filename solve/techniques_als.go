@@ -318,7 +318,8 @@ func (h *human) alsXYWing() {
 					continue
 				}
 				B := &sets[ib]
-				if !A.cells.and(B.cells).empty() || !A.cells.and(C.cells).empty() || !B.cells.and(C.cells).empty() {
+				// A and B do not overlap C: linked sets never do
+				if !A.cells.and(B.cells).empty() {
 					continue
 				}
 				abc := A.cells.or(B.cells).or(C.cells)

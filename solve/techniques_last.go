@@ -215,8 +215,8 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 		// when the net began. They are looked at in the order a scan of
 		// the whole board would meet them.
 		k := 0
-		cells, digits, units := b.waveCells, b.waveDigits, b.waveUnits
-		b.waveCells, b.waveDigits, b.waveUnits = cellset{}, [3 * MaxSize]Digits{}, 0
+		cells, units := b.waveCells, b.waveUnits
+		b.waveCells, b.waveUnits = cellset{}, 0
 		for w, x := range cells {
 			for ; x != 0; x &= x - 1 {
 				j := w<<6 + bits.TrailingZeros64(x)
@@ -235,7 +235,9 @@ func (b *board) settle() (cell, unit, digit, placed int) {
 		}
 		for ; units != 0; units &= units - 1 {
 			u := bits.TrailingZeros64(units)
-			for m := digits[u] &^ b.placed[u]; m != 0; m &= m - 1 {
+			m := b.waveDigits[u] &^ b.placed[u]
+			b.waveDigits[u] = 0 // only units in waveUnits have any
+			for ; m != 0; m &= m - 1 {
 				dd := bits.TrailingZeros32(uint32(m))
 				p := b.pos[u][dd]
 				if p == 0 {
