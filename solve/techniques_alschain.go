@@ -61,10 +61,11 @@ func (h *human) alsChain() {
 	}
 	h.acEnds = ends
 	// The links a state follows: from a set that lost x, those of its
-	// links whose digit is not x, in order (indexes into links): the
-	// others would make it lose x twice. not[notAt[s*nd+x]:notAt[s*nd+x+1]]
-	// for each digit x of set s (a third of a set's links, or more, are
-	// of the digit it lost; skipping them in the search costs more).
+	// links whose digit is not x, in order (indexes into links), as a link
+	// of x would have it lose x twice: not[notAt[s*nd+x]:notAt[s*nd+x+1]]
+	// for each digit x of set s. A third of a set's links or more are of
+	// the digit it lost; passing over them one by one in the search cost
+	// more than making these lists.
 	notAt := h.acNotAt[:0]
 	not := h.acNot[:0]
 	for s := range sets {
