@@ -51,21 +51,30 @@ func stepsLine(t *testing.T, p Grid) string {
 func knownStepsPuzzles(t *testing.T) []Grid {
 	var out []Grid
 	for _, src := range knownStepsFrom {
-		f, err := os.Open(filepath.Join("testdata", src.file))
-		require.NoError(t, err)
-		sc := bufio.NewScanner(f)
-		for n := 0; sc.Scan(); n++ {
-			if n%src.keep != 0 {
-				continue
-			}
-			text, _, _ := strings.Cut(sc.Text(), " ")
-			p, err := ParseLine(text)
-			require.NoError(t, err)
-			out = append(out, p)
-		}
-		require.NoError(t, sc.Err())
-		f.Close()
+		out = append(out, knownFilePuzzles(t, src.file, src.keep)...)
 	}
+	return out
+}
+
+// knownFilePuzzles reads every keep-th puzzle of a known-answer file of
+// testdata (a puzzle, a space, its solution, each line).
+func knownFilePuzzles(t *testing.T, file string, keep int) []Grid {
+	t.Helper()
+	f, err := os.Open(filepath.Join("testdata", file))
+	require.NoError(t, err)
+	defer f.Close()
+	var out []Grid
+	sc := bufio.NewScanner(f)
+	for n := 0; sc.Scan(); n++ {
+		if n%keep != 0 {
+			continue
+		}
+		text, _, _ := strings.Cut(sc.Text(), " ")
+		p, err := ParseLine(text)
+		require.NoError(t, err, "%s line %d", file, n+1)
+		out = append(out, p)
+	}
+	require.NoError(t, sc.Err())
 	return out
 }
 
