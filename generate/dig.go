@@ -39,8 +39,8 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	if g.easiest > solve.Easy && g.singles.solves(&puzzle) {
 		// Singles solve it, so it is Easy, and a harder grade is wanted:
 		// cheaper to know than to rate.
-		if o.Grade == solve.Medium && !o.Minimal && !o.SE.Set() {
-			return g.climb(sol, puzzle, rng)
+		if g.climbs() {
+			return g.climb(sol, puzzle, -1, rng)
 		}
 		return Puzzle{}, false, nil
 	}
@@ -68,6 +68,9 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	// Grading stops at the grade asked for: what is harder is only "too
 	// hard", and the techniques above it are never run.
 	r, grade, within, err := g.within(&puzzle)
+	if err == nil && within && grade < o.Grade && grade > solve.Easy && g.climbs() {
+		return g.climb(sol, puzzle, r.Score, rng)
+	}
 	if err != nil || within {
 		return g.accept(puzzle, r, grade, err)
 	}

@@ -348,7 +348,8 @@ func TestGeneratePanicIsAnError(t *testing.T) {
 	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
 }
 
-// TestClimb: the puzzles climb finds from Easy digs, climbExtreme from
+// TestClimb: the puzzles climb finds from Easy digs (and for Expert from
+// Medium and Hard ones too), climbExtreme from
 // Hard and Expert ones and climbBand from those that rate below an SE
 // band keep every promise of a generated puzzle of their grade (or band),
 // and every orbit of them is needed, as after a dig (digBand may leave
@@ -366,6 +367,9 @@ func TestClimb(t *testing.T) {
 		{solve.Shape9, None, solve.Medium, false, scaled(30, 10, 3), SEBand{}},
 		{solve.Shape9, Diagonal, solve.Medium, false, scaled(30, 10, 3), SEBand{}},
 		{solve.Shape6, Mirror, solve.Medium, false, scaled(3, 2, 1), SEBand{}}, // Medium is rare there: most are Easy
+		{solve.Shape9, Rotational, solve.Expert, false, scaled(30, 10, 3), SEBand{}},
+		{solve.Shape9, None, solve.Expert, false, scaled(30, 10, 3), SEBand{}},
+		{solve.Shape6, Mirror, solve.Expert, false, scaled(2, 1, 1), SEBand{}},
 		{solve.Shape9, Rotational, solve.Extreme, false, scaled(10, 3, 1), SEBand{}},
 		{solve.Shape9, None, solve.Extreme, false, scaled(10, 3, 1), SEBand{}},
 		{solve.Shape9, Mirror, solve.Extreme, true, scaled(3, 1, 1), SEBand{}},
@@ -413,7 +417,19 @@ func TestClimb(t *testing.T) {
 					if !g.singles.solves(&puzzle) {
 						continue
 					}
-					p, ok, err = g.climb(&sol, puzzle, rng)
+					p, ok, err = g.climb(&sol, puzzle, -1, rng)
+				case tt.grade == solve.Expert:
+					// From Easy digs and from Medium and Hard ones.
+					score := -1
+					if !g.singles.solves(&puzzle) {
+						dug, err := g.rated(puzzle)
+						require.NoError(t, err)
+						if dug.Grade >= solve.Expert {
+							continue
+						}
+						score = dug.Score
+					}
+					p, ok, err = g.climb(&sol, puzzle, score, rng)
 				default:
 					if g.singles.solves(&puzzle) {
 						continue
