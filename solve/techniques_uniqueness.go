@@ -310,11 +310,14 @@ func (h *human) ur3Step(f1, f2, r1, r2 int, pair Digits, u int, items []int, pic
 // a, b, a, b could swap: two solutions. A rectangle that would end that way
 // must be avoided.
 
-// solvedRects calls f for every rectangle over two boxes with corners p
-// and q or r (or both) solved, not givens, q and r beside p, and o
-// opposite; each rectangle once per corner p. (The avoidable rectangles
-// need two solved corners in a line.)
-func (h *human) solvedRects(f func(p, q, r, o int)) {
+// solvedRects calls f for every rectangle over two boxes with corner p
+// solved, not a given, q and r beside p (q in p's row, r in its column),
+// and o opposite and unsolved, where q and r are both solved, not givens
+// (both), or else just one of them is; each rectangle once per corner p,
+// row by row and then column by column. Only such rectangles can be
+// avoidable ones (AR1 needs three corners solved, AR2 two in a line and
+// two unsolved), and leaving the others out keeps the order of those.
+func (h *human) solvedRects(both bool, f func(p, q, r, o int)) {
 	b := &h.b
 	g := b.g
 	n := g.n
@@ -331,14 +334,26 @@ func (h *human) solvedRects(f func(p, q, r, o int)) {
 		if b.value[p] == 0 || h.given.has(p) {
 			continue
 		}
-		rows, cols := solved[n+p%n], solved[p/n] // where r, q are solved
-		for others := all &^ (1 << (p / n)); others != 0; others &= others - 1 {
-			row := others & -others
-			cs := cols
-			if rows&row != 0 {
-				cs = all
+		rp, cp := p/n, p%n
+		rows, cols := solved[n+cp], solved[rp] // where r, q are solved
+		for others := all &^ (1 << rp); others != 0; others &= others - 1 {
+			row := bits.TrailingZeros16(others)
+			cs := cols // q solved
+			switch {
+			case rows&(1<<row) == 0: // r not solved
+				if both {
+					continue
+				}
+			case !both:
+				cs = all &^ cols // r solved, q not
 			}
-			g.rectangles(p, row, cs, func(q, r, o int) { f(p, q, r, o) })
+			for cs &^= 1 << cp; cs != 0; cs &= cs - 1 {
+				c := bits.TrailingZeros16(cs)
+				q, r, o := rp*n+c, row*n+cp, row*n+c
+				if b.value[o] == 0 && g.twoBoxes(p, q, r, o) {
+					f(p, q, r, o)
+				}
+			}
 		}
 	}
 }
@@ -368,7 +383,7 @@ func (g *hgeo) rectangles(a int, rows, cols uint16, f func(b, c, d int)) {
 // beside it, then the fourth; Digits is {a,b}.
 func (h *human) avoidableRectangle1() {
 	b := &h.b
-	h.solvedRects(func(p, q, r, o int) {
+	h.solvedRects(true, func(p, q, r, o int) {
 		a, bb := int(b.value[p])-1, int(b.value[q])-1
 		if b.value[o] != 0 || !b.has(o, a) || b.value[q] == 0 || b.value[r] != b.value[q] ||
 			h.given.has(q) || h.given.has(r) || a == bb {
@@ -387,7 +402,7 @@ func (h *human) avoidableRectangle1() {
 // and a, the four could swap: so one of them is x, and cells seeing both
 // lose x. Cells are p, q, then the two others; Digits is {a,b}.
 func (h *human) avoidableRectangle2() {
-	h.solvedRects(func(p, q, r, o int) {
+	h.solvedRects(false, func(p, q, r, o int) {
 		h.ar2(p, q, r, o) // the solved pair in p's row
 		h.ar2(p, r, q, o) // in p's column
 	})
