@@ -151,11 +151,12 @@ func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.
 	g.clear(&q, a)
 	g.restore(&q, sol, b)
 	var givens cells
-	for i := range sol.Shape.Cells() {
-		if q.Cells[i] != 0 {
-			givens.add(i)
+	for _, k := range in {
+		if k != a {
+			g.give(&givens, k)
 		}
 	}
+	g.give(&givens, b)
 	if !g.unique(&q, sol, &givens) {
 		return q, false
 	}
