@@ -129,25 +129,54 @@ type solver9 struct {
 func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 	s.found, s.limit, s.out = 0, limit, out
 	st := &s.stack[0]
-	for b := range st.cand {
-		for d := range st.cand[b] {
-			st.cand[b][d] = band
-		}
+	if !s.start(st, p) {
+		return 0 // a given repeats a digit of its row, column or box
 	}
-	st.unsolved = [3]uint32{band, band, band}
-	s.dirty, s.moved, s.triadBands = 0, 0, 0
+	s.search(0)
+	return s.found
+}
+
+// start sets st to the givens p, a digit at a time: each digit leaves the
+// rows, boxes and columns of its givens, and the givens' cells hold
+// nothing else. It returns false when a given repeats a digit of its row,
+// column or box. Every word is then marked for propagate to look at.
+func (s *solver9) start(st *state9, p *[81]uint8) bool {
+	var given [9][3]uint32 // given[d][b]: the cells of band b given d+1
+	var filled [3]uint32
 	for i, d := range p {
 		if d == 0 {
 			continue
 		}
-		b, bit := i/27, uint32(1)<<(i%27)
-		if d > 9 || st.cand[b][d-1]&bit == 0 {
-			return 0 // a given repeats a digit of its row, column or box
+		if d > 9 {
+			return false
 		}
-		s.place(st, int(d-1), b, bit)
+		b, bit := i/27, uint32(1)<<(i%27)
+		given[d-1][b] |= bit
+		filled[b] |= bit
 	}
-	s.search(0)
-	return s.found
+	for d := range given {
+		var cols uint32 // the columns of d's givens, as a row segment
+		var peers [3]uint32
+		for b, x := range given[d] {
+			c := (x | x>>9 | x>>18) & 511
+			if cols&c != 0 {
+				return false // two in a column, across bands
+			}
+			cols |= c
+			for y := x; y != 0; y &= y - 1 {
+				peers[b] |= bandPeers[bits.TrailingZeros32(y)]
+			}
+			if x&peers[b] != 0 {
+				return false // two in a row or box (and so a column) of the band
+			}
+		}
+		for b, x := range given[d] {
+			st.cand[b][d] = band&^(peers[b]|cols*rowStarts|filled[b]) | x
+		}
+	}
+	st.unsolved = [3]uint32{band &^ filled[0], band &^ filled[1], band &^ filled[2]}
+	s.dirty, s.moved, s.triadBands = 1<<27-1, 0, 0
+	return true
 }
 
 // place puts digit d at the cell bit of band b: the other digits leave the
