@@ -31,7 +31,11 @@
 // asked for and does not fall, and kept if it ends at that grade. A dig
 // for Medium that ends Easy (two in three do) climbs instead: a given
 // orbit is swapped for an empty one and the orbits no longer needed go,
-// up to 64 times, until the puzzle is Medium. A dig for Extreme that ends
+// up to 64 times, until the puzzle is Medium. A dig for Expert that ends
+// Easy, Medium or Hard climbs the same way, keeping, once the puzzle is
+// no longer Easy, each move that scores at least as much, until the
+// puzzle is Expert, 64 moves have been tried, or 16 in a row kept
+// nothing. A dig for Extreme that ends
 // Hard or Expert climbs too, keeping each move that scores at least as
 // much, until the puzzle is Extreme or 128 moves have kept nothing: the
 // puzzles near a hard one are Extreme far more often than new digs are.
