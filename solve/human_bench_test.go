@@ -41,7 +41,7 @@ func explainOnly(g Grid) error {
 	return err
 }
 
-func BenchmarkRate17Clue(b *testing.B)    { benchHuman(b, "17-clue.txt", 0, rateOnly) }
+func BenchmarkRate17Clue(b *testing.B) { benchHuman(b, "17-clue.txt", 0, rateOnly) }
 
 // BenchmarkRateGeneratedExpert rates generated Expert puzzles as the
 // generator does (solve.RateWithin at Expert): for each puzzle generate
