@@ -246,6 +246,35 @@ func TestSolveTellsFailuresApart(t *testing.T) {
 	}
 }
 
+// TestCountIsZeroWhenGivensClash: the 9x9 engine puts the givens in a
+// digit at a time and must still see every clash, within a band (row,
+// box) and across bands (column), with nothing else given.
+func TestCountIsZeroWhenGivensClash(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		at   [2]int // two cells given 4
+	}{
+		{"row", [2]int{0, 8}},
+		{"box", [2]int{0, 10}},
+		{"column in a band", [2]int{1, 19}},
+		{"column across bands", [2]int{2, 29}},
+		{"column, first and last band", [2]int{8, 80}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g := NewGrid(Shape9)
+			g.Cells[tt.at[0]], g.Cells[tt.at[1]] = 4, 4
+			var s Solver
+			assert.Zero(t, s.Count(&g, 2, nil))
+			g.Cells[tt.at[1]] = 5 // no clash: many solutions
+			assert.Equal(t, 2, s.Count(&g, 2, nil))
+		})
+	}
+	g := NewGrid(Shape9)
+	g.Cells[40] = 10 // not a digit of the grid
+	var s Solver
+	assert.Zero(t, s.Count(&g, 2, nil))
+}
+
 func TestSolveIsDeterministic(t *testing.T) {
 	g := NewGrid(Shape9)
 	first, err := Solve(g)
