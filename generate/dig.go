@@ -68,6 +68,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	// Grading stops at the grade asked for: what is harder is only "too
 	// hard", and the techniques above it are never run.
 	r, grade, within, err := g.within(&puzzle)
+	// Easier than asked for (Medium or Hard, for Expert): climb from it.
 	if err == nil && within && grade < o.Grade && grade > solve.Easy && g.climbs() {
 		return g.climb(sol, puzzle, r.Score, rng)
 	}
