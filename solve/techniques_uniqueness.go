@@ -313,18 +313,27 @@ func (h *human) ur3Step(f1, f2, r1, r2 int, pair Digits, u int, items []int, pic
 // solvedRects calls f for every rectangle over two boxes with corner p
 // solved, not a given, q and r beside p (q in p's row, r in its column),
 // and o opposite and unsolved, where q and r are both solved, not givens
-// (both), or else just one of them is; each rectangle once per corner p,
-// row by row and then column by column. Only such rectangles can be
-// avoidable ones (AR1 needs three corners solved, AR2 two in a line and
-// two unsolved), and leaving the others out keeps the order of those.
+// (both: AR1), or else one of them is and the other and o are unsolved
+// with two candidates (AR2); each rectangle once per corner p, row by row
+// and then column by column. Only such rectangles can be avoidable ones,
+// and leaving the others out keeps the order of those.
 func (h *human) solvedRects(both bool, f func(p, q, r, o int)) {
 	b := &h.b
 	g := b.g
 	n := g.n
-	// solved[u]: the places of unit u solved, not by a given
+	// solved[u]: the places of unit u solved, not by a given; open[row]
+	// and pairs[row]: the row's unsolved places, and those of them with
+	// two candidates
 	var solved [2 * MaxSize]uint16
+	var open, pairs [MaxSize]uint16
 	for i := range g.cells {
-		if b.value[i] != 0 && !h.given.has(i) {
+		switch {
+		case b.value[i] == 0:
+			open[i/n] |= 1 << (i % n)
+			if b.cand[i].Len() == 2 {
+				pairs[i/n] |= 1 << (i % n)
+			}
+		case !h.given.has(i):
 			solved[i/n] |= 1 << (i % n)
 			solved[n+i%n] |= 1 << (i / n)
 		}
@@ -338,19 +347,22 @@ func (h *human) solvedRects(both bool, f func(p, q, r, o int)) {
 		rows, cols := solved[n+cp], solved[rp] // where r, q are solved
 		for others := all &^ (1 << rp); others != 0; others &= others - 1 {
 			row := bits.TrailingZeros16(others)
-			cs := cols // q solved
-			switch {
-			case rows&(1<<row) == 0: // r not solved
-				if both {
+			var cs uint16 // the columns of q and o
+			switch rSolved := rows&(1<<row) != 0; {
+			case both:
+				if !rSolved {
 					continue
 				}
-			case !both:
-				cs = all &^ cols // r solved, q not
+				cs = cols & open[row]
+			case rSolved: // q and o unsolved, two candidates each
+				cs = pairs[rp] & pairs[row]
+			case pairs[row]&(1<<cp) != 0: // q solved; r and o two candidates
+				cs = cols & pairs[row]
 			}
 			for cs &^= 1 << cp; cs != 0; cs &= cs - 1 {
 				c := bits.TrailingZeros16(cs)
 				q, r, o := rp*n+c, row*n+cp, row*n+c
-				if b.value[o] == 0 && g.twoBoxes(p, q, r, o) {
+				if g.twoBoxes(p, q, r, o) {
 					f(p, q, r, o)
 				}
 			}
