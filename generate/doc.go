@@ -34,11 +34,11 @@
 // up to 64 times, until the puzzle is Medium. A dig for Expert that ends
 // Easy, Medium or Hard climbs the same way, keeping, once the puzzle is
 // no longer Easy, each move that scores at least as much, until the
-// puzzle is Expert, 64 moves have been tried, or 16 in a row kept
-// nothing. A dig for Extreme that ends
-// Hard or Expert climbs too, keeping each move that scores at least as
-// much, until the puzzle is Extreme or 128 moves have kept nothing: the
-// puzzles near a hard one are Extreme far more often than new digs are.
+// puzzle is Expert or 64 moves have been tried. A dig for Extreme that
+// ends Hard or Expert climbs too, keeping each move that scores at least
+// as much, until the puzzle is Extreme or 128 moves have kept nothing:
+// the puzzles near a hard one are Extreme far more often than new digs
+// are.
 // So does a dig for an SE band (Options.SE) that rates below the band.
 // Every rating stops at the
 // grade asked for (solve.RateWithin): a harder puzzle is only "too hard",
