@@ -25,7 +25,7 @@ const climbMoves = 64
 // (solve.Rating.Score) and is still easier than the grade. A move that is
 // too hard is undone. For Medium, the first move that is not Easy is the
 // puzzle. Climbing makes Expert puzzles about a quarter faster than
-// digging alone (1,000 in 1.27 to 1.31 s against 1.55 to 1.60 s, November
+// digging alone (1,000 in 1.29 to 1.30 s against 1.53 to 1.58 s, November
 // 2026, before the climb lost its patience bound: see climbMoves); for
 // Hard it gained 3%, within the noise, so Hard does not climb.
 func (g *Generator) climb(sol *solve.Grid, puzzle solve.Grid, score int, rng *rand.Rand) (Puzzle, bool, error) {

@@ -270,6 +270,8 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 // off.
 func (h *human) chainNext(t Technique, st int32, qn int) int {
 	cs := h.chain
+	// Most states' links are known already: looked up here rather than
+	// through chainLinks, which is too big for Go to inline.
 	var links []int32
 	if a := cs.adjOf[st]; a.stamp == cs.boardStamp {
 		links = cs.adj[a.from:a.to]
