@@ -62,6 +62,13 @@ type chainScratch struct {
 
 	startSee cellset // the cells the search's start sees that hold its digit
 
+	// live[d]: the cells whose candidate d, off, has a strong link in
+	// chains of the technique searched, on the board searched. A weak link
+	// to any other candidate leads nowhere: chains leave it out, and their
+	// searches then visit the same states but those dead ends, in the same
+	// order.
+	live [MaxSize]cellset
+
 	stamp  uint32
 	seen   [2 * maxNodes]uint32 // == stamp when visited in this search
 	parent [2 * maxNodes]int32
@@ -88,6 +95,7 @@ func (h *human) chains(t Technique) {
 			}
 		}
 	}
+	h.chainLive(t)
 	memo := &h.chainMemo[t-XChain]
 	some := memo.ok && !h.noShortcut
 	if some {
@@ -116,6 +124,38 @@ func (h *human) chains(t Technique) {
 	}
 	h.found = h.found[:k]
 	memo.keep(b, k > 0)
+}
+
+// chainLive works out cs.live for technique t on the board: the
+// candidates with a strong link, as appendStrong finds them.
+func (h *human) chainLive(t Technique) {
+	cs := h.chain
+	b := &h.b
+	g := b.g
+	cs.live = [MaxSize]cellset{}
+	for i := range g.cells {
+		c := b.cand[i]
+		if t != XChain && bits.OnesCount32(uint32(c)) == 2 {
+			for ; c != 0; c &= c - 1 {
+				cs.live[bits.TrailingZeros32(uint32(c))].add(i)
+			}
+			continue
+		}
+		if t == XYChain {
+			continue
+		}
+		for ; c != 0; c &= c - 1 {
+			d := bits.TrailingZeros32(uint32(c))
+			for u3 := range 3 {
+				u := int(g.cellUnit[i][u3])
+				rest := b.pos[u][d] &^ (1 << g.cellPos[i][u3])
+				if t == GroupedAIC && h.placesAsNode(u, d, rest) >= 0 || bits.OnesCount16(rest) == 1 {
+					cs.live[d].add(i)
+					break
+				}
+			}
+		}
+	}
 }
 
 // nodeCells returns the cells of node (a candidate or a group) and its
@@ -330,10 +370,12 @@ func (h *human) appendCandidateWeak(t Technique, node int) {
 	i, d := node/MaxSize, node%MaxSize
 	if t == AIC || grouped {
 		for c := b.cand[i] &^ (1 << d); c != 0; c &= c - 1 {
-			cs.adj = append(cs.adj, int32((i*MaxSize+bits.TrailingZeros32(uint32(c)))*2))
+			if e := bits.TrailingZeros32(uint32(c)); cs.live[e].has(i) {
+				cs.adj = append(cs.adj, int32((i*MaxSize+e)*2))
+			}
 		}
 	}
-	set := g.peers[i].and(b.dcells[d])
+	set := g.peers[i].and(b.dcells[d]).and(cs.live[d])
 	for w, x := range set {
 		for ; x != 0; x &= x - 1 {
 			cs.adj = append(cs.adj, int32(((w<<6+bits.TrailingZeros64(x))*MaxSize+d)*2))
@@ -356,7 +398,7 @@ func (h *human) appendGroupWeak(node int) {
 	g := b.g
 	cells, see, d := h.groupSees(node)
 	set := see.and(b.dcells[d]).andNot(cells)
-	for w, x := range set {
+	for w, x := range set.and(cs.live[d]) {
 		for ; x != 0; x &= x - 1 {
 			cs.adj = append(cs.adj, int32(((w<<6+bits.TrailingZeros64(x))*MaxSize+d)*2))
 		}
