@@ -114,18 +114,23 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	}
 	// The boxes across each base line (a box a bit); the widths of boxes
 	// (the columns a stack of boxes covers, for rows as base lines), each
-	// with its boxes; and the bands (the base lines a box covers): a
-	// combination of lines looks only at the boxes that can hold its fin,
-	// in order.
+	// with its boxes; and the bands (the base lines a box covers), with
+	// each box's band and width.
 	var lineBoxes [MaxSize]uint32
 	var widths [MaxSize]struct{ boxes, cross uint32 }
-	var lineBand, boxBand [MaxSize]uint8
+	var lineBand [MaxSize]uint8
+	var boxes finBoxes
 	var bands [MaxSize]uint32
 	nw, nb := 0, 0
+	var open uint32 // the boxes holding d: only they can hold fins
 	for bx := range n {
 		span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
 		if o == 1 {
 			span, cross = cross, span
+		}
+		boxes.span[bx], boxes.cross[bx] = span, cross
+		if boxLines[bx] != 0 {
+			open |= 1 << bx
 		}
 		j := 0
 		for j < nb && bands[j] != span {
@@ -135,7 +140,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			bands[j] = span
 			nb++
 		}
-		boxBand[bx] = uint8(j)
+		boxes.band[bx] = uint8(j)
 		for l := span; l != 0; l &= l - 1 {
 			lineBoxes[bits.TrailingZeros32(l)] |= 1 << bx
 			lineBand[bits.TrailingZeros32(l)] = uint8(j)
@@ -150,93 +155,155 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 		}
 		widths[w].boxes |= 1 << bx
 	}
+
 	// Every k base lines whose positions together are more than k (some
-	// are fins) and at most k plus the box's width, in order; a set of
-	// lines already past that bound is not extended.
-	combosWithin(sets, k, k+1, k+maxSpan, h.pick[:], func(idx []int, union uint32) bool {
-		var base uint32 // the base lines, as indexes 0..n-1
-		var boxes uint32
-		var inBand [MaxSize]uint32 // the base lines' positions, by band
-		for _, x := range idx {
-			l := lines[x] - o*n
-			base |= 1 << l
-			boxes |= lineBoxes[l]
-			inBand[lineBand[l]] |= sets[x]
-		}
-		// the cover takes need of the places in the box's width; one at
-		// least is left for the fins
-		var fit uint32
-		for _, w := range widths[:nw] {
-			need := k - bits.OnesCount32(union&^w.cross)
-			if need >= 0 && need < bits.OnesCount32(union&w.cross) {
-				fit |= w.boxes
+	// are fins) and at most k plus the box's width, in lexicographic order,
+	// each with the boxes that can still hold its fins. For a fin box in
+	// band B and width S, the covers hold every place of the base lines
+	// off B and every place off S: at most k of them. That only grows as
+	// lines are added, so a set of lines that leaves no such box is not
+	// extended, nor is one whose places are more than k plus the width.
+	type level struct {
+		union, base, boxes, alive uint32
+		// must[bx], for a box bx in alive: the places that are cover lines
+		// if the fins are in bx (those of the base lines off its band, and
+		// those off its width)
+		must [MaxSize]uint32
+	}
+	var lv [5]level // lv[j]: the first j lines picked
+	lv[0].alive = open
+	idx := h.pick[:]
+	hi := k + maxSpan
+	m := len(sets)
+	j := 0
+	idx[0] = 0
+	for {
+		if idx[j] > m-(k-j) {
+			if j == 0 {
+				return
 			}
+			j--
+			idx[j]++
+			continue
 		}
-		for bs := boxes & fit; bs != 0; bs &= bs - 1 {
+		x := idx[j]
+		cur, next := &lv[j], &lv[j+1]
+		union := cur.union | sets[x]
+		if bits.OnesCount32(union) > hi {
+			idx[j]++
+			continue
+		}
+		l := lines[x] - o*n
+		next.union, next.base, next.boxes, next.alive = union, cur.base|1<<l, cur.boxes|lineBoxes[l], 0
+		band, places := lineBand[l], sets[x]
+		for bs := cur.alive; bs != 0; bs &= bs - 1 {
 			bx := bits.TrailingZeros32(bs)
-			span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
-			if o == 1 {
-				span, cross = cross, span
+			must := cur.must[bx] | places
+			if boxes.band[bx] == band {
+				must = cur.must[bx] | places&^boxes.cross[bx]
 			}
-			if boxLines[bx]&^base == 0 {
-				continue
-			}
-			outside := union &^ cross
-			need := k - bits.OnesCount32(outside)
-			inside := union & cross
-			// A base line off the box's rows has no fin: its places in
-			// the box's width are all cover lines.
-			var required uint32
-			for j, p := range inBand[:nb] {
-				if j != int(boxBand[bx]) {
-					required |= p
-				}
-			}
-			required &= cross
-			if bits.OnesCount32(required) > need {
-				continue
-			}
-			// Only a cover line that holds d in the box off the base
-			// lines can lose it: without one, no choice of the cover
-			// removes anything.
-			var gain uint32
-			for c := inside; c != 0; c &= c - 1 {
-				if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
-					gain |= c & -c
-				}
-			}
-			if gain == 0 {
-				continue
-			}
-			// choose the other cover lines among the rest of the box's
-			// width: every choice leaves a fin, in the box's rows (the
-			// covers in the order of choosing need among all of inside)
-			var in [MaxSize]uint32
-			ni := 0
-			for x := inside &^ required; x != 0; x &= x - 1 {
-				in[ni] = x & -x
-				ni++
-			}
-			more := need - bits.OnesCount32(required)
-			var pick [4]int
-			for j := range more {
-				pick[j] = j
-			}
-			for {
-				cover := outside | required
-				for _, x := range pick[:more] {
-					cover |= in[x]
-				}
-				if cover&gain != 0 {
-					h.fishStep(t, d, o, lines, idx, cover, union&^cover, bx)
-				}
-				if more == 0 || !nextCombo(pick[:more], ni) {
-					break
-				}
+			if bits.OnesCount32(must) <= k && boxLines[bx]&^next.base != 0 {
+				next.must[bx] = must
+				next.alive |= 1 << bx
 			}
 		}
-		return true
-	})
+		if next.alive == 0 {
+			idx[j]++
+			continue
+		}
+		if j < k-1 {
+			j++
+			idx[j] = idx[j-1] + 1
+			continue
+		}
+		if bits.OnesCount32(union) > k {
+			h.finnedFishCovers(t, d, o, k, lines, idx[:k], union, next.boxes&next.alive&fits(k, union, widths[:nw]),
+				&boxes, &next.must)
+		}
+		idx[j]++
+	}
+}
+
+// fits returns the boxes of the widths in which k base lines with the
+// places union can have fins: the cover takes the places off the width and
+// some in it, and leaves one at least for the fins.
+func fits(k int, union uint32, widths []struct{ boxes, cross uint32 }) uint32 {
+	var fit uint32
+	for _, w := range widths {
+		need := k - bits.OnesCount32(union&^w.cross)
+		if need >= 0 && need < bits.OnesCount32(union&w.cross) {
+			fit |= w.boxes
+		}
+	}
+	return fit
+}
+
+// finBoxes is, for each box, the base lines it spans and the cover lines
+// it crosses (as indexes 0..n-1), and its band among the bands finnedFish
+// numbers.
+type finBoxes struct {
+	span, cross [MaxSize]uint32
+	band        [MaxSize]uint8
+}
+
+// finnedFishCovers records the finned fish of the base lines lines[pick],
+// with the places union, whose fins lie in one of the boxes in: every
+// choice of cover lines that leaves fins in the box and removes something.
+// must[bx] holds the places that are cover lines with fins in bx: those
+// of the base lines off bx's band, which have no fin, and those off its
+// width. They are k at most (finnedFish checked it).
+func (h *human) finnedFishCovers(t Technique, d, o, k int, lines, pick []int, union, in uint32,
+	boxes *finBoxes, must *[MaxSize]uint32) {
+	n := h.b.g.n
+	base := uint32(0)
+	for _, x := range pick {
+		base |= 1 << (lines[x] - o*n)
+	}
+	for bs := in; bs != 0; bs &= bs - 1 {
+		bx := bits.TrailingZeros32(bs)
+		span, cross := boxes.span[bx], boxes.cross[bx]
+		outside := union &^ cross
+		need := k - bits.OnesCount32(outside)
+		inside := union & cross
+		req := must[bx] & cross // the base lines' places off the band
+		// Only a cover line that holds d in the box off the base lines can
+		// lose it: without one, no choice of the cover removes anything.
+		var gain uint32
+		for c := inside; c != 0; c &= c - 1 {
+			if h.b.pos[(1-o)*n+bits.TrailingZeros32(c)][d]&uint16(span&^base) != 0 {
+				gain |= c & -c
+			}
+		}
+		if gain == 0 {
+			continue
+		}
+		// choose the other cover lines among the rest of the box's width:
+		// every choice leaves a fin, in the box's rows (the covers in the
+		// order of choosing need among all of inside)
+		var free [MaxSize]uint32
+		nf := 0
+		for x := inside &^ req; x != 0; x &= x - 1 {
+			free[nf] = x & -x
+			nf++
+		}
+		more := need - bits.OnesCount32(req)
+		var p [4]int
+		for j := range more {
+			p[j] = j
+		}
+		for {
+			cover := outside | req
+			for _, x := range p[:more] {
+				cover |= free[x]
+			}
+			if cover&gain != 0 {
+				h.fishStep(t, d, o, lines, pick, cover, union&^cover, bx)
+			}
+			if more == 0 || !nextCombo(p[:more], nf) {
+				break
+			}
+		}
+	}
 }
 
 // combosWithin calls f with every k indexes of sets, in lexicographic
