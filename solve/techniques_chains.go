@@ -127,31 +127,39 @@ func (h *human) chains(t Technique) {
 }
 
 // chainLive works out cs.live for technique t on the board: the
-// candidates with a strong link, as appendStrong finds them.
+// candidates with a strong link, as appendStrong finds them: both of a
+// bivalue cell's, and the places of a digit in a unit where the others
+// make one node (a cell, or a group in grouped chains).
 func (h *human) chainLive(t Technique) {
 	cs := h.chain
 	b := &h.b
 	g := b.g
 	cs.live = [MaxSize]cellset{}
-	for i := range g.cells {
-		c := b.cand[i]
-		if t != XChain && bits.OnesCount32(uint32(c)) == 2 {
-			for ; c != 0; c &= c - 1 {
+	if t != XChain {
+		for i := range g.cells {
+			if c := b.cand[i]; bits.OnesCount32(uint32(c)) == 2 {
 				cs.live[bits.TrailingZeros32(uint32(c))].add(i)
+				cs.live[31-bits.LeadingZeros32(uint32(c))].add(i)
 			}
-			continue
 		}
-		if t == XYChain {
-			continue
-		}
-		for ; c != 0; c &= c - 1 {
-			d := bits.TrailingZeros32(uint32(c))
-			for u3 := range 3 {
-				u := int(g.cellUnit[i][u3])
-				rest := b.pos[u][d] &^ (1 << g.cellPos[i][u3])
-				if t == GroupedAIC && h.placesAsNode(u, d, rest) >= 0 || bits.OnesCount16(rest) == 1 {
-					cs.live[d].add(i)
-					break
+	}
+	if t == XYChain {
+		return
+	}
+	for u := range 3 * g.n {
+		for d := range g.n {
+			p := b.pos[u][d]
+			if t != GroupedAIC {
+				if bits.OnesCount16(p) == 2 {
+					cs.live[d].add(int(g.unitCell[u][bits.TrailingZeros16(p)]))
+					cs.live[d].add(int(g.unitCell[u][15-bits.LeadingZeros16(p)]))
+				}
+				continue
+			}
+			for q := p; q != 0; q &= q - 1 {
+				at := bits.TrailingZeros16(q)
+				if h.placesAsNode(u, d, p&^(1<<at)) >= 0 {
+					cs.live[d].add(int(g.unitCell[u][at]))
 				}
 			}
 		}
