@@ -85,6 +85,8 @@ type hgeo struct {
 	cellSegs [MaxSize * MaxSize][]int16  // the segments all of whose cells see a cell
 	segSegs  [][]int16                   // the other segments sharing a line or box with a segment
 	unitSegs [3 * MaxSize][]int16        // the segments of each unit
+
+	fins [2]finGeo // finned fish with rows, then columns, as base lines
 }
 
 // lineBox is the intersection of a line and a box.
@@ -150,6 +152,7 @@ func hgeoOf(s Shape) *hgeo {
 			}
 		}
 	}
+	g.fins = [2]finGeo{newFinGeo(g, 0), newFinGeo(g, 1)}
 	actual, _ := hgeos.LoadOrStore(s, g)
 	return actual.(*hgeo)
 }

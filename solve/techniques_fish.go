@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Basic and finned fish: X-Wing (2), Swordfish (3), Jellyfish (4). They
 // work on every shape; the finned versions use the box of the fins, which
@@ -91,69 +94,80 @@ func (h *human) eachDigit(memo *digitMemo, search func(d int)) {
 	}
 }
 
+// finGeo is what finnedFish needs of the shape, for rows (o == 0) or
+// columns (o == 1) as base lines, the lines as indexes 0..n-1: the boxes
+// across each base line (a box a bit) and the band of each (the bands
+// numbered in the order of the boxes); the widths of boxes (the cover
+// lines a stack of boxes crosses, for rows as base lines), each with its
+// boxes; for each box, the base lines it spans, the cover lines it
+// crosses and its band; and the width of a box, in cover lines.
+type finGeo struct {
+	lineBoxes [MaxSize]uint32
+	lineBand  [MaxSize]uint8
+	widths    []finWidth
+	boxes     finBoxes
+	maxSpan   int
+}
+
+type finWidth struct{ boxes, cross uint32 }
+
+// finBoxes is, for each box, the base lines it spans and the cover lines
+// it crosses, and its band.
+type finBoxes struct {
+	span, cross [MaxSize]uint32
+	band        [MaxSize]uint8
+}
+
+func newFinGeo(g *hgeo, o int) finGeo {
+	f := finGeo{maxSpan: g.shape.BoxCols}
+	if o == 1 {
+		f.maxSpan = g.shape.BoxRows
+	}
+	var bands []uint32
+	for bx := range g.n {
+		span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
+		if o == 1 {
+			span, cross = cross, span
+		}
+		f.boxes.span[bx], f.boxes.cross[bx] = span, cross
+		j := slices.Index(bands, span)
+		if j < 0 {
+			j = len(bands)
+			bands = append(bands, span)
+		}
+		f.boxes.band[bx] = uint8(j)
+		for l := span; l != 0; l &= l - 1 {
+			f.lineBoxes[bits.TrailingZeros32(l)] |= 1 << bx
+			f.lineBand[bits.TrailingZeros32(l)] = uint8(j)
+		}
+		w := slices.IndexFunc(f.widths, func(w finWidth) bool { return w.cross == cross })
+		if w < 0 {
+			w = len(f.widths)
+			f.widths = append(f.widths, finWidth{cross: cross})
+		}
+		f.widths[w].boxes |= 1 << bx
+	}
+	return f
+}
+
 // finnedFish tries every k base lines among lines (whose positions are
 // sets) and every box that could hold their fins.
 func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32) {
 	b := &h.b
 	g := b.g
 	n := g.n
-	// the fins lie in one box: the cover lines and the fins' lines across
-	// the box together are at most k plus the box's width
-	maxSpan := g.shape.BoxCols
-	if o == 1 {
-		maxSpan = g.shape.BoxRows
-	}
+	f := &g.fins[o]
 	// The lines (rows for o == 0) in which each box holds d: a finned fish
-	// removes d from its fins' box off its base lines only.
+	// removes d from its fins' box off its base lines only; and the boxes
+	// holding d, the only ones that can hold fins.
 	var boxLines [MaxSize]uint32
+	var open uint32
 	for l := o * n; l < (o+1)*n; l++ {
 		for p := b.pos[l][d]; p != 0; p &= p - 1 {
-			i := g.unitCell[l][bits.TrailingZeros16(p)]
-			boxLines[g.boxOf[i]] |= 1 << (l - o*n)
-		}
-	}
-	// The boxes across each base line (a box a bit); the widths of boxes
-	// (the columns a stack of boxes covers, for rows as base lines), each
-	// with its boxes; and the bands (the base lines a box covers), with
-	// each box's band and width.
-	var lineBoxes [MaxSize]uint32
-	var widths [MaxSize]struct{ boxes, cross uint32 }
-	var lineBand [MaxSize]uint8
-	var boxes finBoxes
-	var bands [MaxSize]uint32
-	nw, nb := 0, 0
-	var open uint32 // the boxes holding d: only they can hold fins
-	for bx := range n {
-		span, cross := uint32(g.rowsOf[bx]), uint32(g.colsOf[bx])
-		if o == 1 {
-			span, cross = cross, span
-		}
-		boxes.span[bx], boxes.cross[bx] = span, cross
-		if boxLines[bx] != 0 {
+			bx := g.boxOf[g.unitCell[l][bits.TrailingZeros16(p)]]
+			boxLines[bx] |= 1 << (l - o*n)
 			open |= 1 << bx
 		}
-		j := 0
-		for j < nb && bands[j] != span {
-			j++
-		}
-		if j == nb {
-			bands[j] = span
-			nb++
-		}
-		boxes.band[bx] = uint8(j)
-		for l := span; l != 0; l &= l - 1 {
-			lineBoxes[bits.TrailingZeros32(l)] |= 1 << bx
-			lineBand[bits.TrailingZeros32(l)] = uint8(j)
-		}
-		w := 0
-		for w < nw && widths[w].cross != cross {
-			w++
-		}
-		if w == nw {
-			widths[w].cross = cross
-			nw++
-		}
-		widths[w].boxes |= 1 << bx
 	}
 
 	// Every k base lines whose positions together are more than k (some
@@ -173,7 +187,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	var lv [5]level // lv[j]: the first j lines picked
 	lv[0].alive = open
 	idx := h.pick[:]
-	hi := k + maxSpan
+	hi := k + f.maxSpan
 	m := len(sets)
 	j := 0
 	idx[0] = 0
@@ -194,13 +208,13 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			continue
 		}
 		l := lines[x] - o*n
-		next.union, next.base, next.boxes, next.alive = union, cur.base|1<<l, cur.boxes|lineBoxes[l], 0
-		band, places := lineBand[l], sets[x]
+		next.union, next.base, next.boxes, next.alive = union, cur.base|1<<l, cur.boxes|f.lineBoxes[l], 0
+		band, places := f.lineBand[l], sets[x]
 		for bs := cur.alive; bs != 0; bs &= bs - 1 {
 			bx := bits.TrailingZeros32(bs)
 			must := cur.must[bx] | places
-			if boxes.band[bx] == band {
-				must = cur.must[bx] | places&^boxes.cross[bx]
+			if f.boxes.band[bx] == band {
+				must = cur.must[bx] | places&^f.boxes.cross[bx]
 			}
 			if bits.OnesCount32(must) <= k && boxLines[bx]&^next.base != 0 {
 				next.must[bx] = must
@@ -217,8 +231,8 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 			continue
 		}
 		if bits.OnesCount32(union) > k {
-			h.finnedFishCovers(t, d, o, k, lines, idx[:k], union, next.boxes&next.alive&fits(k, union, widths[:nw]),
-				&boxes, &next.must)
+			h.finnedFishCovers(t, d, o, k, lines, idx[:k], union, next.boxes&next.alive&fits(k, union, f.widths),
+				&f.boxes, &next.must)
 		}
 		idx[j]++
 	}
@@ -227,7 +241,7 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 // fits returns the boxes of the widths in which k base lines with the
 // places union can have fins: the cover takes the places off the width and
 // some in it, and leaves one at least for the fins.
-func fits(k int, union uint32, widths []struct{ boxes, cross uint32 }) uint32 {
+func fits(k int, union uint32, widths []finWidth) uint32 {
 	var fit uint32
 	for _, w := range widths {
 		need := k - bits.OnesCount32(union&^w.cross)
@@ -236,14 +250,6 @@ func fits(k int, union uint32, widths []struct{ boxes, cross uint32 }) uint32 {
 		}
 	}
 	return fit
-}
-
-// finBoxes is, for each box, the base lines it spans and the cover lines
-// it crosses (as indexes 0..n-1), and its band among the bands finnedFish
-// numbers.
-type finBoxes struct {
-	span, cross [MaxSize]uint32
-	band        [MaxSize]uint8
 }
 
 // finnedFishCovers records the finned fish of the base lines lines[pick],
