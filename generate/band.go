@@ -87,7 +87,7 @@ func (g *Generator) digBand(sol *solve.Grid, puzzle solve.Grid) (Puzzle, bool, e
 	// fits rates q up to the hardest grade the band allows, and tells
 	// whether q is not too hard.
 	fits := func(q solve.Grid) (solve.Rating, bool, error) {
-		r, within, err := solve.RateWithin(q, top)
+		r, within, err := solve.RateWithinSolved(q, sol, top)
 		return r, err == nil && within && r.SE <= o.SE.Max, err
 	}
 	r, ok, err := fits(puzzle)

@@ -40,7 +40,7 @@ func (g *Generator) climb(sol *solve.Grid, puzzle solve.Grid, score int, rng *ra
 			}
 			continue
 		}
-		r, grade, within, err := g.within(&q)
+		r, grade, within, err := g.within(&q, sol)
 		switch {
 		case err != nil:
 			return Puzzle{}, false, err
@@ -85,7 +85,7 @@ func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puz
 		if g.opts.Minimal && !g.minimal(&q) {
 			return r, false, false, nil
 		}
-		if r, err = g.rated(q); err != nil {
+		if r, err = g.rated(q, sol); err != nil {
 			return r, false, false, err
 		}
 		return r, r.Score >= cur.Score, r.Grade == solve.Extreme, nil
@@ -180,7 +180,7 @@ func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle
 	o := &g.opts
 	_, top, _ := bandGrades(o)
 	return g.hardClimb(sol, p, rng, func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error) {
-		rq, within, err := solve.RateWithin(q, top)
+		rq, within, err := solve.RateWithinSolved(q, sol, top)
 		if err != nil || !within || rq.SE > o.SE.Max {
 			return r, false, false, err
 		}

@@ -29,7 +29,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 				g.restore(&puzzle, sol, k)
 			}
 		}
-		p, err = g.rated(puzzle)
+		p, err = g.rated(puzzle, sol)
 		return p, err == nil && p.Grade == solve.Easy && g.inBand(&p), err
 	}
 
@@ -50,7 +50,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	if o.Minimal || (o.AnyGrade || o.Grade == solve.Extreme) && !o.SE.Set() {
 		// Nothing more can go: the grade is what it is. An Extreme
 		// puzzle is often near a Hard or Expert one, though: climb.
-		p, err = g.rated(puzzle)
+		p, err = g.rated(puzzle, sol)
 		if err == nil && !o.AnyGrade && o.Grade == solve.Extreme && !o.SE.Set() &&
 			p.Grade >= solve.Hard && p.Grade < solve.Extreme {
 			return g.climbExtreme(sol, p, rng)
@@ -67,7 +67,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 
 	// Grading stops at the grade asked for: what is harder is only "too
 	// hard", and the techniques above it are never run.
-	r, grade, within, err := g.within(&puzzle)
+	r, grade, within, err := g.within(&puzzle, sol)
 	// Easier than asked for (Medium or Hard, for Expert): climb from it.
 	if err == nil && within && grade < o.Grade && grade > solve.Easy && g.climbs() {
 		return g.climb(sol, puzzle, r.Score, rng)
@@ -79,14 +79,14 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	// for or easier. The full grid (no removal) is Easy.
 	lo, hi, err := lastFit(len(g.removed), func(k int) (bool, error) {
 		q := g.prefix(sol, k)
-		_, _, within, err := g.within(&q)
+		_, _, within, err := g.within(&q, sol)
 		return within, err
 	})
 	if err != nil {
 		return Puzzle{}, false, err
 	}
 	puzzle = g.prefix(sol, lo)
-	if r, grade, within, err = g.within(&puzzle); err != nil || !within {
+	if r, grade, within, err = g.within(&puzzle, sol); err != nil || !within {
 		return Puzzle{}, false, err
 	}
 	// Dig on past the orbit that made it too hard, keeping the grade at
@@ -96,7 +96,7 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 	// so the puzzle stays unique without them.
 	for _, k := range g.removed[hi:] {
 		g.clear(&puzzle, k)
-		rk, gk, within, err := g.within(&puzzle)
+		rk, gk, within, err := g.within(&puzzle, sol)
 		if err != nil {
 			return Puzzle{}, false, err
 		}
@@ -110,9 +110,10 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 }
 
 // within reports whether puzzle's grade is at most the one asked for, and
-// then its grade and rating.
-func (g *Generator) within(puzzle *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
-	r, ok, err = solve.RateWithin(*puzzle, g.opts.Grade)
+// then its grade and rating. puzzle is unique, with the solution sol (the
+// generator proves it before it rates).
+func (g *Generator) within(puzzle, sol *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
+	r, ok, err = solve.RateWithinSolved(*puzzle, sol, g.opts.Grade)
 	return r, r.Grade, ok, err
 }
 
@@ -260,9 +261,9 @@ func (g *Generator) minimal(p *solve.Grid) bool {
 	return true
 }
 
-// rated rates the finished puzzle.
-func (g *Generator) rated(puzzle solve.Grid) (Puzzle, error) {
-	r, err := solve.RateDetail(puzzle)
+// rated rates the finished puzzle, unique with the solution sol.
+func (g *Generator) rated(puzzle solve.Grid, sol *solve.Grid) (Puzzle, error) {
+	r, err := solve.Options{AllowGuess: true}.RateSolved(puzzle, sol)
 	if err != nil {
 		return Puzzle{}, err
 	}

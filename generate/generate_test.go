@@ -422,7 +422,7 @@ func TestClimb(t *testing.T) {
 					// From Easy digs and from Medium and Hard ones.
 					score := -1
 					if !g.singles.solves(&puzzle) {
-						dug, err := g.rated(puzzle)
+						dug, err := g.rated(puzzle, &sol)
 						require.NoError(t, err)
 						if dug.Grade >= solve.Expert {
 							continue
@@ -434,7 +434,7 @@ func TestClimb(t *testing.T) {
 					if g.singles.solves(&puzzle) {
 						continue
 					}
-					dug, err := g.rated(puzzle)
+					dug, err := g.rated(puzzle, &sol)
 					require.NoError(t, err)
 					if dug.Grade < solve.Hard || dug.Grade == solve.Extreme {
 						continue

@@ -468,18 +468,29 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 // prepare checks the puzzle givens and the grid current (givens plus
 // entries), finds the solution, and sets the board to current's pencil
 // marks.
-func (h *human) prepare(givens, current *Grid) error {
+func (h *human) prepare(givens, current *Grid) error { return h.prepareSolved(givens, current, nil) }
+
+// prepareSolved is prepare for a puzzle whose only solution is sol, when
+// sol is not nil: it is taken as it is, not worked out again.
+func (h *human) prepareSolved(givens, current, sol *Grid) error {
 	if givens.Shape != current.Shape {
 		return fmt.Errorf("%w: the puzzle is %v, the grid %v", ErrGivenChanged, givens.Shape, current.Shape)
 	}
 	if !givens.Shape.Valid() {
 		return fmt.Errorf("%w: %v", ErrShape, givens.Shape)
 	}
-	sol, err := h.ex.Solve(givens)
-	if err != nil {
-		return err
+	if sol != nil {
+		if sol.Shape != givens.Shape {
+			return fmt.Errorf("%w: the puzzle is %v, the solution %v", ErrShape, givens.Shape, sol.Shape)
+		}
+		h.sol = *sol
+	} else {
+		var err error
+		if h.sol, err = h.ex.Solve(givens); err != nil {
+			return err
+		}
 	}
-	h.sol = sol
+	sol = &h.sol
 	n := givens.Shape.Cells()
 	for i := range n {
 		if g := givens.Cells[i]; g != 0 && current.Cells[i] != g {
@@ -641,11 +652,15 @@ func Rate(g Grid) (Grade, int, Technique, error) {
 func RateDetail(g Grid) (Rating, error) { return Options{AllowGuess: true}.Rate(g) }
 
 // Rate is RateDetail with the options o.
-func (o Options) Rate(g Grid) (Rating, error) {
+func (o Options) Rate(g Grid) (Rating, error) { return o.RateSolved(g, nil) }
+
+// RateSolved is Rate for a puzzle known to have one solution, sol (nil:
+// not known), as RateWithinSolved is RateWithin.
+func (o Options) RateSolved(g Grid, sol *Grid) (Rating, error) {
 	h := getHuman()
 	defer putHuman(h)
 	var r Rating
-	if err := h.prepare(&g, &g); err != nil {
+	if err := h.prepareSolved(&g, &g, sol); err != nil {
 		return r, err
 	}
 	err := h.run(o.last(), r.add)
@@ -663,9 +678,18 @@ func (o Options) Rate(g Grid) (Rating, error) {
 // away. Within the cap the steps are those of Rate, which always tries the
 // easiest technique first.
 func RateWithin(g Grid, max Grade) (r Rating, within bool, err error) {
+	return RateWithinSolved(g, nil, max)
+}
+
+// RateWithinSolved is RateWithin for a puzzle known to have one solution,
+// sol (nil: not known). A generator proves that before it rates, and the
+// exact solve that RateWithin starts with would do it again. sol is not
+// checked: the steps are (see Explain), but a wrong sol may give a wrong
+// rating rather than an error.
+func RateWithinSolved(g Grid, sol *Grid, max Grade) (r Rating, within bool, err error) {
 	h := getHuman()
 	defer putHuman(h)
-	if err := h.prepare(&g, &g); err != nil {
+	if err := h.prepareSolved(&g, &g, sol); err != nil {
 		return Rating{}, false, err
 	}
 	if err := h.run(hardestOf(max), r.add); err != nil {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -303,6 +304,41 @@ func TestRateWithin(t *testing.T) {
 	}
 	_, _, err := RateWithin(Grid{Shape: Shape9}, Hard)
 	assert.ErrorIs(t, err, ErrNotUnique)
+}
+
+// TestRateSolved: given the solution, the ratings are those worked out
+// without it; a solution that disagrees with a given, or of another shape,
+// is an error.
+func TestRateSolved(t *testing.T) {
+	for _, g := range readPuzzles(t, "testdata/human_sound.txt", 3, 0, false) {
+		sol, err := Solve(g)
+		require.NoError(t, err)
+		want, err := RateDetail(g)
+		require.NoError(t, err)
+		got, err := Options{AllowGuess: true}.RateSolved(g, &sol)
+		require.NoError(t, err)
+		assert.Equal(t, want, got, FormatLine(&g))
+		for max := Easy; max <= Extreme; max++ {
+			wantIn, wantOK, err := RateWithin(g, max)
+			require.NoError(t, err)
+			gotIn, gotOK, err := RateWithinSolved(g, &sol, max)
+			require.NoError(t, err)
+			assert.Equal(t, wantOK, gotOK, "%s under %s", FormatLine(&g), max)
+			assert.Equal(t, wantIn, gotIn, "%s under %s", FormatLine(&g), max)
+		}
+	}
+	g := readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0]
+	sol, err := Solve(g)
+	require.NoError(t, err)
+	given := slices.IndexFunc(g.Cells[:], func(d uint8) bool { return d != 0 })
+	wrong := sol
+	wrong.Cells[given] = wrong.Cells[given]%9 + 1
+	_, _, err = RateWithinSolved(g, &wrong, Expert)
+	var entry *WrongEntryError
+	assert.ErrorAs(t, err, &entry, "a solution that disagrees with a given")
+	other := Grid{Shape: Shape6}
+	_, err = Options{}.RateSolved(g, &other)
+	assert.ErrorIs(t, err, ErrShape)
 }
 
 // TestTechniquesInOrderOfLevel: the solver tries techniques in order of
