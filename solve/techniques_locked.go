@@ -18,15 +18,17 @@ func (h *human) pointing() {
 			if p&(p-1) == 0 {
 				continue
 			}
-			line := -1
-			for k, ls := range [2]uint16{g.rowsOf[bx], g.colsOf[bx]} {
-				for ; ls != 0; ls &= ls - 1 {
-					if l := bits.TrailingZeros16(ls) + k*n; p&^g.lineBox[l][bx] == 0 {
-						line = l
-					}
+			// the line of the box's first place, if it holds them all (two
+			// places or more: not both a row and a column), and has the
+			// digit outside the box: else nothing to do
+			i := g.unitCell[u][bits.TrailingZeros16(p)]
+			line := int(g.cellUnit[i][Row])
+			if p&^g.lineBox[line][bx] != 0 {
+				if line = int(g.cellUnit[i][Col]); p&^g.lineBox[line][bx] != 0 {
+					continue
 				}
 			}
-			if line < 0 {
+			if b.pos[line][d]&^g.boxLine[bx][line] == 0 {
 				continue
 			}
 			s := h.add(Pointing)
@@ -59,6 +61,9 @@ func (h *human) claiming() {
 				continue
 			}
 			u := 2*n + bx
+			if b.pos[u][d]&^g.lineBox[l][bx] == 0 {
+				continue // the box has the digit in the line only
+			}
 			s := h.add(Claiming)
 			if !h.elimSet(s, g.unitSet[u].andNot(g.unitSet[l]), d) {
 				h.drop()
