@@ -141,23 +141,30 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 // nothing else. It returns false when a given repeats a digit of its row,
 // column or box. Every word is then marked for propagate to look at.
 func (s *solver9) start(st *state9, p *[81]uint8) bool {
-	var given [9][3]uint32 // given[d][b]: the cells of band b given d+1
-	var filled [3]uint32
-	for i, d := range p {
-		if d == 0 {
-			continue
+	// given[d][b]: the cells of band b given d, and given[0] the empty
+	// ones; a band at a time and without a branch, as the generator counts
+	// many puzzles that solve in a few microseconds.
+	var given [16][3]uint32
+	var all uint8
+	for b := range 3 {
+		for j, d := range (*[27]uint8)(p[27*b:]) {
+			all |= d
+			given[d&15][b] |= 1 << j
 		}
-		if d > 9 {
-			return false
-		}
-		b, bit := i/27, uint32(1)<<(i%27)
-		given[d-1][b] |= bit
-		filled[b] |= bit
 	}
-	for d := range given {
+	if all > 15 {
+		return false // not a digit 1-9
+	}
+	for _, x := range given[10:] {
+		if x != [3]uint32{} {
+			return false // not a digit 1-9
+		}
+	}
+	filled := [3]uint32{band &^ given[0][0], band &^ given[0][1], band &^ given[0][2]}
+	for d := range 9 {
 		var cols uint32 // the columns of d's givens, as a row segment
 		var peers [3]uint32
-		for b, x := range given[d] {
+		for b, x := range given[d+1] {
 			c := (x | x>>9 | x>>18) & 511
 			if cols&c != 0 {
 				return false // two in a column, across bands
@@ -170,7 +177,7 @@ func (s *solver9) start(st *state9, p *[81]uint8) bool {
 				return false // two in a row or box (and so a column) of the band
 			}
 		}
-		for b, x := range given[d] {
+		for b, x := range given[d+1] {
 			st.cand[b][d] = band&^(peers[b]|cols*rowStarts|filled[b]) | x
 		}
 	}

@@ -269,10 +269,12 @@ func TestCountIsZeroWhenGivensClash(t *testing.T) {
 			assert.Equal(t, 2, s.Count(&g, 2, nil))
 		})
 	}
-	g := NewGrid(Shape9)
-	g.Cells[40] = 10 // not a digit of the grid
-	var s Solver
-	assert.Zero(t, s.Count(&g, 2, nil))
+	for _, d := range []uint8{10, 15, 16, 25, 255} { // not digits of the grid
+		g := NewGrid(Shape9)
+		g.Cells[40] = d
+		var s Solver
+		assert.Zero(t, s.Count(&g, 2, nil), "a cell holding %d", d)
+	}
 }
 
 func TestSolveIsDeterministic(t *testing.T) {
