@@ -82,3 +82,41 @@ func TestWitnessesKeepDecisions(t *testing.T) {
 	}
 	require.Positive(t, missed)
 }
+
+// TestWitnessesLearn: learn keeps exactly the cells where another grid
+// differs from the grid, in every shape (the last cells of a grid fall in
+// a word of eight with cells past it), and nothing for the grid itself.
+func TestWitnessesLearn(t *testing.T) {
+	for _, tt := range []struct {
+		shape solve.Shape
+		diff  []int
+	}{
+		{solve.Shape4, []int{0, 7, 15}},
+		{solve.Shape6, []int{3, 32, 35}},
+		{solve.Shape9, []int{0, 8, 9, 40, 79, 80}},
+		{solve.Shape9, []int{72, 73, 74, 75, 76, 77, 78, 79, 80}},
+		{solve.Shape16, []int{1, 128, 247, 248, 255}},
+		{solve.Shape9, nil},
+	} {
+		var w witnesses
+		w.sol = solve.NewGrid(tt.shape)
+		for i := range tt.shape.Cells() {
+			w.sol.Cells[i] = uint8(i%tt.shape.Size + 1)
+		}
+		other := w.sol
+		for i := tt.shape.Cells(); i < len(other.Cells); i++ {
+			other.Cells[i] = 9 // past the grid: never a difference
+		}
+		var want cells
+		for _, i := range tt.diff {
+			other.Cells[i] = other.Cells[i]%uint8(tt.shape.Size) + 1
+			want.add(i)
+		}
+		w.learn(&other)
+		if tt.diff == nil {
+			require.Empty(t, w.sets, "%v: the grid itself", tt.shape)
+			continue
+		}
+		require.Equal(t, []cells{want}, w.sets, "%v: %v", tt.shape, tt.diff)
+	}
+}
