@@ -41,8 +41,9 @@
 // are.
 // So does a dig for an SE band (Options.SE) that rates below the band.
 // Every rating stops at the
-// grade asked for (solve.RateWithin): a harder puzzle is only "too hard",
-// and the techniques above the grade never run. A dig
+// grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
+// hard", and the techniques above the grade never run; and it is given the
+// solution, as every puzzle rated has been proved unique. A dig
 // that misses the grade is retried with another order and then another
 // grid, up to Options.MaxAttempts.
 //
