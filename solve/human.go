@@ -683,9 +683,10 @@ func RateWithin(g Grid, max Grade) (r Rating, within bool, err error) {
 
 // RateWithinSolved is RateWithin for a puzzle known to have one solution,
 // sol (nil: not known). A generator proves that before it rates, and the
-// exact solve that RateWithin starts with would do it again. sol is not
-// checked: the steps are (see Explain), but a wrong sol may give a wrong
-// rating rather than an error.
+// exact solve that RateWithin starts with would do it again. sol is
+// checked against the givens only (and every step against sol, as always):
+// one that agrees with them but is not the puzzle's only solution may give
+// a wrong rating rather than an error.
 func RateWithinSolved(g Grid, sol *Grid, max Grade) (r Rating, within bool, err error) {
 	h := getHuman()
 	defer putHuman(h)

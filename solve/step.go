@@ -131,9 +131,9 @@ func (s *Step) clone() Step {
 }
 
 // reset empties s for reuse, keeping the memory of its slices. It sets the
-// fields one by one: a composite literal builds a whole Step and copies it,
-// five times the work in a rating, which adds a step for every instance
-// it finds. TestStepReset checks that every field is reset.
+// fields one by one, where a composite literal would build a whole Step
+// and copy it over: five times the instructions, for every instance a
+// rating finds. TestStepReset checks that every field is reset.
 func (s *Step) reset(t Technique) {
 	s.Technique = t
 	s.Difficulty = t.Weight()
