@@ -177,6 +177,8 @@ func (h *human) finnedFish(t Technique, d, o, k int, lines []int, sets []uint32)
 	// off B and every place off S: at most k of them. That only grows as
 	// lines are added, so a set of lines that leaves no such box is not
 	// extended, nor is one whose places are more than k plus the width.
+	// The walk is combosWithin's, written out here to carry each level's
+	// boxes without a call for every set of lines.
 	type level struct {
 		union, base, boxes, alive uint32
 		// must[bx], for a box bx in alive: the places that are cover lines
