@@ -48,7 +48,9 @@ func (h *human) hiddenSingle() {
 	n := g.n
 	for k := range 3 {
 		for u := (k + 2) % 3 * n; u < ((k+2)%3+1)*n; u++ {
-			for d := range n {
+			// the digits still to place in u: a placed one has no place
+			for ds := uint32(g.all &^ b.placed[u]); ds != 0; ds &= ds - 1 {
+				d := bits.TrailingZeros32(ds)
 				p := b.pos[u][d]
 				if p == 0 || p&(p-1) != 0 {
 					continue
