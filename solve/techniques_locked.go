@@ -13,7 +13,8 @@ func (h *human) pointing() {
 	n := g.n
 	for bx := range n {
 		u := 2*n + bx
-		for d := range n {
+		for ds := uint32(g.all &^ b.placed[u]); ds != 0; ds &= ds - 1 { // a placed digit has no place
+			d := bits.TrailingZeros32(ds)
 			p := b.pos[u][d]
 			if p&(p-1) == 0 {
 				continue
@@ -51,7 +52,8 @@ func (h *human) claiming() {
 	g := b.g
 	n := g.n
 	for l := range 2 * n {
-		for d := range n {
+		for ds := uint32(g.all &^ b.placed[l]); ds != 0; ds &= ds - 1 { // a placed digit has no place
+			d := bits.TrailingZeros32(ds)
 			p := b.pos[l][d]
 			if p&(p-1) == 0 {
 				continue
