@@ -56,10 +56,10 @@ type state81 struct {
 	rows, cols, boxes [9]uint16
 }
 
-// start sets s to the givens of g, a digit at a time (as place would one
-// by one, in a fraction of the work: the digger asks of many puzzles). It
-// reports false when two givens of a digit share a row, a column or a box,
-// or a cell holds no digit 1-9.
+// start sets s to the givens of g a digit at a time: the state that place
+// reaches putting them in one by one, for a fraction of the work (the
+// digger asks this of many puzzles). It reports false when two givens of a
+// digit share a row, a column or a box, or a cell holds a number over 9.
 func (s *state81) start(g *solve.Grid) bool {
 	var given [16][3]uint32 // given[d][b]: the cells of band b given d; 0 the empty ones
 	var all uint8
