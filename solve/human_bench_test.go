@@ -43,10 +43,10 @@ func explainOnly(g Grid) error {
 
 func BenchmarkRate17Clue(b *testing.B) { benchHuman(b, "17-clue.txt", 0, rateOnly) }
 
-// BenchmarkRateGeneratedExpert rates generated Expert puzzles as the
-// generator does (solve.RateWithin at Expert): for each puzzle generate
-// keeps, it is about a third of its instructions. The puzzles are in
-// testdata, so this one never skips.
+// BenchmarkRateGeneratedExpert rates generated Expert puzzles up to
+// Expert, as the generator rates the puzzles it keeps (it also hands the
+// rating their solution: RateWithinSolved). The puzzles are in testdata,
+// so this one never skips.
 func BenchmarkRateGeneratedExpert(b *testing.B) {
 	puzzles := readPuzzles(b, "testdata/generated-expert.txt", 1, 0, false)
 	b.ResetTimer()
@@ -61,6 +61,7 @@ func BenchmarkRateGeneratedExpert(b *testing.B) {
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "puzzles/s")
 }
+
 func BenchmarkRateMagictour(b *testing.B) { benchHuman(b, "magictour-top1465.txt", 0, rateOnly) }
 
 // BenchmarkRateForumHardest rates the first 5,000 of the hardest set.
