@@ -23,17 +23,22 @@ const maxWitnesses = 320
 // patterns (two digits that can swap, two rows of a band that can swap
 // some of their digits) and from the second solutions the counts find.
 type witnesses struct {
-	sets  []cells
-	sol   solve.Grid
-	units *singles                              // the units of the shape
-	where [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1 in sol
-	stack [2 * solve.MaxSize]int
+	sets []cells
+	// low[k] is sets[k]'s first two words, all of it when the grid has
+	// at most 128 cells (narrow): missed scans these, half the words.
+	low    [][2]uint64
+	narrow bool
+	sol    solve.Grid
+	units  *singles                              // the units of the shape
+	where  [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1 in sol
+	stack  [2 * solve.MaxSize]int
 }
 
 // reset forgets the sets of the last grid and starts on sol with its
 // pattern sets.
 func (w *witnesses) reset(sol *solve.Grid, units *singles) {
-	w.sets, w.sol, w.units = w.sets[:0], *sol, units
+	w.sets, w.low, w.sol, w.units = w.sets[:0], w.low[:0], *sol, units
+	w.narrow = sol.Shape.Cells() <= 128
 	for u, unit := range units.units {
 		for _, i := range unit {
 			w.where[u][sol.Cells[i]-1] = i
@@ -145,12 +150,22 @@ func (w *witnesses) learn(other *solve.Grid) {
 func (w *witnesses) add(set cells) {
 	if len(w.sets) < maxWitnesses {
 		w.sets = append(w.sets, set)
+		w.low = append(w.low, [2]uint64{set[0], set[1]})
 	}
 }
 
 // missed reports whether the givens miss one of the sets: the puzzle then
 // has a second solution.
 func (w *witnesses) missed(givens *cells) bool {
+	if w.narrow {
+		g0, g1 := givens[0], givens[1]
+		for _, s := range w.low {
+			if s[0]&g0|s[1]&g1 == 0 {
+				return true
+			}
+		}
+		return false
+	}
 	for k := range w.sets {
 		if w.sets[k].disjoint(givens) {
 			return true
