@@ -128,35 +128,32 @@ func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
 // orbit of the result is too (digBand's puzzles may have some that are
 // not). ok is false when the swap leaves a second solution.
 func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.Grid, ok bool) {
-	in, out := g.in[:0], g.out[:0]
-	for k, orbit := range g.orbits {
-		if puzzle.Cells[orbit[0]] != 0 {
-			in = append(in, k)
-		} else {
-			out = append(out, k)
-		}
+	nb := &g.near
+	if !nb.known || nb.puzzle != *puzzle {
+		nb.list(g, puzzle)
 	}
-	g.in, g.out = in, out
+	in, out := nb.in, nb.out
 	if len(in) == 0 || len(out) == 0 {
 		return q, false
 	}
 	a, b := in[rng.IntN(len(in))], out[rng.IntN(len(out))]
+	givens := nb.givens
+	g.take(&givens, a)
+	g.give(&givens, b)
+	if g.seen.missed(&givens) { // most swaps fail here: no puzzle made
+		return q, false
+	}
 	q = *puzzle
 	g.clear(&q, a)
 	g.restore(&q, sol, b)
-	var givens cells
-	for _, k := range in {
-		if k != a {
-			g.give(&givens, k)
-		}
-	}
-	g.give(&givens, b)
-	if !g.unique(&q, sol, &givens) {
+	if !g.counted(&q) {
 		return q, false
 	}
 	// An orbit needed stays needed as others go; and b is needed when a
 	// was: without b the puzzle has fewer givens than puzzle without a,
 	// which has a second solution.
+	in = append(g.in[:0], in...)
+	g.in = in
 	rng.Shuffle(len(in), func(i, j int) { in[i], in[j] = in[j], in[i] })
 	for _, k := range in {
 		if k == a {
@@ -170,6 +167,29 @@ func (g *Generator) neighbour(sol, puzzle *solve.Grid, rng *rand.Rand) (q solve.
 		}
 	}
 	return q, true
+}
+
+// nearby is what neighbour lists of the puzzle it last moved from: the
+// orbits given and empty, in order, and the cells given. A climb moves
+// from one puzzle many times before it keeps a move.
+type nearby struct {
+	known   bool
+	puzzle  solve.Grid
+	in, out []int
+	givens  cells
+}
+
+func (nb *nearby) list(g *Generator, puzzle *solve.Grid) {
+	nb.known, nb.puzzle = true, *puzzle
+	nb.in, nb.out, nb.givens = nb.in[:0], nb.out[:0], cells{}
+	for k, orbit := range g.orbits {
+		if puzzle.Cells[orbit[0]] != 0 {
+			nb.in = append(nb.in, k)
+			g.give(&nb.givens, k)
+		} else {
+			nb.out = append(nb.out, k)
+		}
+	}
 }
 
 // climbBand looks for a puzzle in the SE band asked for near p, a Hard or

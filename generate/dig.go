@@ -194,9 +194,12 @@ func lastFit(hi int, fits func(n int) (bool, error)) (lo, first int, err error) 
 // unique reports whether puzzle, whose givens are those of the complete
 // grid sol at the cells givens, has one solution: sol.
 func (g *Generator) unique(puzzle, sol *solve.Grid, givens *cells) bool {
-	if g.seen.missed(givens) {
-		return false
-	}
+	return !g.seen.missed(givens) && g.counted(puzzle)
+}
+
+// counted reports whether puzzle has one solution, by counting, and
+// learns the unavoidable sets its second solution shows when not.
+func (g *Generator) counted(puzzle *solve.Grid) bool {
 	if g.solver.Count(puzzle, 2, g.sols[:]) == 1 {
 		return true
 	}

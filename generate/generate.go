@@ -77,7 +77,8 @@ type Generator struct {
 	orbits  [][]int
 	order   []int
 	removed []int
-	in, out []int // neighbour's orbits given and empty
+	in      []int  // neighbour's orbits given, shuffled
+	near    nearby // what neighbour knows of the puzzle it moves from
 	singles *singles
 	seen    witnesses       // the unavoidable sets met in the current grid
 	sols    [2]solve.Grid   // the solutions a count finds
