@@ -1,6 +1,10 @@
 package generate
 
-import "github.com/xlsudoku/xlsudoku/solve"
+import (
+	"math/bits"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
 
 // cells is a set of cell indexes of a grid, up to 16x16.
 type cells [solve.MaxSize * solve.MaxSize / 64]uint64
@@ -29,9 +33,9 @@ type witnesses struct {
 	low    [][2]uint64
 	narrow bool
 	sol    solve.Grid
-	units  *singles                              // the units of the shape
-	where  [3 * solve.MaxSize][solve.MaxSize]int // where[u][d]: the cell of unit u holding d+1 in sol
-	stack  [2 * solve.MaxSize]int
+	units  *singles                                // the units of the shape
+	where  [3 * solve.MaxSize][solve.MaxSize]int   // where[u][d]: the cell of unit u holding d+1 in sol
+	row    [3 * solve.MaxSize][solve.MaxSize]uint8 // and its row
 }
 
 // reset forgets the sets of the last grid and starts on sol with its
@@ -39,40 +43,44 @@ type witnesses struct {
 func (w *witnesses) reset(sol *solve.Grid, units *singles) {
 	w.sets, w.low, w.sol, w.units = w.sets[:0], w.low[:0], *sol, units
 	w.narrow = sol.Shape.Cells() <= 128
+	n := sol.Shape.Size
 	for u, unit := range units.units {
 		for _, i := range unit {
 			w.where[u][sol.Cells[i]-1] = i
+			w.row[u][sol.Cells[i]-1] = uint8(i / n)
 		}
 	}
 	// Two digits that swap: each set is where they can (unavoidable
 	// rectangles among them): the cells linked to a cell of one of them by
-	// sharing a unit with the other.
-	n := sol.Shape.Size
+	// sharing a unit with the other. Every unit links its two cells, and
+	// every row has one of each, so the sets are unions of rows' pairs of
+	// cells: the rows are joined through the columns and boxes.
 	for a := range n {
 		for b := a + 1; b < n; b++ {
-			var done cells
+			var rows [solve.MaxSize]uint32 // rows[r]: the rows linked to row r
 			for r := range n {
-				start := w.where[r][a] // rows are the first units
-				if done.has(start) {
-					continue
-				}
-				var set cells
-				set.add(start)
-				w.stack[0] = start
-				for top := 1; top > 0; {
-					top--
-					x := w.stack[top]
-					other := a + b - int(sol.Cells[x]-1)
-					for _, u := range units.of[x] {
-						if y := w.where[u][other]; !set.has(y) {
-							set.add(y)
-							w.stack[top] = y
-							top++
-						}
+				rows[r] = 1 << r
+			}
+			for u := n; u < 3*n; u++ { // rows are the first units
+				ra, rb := w.row[u][a], w.row[u][b]
+				if rows[ra]>>rb&1 == 0 {
+					m := rows[ra] | rows[rb]
+					for rs := m; rs != 0; rs &= rs - 1 {
+						rows[bits.TrailingZeros32(rs)] = m
 					}
 				}
-				for k := range done {
-					done[k] |= set[k]
+			}
+			var done uint32
+			for r := range n {
+				if done>>r&1 != 0 {
+					continue
+				}
+				done |= rows[r]
+				var set cells
+				for rs := rows[r]; rs != 0; rs &= rs - 1 {
+					x := bits.TrailingZeros32(rs)
+					set.add(w.where[x][a])
+					set.add(w.where[x][b])
 				}
 				w.add(set)
 			}
@@ -89,40 +97,49 @@ func (w *witnesses) reset(sol *solve.Grid, units *singles) {
 func (w *witnesses) linePairs(sol *solve.Grid) {
 	shape := sol.Shape
 	n := shape.Size
-	at := func(rows bool, line, k int) int { // the cell k of row or column line
-		if rows {
-			return line*n + k
+	for o := range 2 { // rows, then columns
+		// lines of a band; cells of a line in a box; cell k of line l is
+		// l*stride + k*step
+		size, width, stride, step := shape.BoxRows, shape.BoxCols, n, 1
+		if o == 1 {
+			size, width, stride, step = width, size, 1, n
 		}
-		return k*n + line
-	}
-	for _, rows := range []bool{true, false} {
-		size, width := shape.BoxRows, shape.BoxCols // lines of a band; cells of a line in a box
-		if !rows {
-			size, width = width, size
+		var digit [solve.MaxSize][solve.MaxSize]uint8   // digit[l][k]: what line l holds at k
+		var pos [solve.MaxSize][solve.MaxSize + 1]uint8 // pos[l][d]: where line l holds d
+		var box [solve.MaxSize]uint8                    // box[k]: the box of place k along a line
+		for l := range n {
+			for k := range n {
+				d := sol.Cells[l*stride+k*step]
+				digit[l][k], pos[l][d] = d, uint8(k)
+			}
+		}
+		for k := range n {
+			box[k] = uint8(k / width)
 		}
 		for l1 := range n {
 			for l2 := l1 + 1; l2 < n; l2++ {
 				band := l1/size == l2/size
-				var pos [solve.MaxSize + 1]int // pos[d]: where line l2 holds d
+				var seen uint32
 				for k := range n {
-					pos[sol.Cells[at(rows, l2, k)]] = k
-				}
-				var seen cells
-				for k := range n {
-					if seen.has(k) {
+					if seen>>k&1 != 0 {
 						continue
 					}
-					var set cells
+					var cycle uint32
 					length, inBox := 0, true
-					for j := k; !seen.has(j); j = pos[sol.Cells[at(rows, l1, j)]] {
-						seen.add(j)
-						set.add(at(rows, l1, j))
-						set.add(at(rows, l2, j))
+					for j := k; cycle>>j&1 == 0; j = int(pos[l2][digit[l1][j]]) {
+						cycle |= 1 << j
 						length++
-						inBox = inBox && j/width == k/width
+						inBox = inBox && box[j] == box[k]
 					}
+					seen |= cycle
 					// two cells a line: two digits that swap, known
 					if length > 2 && length < n && (band || inBox) {
+						var set cells
+						for c := cycle; c != 0; c &= c - 1 {
+							j := bits.TrailingZeros32(c)
+							set.add(l1*stride + j*step)
+							set.add(l2*stride + j*step)
+						}
 						w.add(set)
 					}
 				}
