@@ -306,7 +306,22 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 				continue
 			}
 		}
-		qn = h.chainNext(t, st, qn)
+		// chainNext, written out: this loop is the search
+		var links []int32
+		if a := cs.adjOf[st]; a.stamp == cs.boardStamp {
+			links = cs.adj[a.from:a.to]
+		} else {
+			links = h.chainLinks(t, st)
+		}
+		for _, x := range links {
+			if cs.seen[x] == cs.stamp {
+				continue
+			}
+			cs.seen[x] = cs.stamp
+			cs.parent[x] = st
+			cs.queue[qn] = x
+			qn++
+		}
 	}
 	return best
 }
