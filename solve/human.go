@@ -182,6 +182,8 @@ type human struct {
 	acEnds     []Digits // the digits each set can end a chain with
 	acLayers   [maxALSChain][]alsState
 	netEnds    []uint8      // the values each candidate's net left (cell*n + digit, then cell)
+	rects      []rect       // the board's rectangles (listRectangles), when rectsOK
+	rectsOK    bool         // (find resets it)
 	endsOK     bool         // netEnds holds the candidates' marked known: the Forcing Net search found nothing
 	netFree    []bool       // a net search's candidates whose nets cannot fail (cell*n + digit)
 	netKnown   []bool       // the candidates whose ends netEnds holds
@@ -312,7 +314,7 @@ func init() {
 // find runs the techniques from the easiest up to max and stops at the
 // first that finds an instance; it returns that technique, or NoTechnique.
 func (h *human) find(max Technique) Technique {
-	h.alsOK, h.rccOK, h.endsOK = false, false, false // the board changed since the last find
+	h.alsOK, h.rccOK, h.endsOK, h.rectsOK = false, false, false, false // the board changed since the last find
 	for t := FullHouse; t <= max; t++ {
 		h.found = h.found[:0]
 		finders[t](h)
@@ -510,7 +512,7 @@ func (h *human) prepareSolved(givens, current, sol *Grid) error {
 		}
 	}
 	h.found = h.found[:0]
-	h.alsOK, h.rccOK, h.endsOK = false, false, false
+	h.alsOK, h.rccOK, h.endsOK, h.rectsOK = false, false, false, false
 	// forget every memo (only the flags: what they hold is then not read)
 	h.alsPrev.ok = false
 	for k := range h.alsMemo {

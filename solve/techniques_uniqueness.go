@@ -16,8 +16,30 @@ func (g *hgeo) twoBoxes(a, b, c, d int) bool {
 
 // rectangles calls f for every rectangle whose floor (two cells of one
 // line) holds only the same two candidates and whose roof cells (in a
-// parallel line) both hold those two and maybe more, over exactly two boxes.
+// parallel line) both hold those two and maybe more, over exactly two boxes,
+// until f returns false. Four tests ask in turn on one board: the list is
+// made once a round.
 func (h *human) rectangles(f func(f1, f2, r1, r2 int, pair Digits) bool) {
+	if !h.rectsOK {
+		h.rects = h.listRectangles(h.rects[:0])
+		h.rectsOK = true
+	}
+	for _, r := range h.rects {
+		if !f(int(r.f1), int(r.f2), int(r.r1), int(r.r2), r.pair) {
+			return
+		}
+	}
+}
+
+// rect is a rectangle of rectangles: its corners and pair.
+type rect struct {
+	f1, f2, r1, r2 int32
+	pair           Digits
+}
+
+// listRectangles appends the rectangles of the board to rs, in the order
+// rectangles gives them.
+func (h *human) listRectangles(rs []rect) []rect {
 	b := &h.b
 	g := b.g
 	n := g.n
@@ -44,14 +66,13 @@ func (h *human) rectangles(f func(f1, f2, r1, r2 int, pair Digits) bool) {
 						if b.cand[r1]&pair != pair || b.cand[r2]&pair != pair || !g.twoBoxes(f1, f2, r1, r2) {
 							continue
 						}
-						if !f(f1, f2, r1, r2, pair) {
-							return
-						}
+						rs = append(rs, rect{int32(f1), int32(f2), int32(r1), int32(r2), pair})
 					}
 				}
 			}
 		}
 	}
+	return rs
 }
 
 // uniqueRectangle1 (Uniqueness Test 1): three corners of a rectangle hold
