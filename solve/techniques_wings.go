@@ -190,6 +190,15 @@ func (h *human) bivalue(set cellset, out []int) []int {
 	return out
 }
 
+// cellsOf returns the set of the cells cs.
+func cellsOf(cs []int) cellset {
+	var set cellset
+	for _, i := range cs {
+		set.add(i)
+	}
+	return set
+}
+
 func (h *human) emptyCells() cellset {
 	var all cellset
 	for d := range h.b.g.n {
@@ -206,14 +215,17 @@ func (h *human) xyWing() {
 	g := b.g
 	var buf [MaxSize * MaxSize]int
 	cells := h.bivalue(h.emptyCells(), buf[:0])
+	biv := cellsOf(cells)
+	var wings [3 * MaxSize]int
 	for _, p := range cells {
 		cp := b.cand[p]
-		var wings [3 * MaxSize]int
 		m := 0
-		for _, w := range cells {
-			if c := b.cand[w]; g.sees(p, w) && bits.OnesCount32(uint32(c&cp)) == 1 {
-				wings[m] = w
-				m++
+		for k, x := range g.peers[p].and(biv) { // in order, as cells
+			for ; x != 0; x &= x - 1 {
+				if w := k<<6 + bits.TrailingZeros64(x); bits.OnesCount32(uint32(b.cand[w]&cp)) == 1 {
+					wings[m] = w
+					m++
+				}
 			}
 		}
 		for i := 0; i < m; i++ {
@@ -245,18 +257,20 @@ func (h *human) xyzWing() {
 	b := &h.b
 	g := b.g
 	var buf [MaxSize * MaxSize]int
-	cells := h.bivalue(h.emptyCells(), buf[:0])
+	biv := cellsOf(h.bivalue(h.emptyCells(), buf[:0]))
+	var wings [3 * MaxSize]int
 	for p := range g.cells {
 		cp := b.cand[p]
 		if bits.OnesCount32(uint32(cp)) != 3 {
 			continue
 		}
-		var wings [3 * MaxSize]int
 		m := 0
-		for _, w := range cells {
-			if c := b.cand[w]; g.sees(p, w) && c&^cp == 0 {
-				wings[m] = w
-				m++
+		for k, x := range g.peers[p].and(biv) { // in order, as cells
+			for ; x != 0; x &= x - 1 {
+				if w := k<<6 + bits.TrailingZeros64(x); b.cand[w]&^cp == 0 {
+					wings[m] = w
+					m++
+				}
 			}
 		}
 		for i := 0; i < m; i++ {
