@@ -28,6 +28,9 @@ func (h *human) fish(t Technique, k int, finned bool) {
 		memo = &h.fishMemo[k+1]
 	}
 	h.eachDigit(memo, func(d int) {
+		if !finned && !h.noShortcut && h.openLines(d) < 2*k {
+			return // see complementFish
+		}
 		for o := range 2 { // o == 0: rows are the base; o == 1: columns
 			var lines [MaxSize]int
 			var sets [MaxSize]uint32
@@ -60,6 +63,28 @@ func (h *human) fish(t Technique, k int, finned bool) {
 			}
 		}
 	})
+}
+
+// openLines returns the number of rows where digit d is not placed yet,
+// as many as the columns.
+//
+// complementFish: a basic fish can only find something when d is open in
+// 2k lines or more. If k base rows R1 of the m open rows hold d only in
+// k cover columns C1, the other m-k columns hold it only in the other m-k
+// rows (nowhere in R1), which is a fish of size m-k with columns as its
+// base, and both remove d from the cells of the other rows in C1. With m
+// under 2k that fish is smaller: of size 0 it removes nothing; of size 1
+// it is a column with one place, a Hidden Single; else an X-Wing or
+// Swordfish, which come before and found nothing on this board.
+func (h *human) openLines(d int) int {
+	b := &h.b
+	m := 0
+	for l := range b.g.n {
+		if b.pos[l][d] != 0 {
+			m++
+		}
+	}
+	return m
 }
 
 // digitMemo remembers, for a technique that looks at one digit at a time,

@@ -169,8 +169,9 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 // sets none of which changed since ALS-XZ, ALS-XY-Wing or Death Blossom
 // found nothing, the units unchanged since a naked or hidden subset search
 // found nothing, the chain starts that reach nothing new
-// since a chain search found nothing (chainMemo), and the Sue de Coq
-// intersections whose line and box have not changed since (sdcMemo),
+// since a chain search found nothing (chainMemo), the Sue de Coq
+// intersections whose line and box have not changed since (sdcMemo), and
+// the digits open in too few lines for a basic fish (complementFish),
 // changes no step, on
 // puzzles of every shape (a human reused from the pool starts with empty
 // memos) and on the hard puzzles where fish and chains are tried round
