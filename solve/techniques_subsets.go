@@ -14,8 +14,12 @@ func (h *human) nakedSubset(t Technique, k int) {
 	// a subset lies in one unit and eliminates there only
 	memo := &h.subsetMemo[2*(k-2)]
 	changed := h.unitsSince(memo)
+	least := k + 1 // the fewest empty cells of a unit worth a search
+	if !h.noShortcut {
+		least = 2 * k // see complementSubsets
+	}
 	for u := range 3 * g.n {
-		if bits.OnesCount16(b.free[u]) <= k || changed&(1<<u) == 0 {
+		if bits.OnesCount16(b.free[u]) < least || changed&(1<<u) == 0 {
 			continue
 		}
 		var items [MaxSize]uint8 // positions in the unit
@@ -61,8 +65,12 @@ func (h *human) hiddenSubset(t Technique, k int) {
 	g := b.g
 	memo := &h.subsetMemo[2*(k-2)+1]
 	changed := h.unitsSince(memo)
+	least := k + 1
+	if !h.noShortcut {
+		least = 2*k + 1 // see complementSubsets
+	}
 	for u := range 3 * g.n {
-		if bits.OnesCount16(b.free[u]) <= k || changed&(1<<u) == 0 {
+		if bits.OnesCount16(b.free[u]) < least || changed&(1<<u) == 0 {
 			continue
 		}
 		var items [MaxSize]uint8 // digits
@@ -100,6 +108,16 @@ func (h *human) hiddenSubset(t Technique, k int) {
 	}
 	memo.keep(b, len(h.found) > 0)
 }
+
+// complementSubsets: in a unit with m empty cells, a naked subset of k
+// cells (their k digits leave the other cells) and a hidden subset of the
+// other m-k digits in the other m-k cells are one and the same, with the
+// same eliminations. The solver tries them in the order naked pair,
+// hidden pair, naked triple, hidden triple, ... and singles before all,
+// so a naked k-subset is new only when its hidden complement (of m-k) is
+// not smaller than k, m >= 2k, and a hidden k-subset only when its naked
+// complement is larger than k, m > 2k: otherwise the complement (or a
+// single, or nothing at all for m = k) came first and found nothing.
 
 // combos calls f with every choice of k of the sets (as indexes, in
 // increasing order) whose union has exactly k elements, until f returns
