@@ -19,6 +19,24 @@ const (
 	allBand = 1<<27 - 1
 )
 
+// lone9[w] is w when the 9-bit row w has one cell, else 0.
+var lone9 [512]uint16
+
+func init() {
+	for w := range lone9 {
+		if bits.OnesCount(uint(w)) == 1 {
+			lone9[w] = uint16(w)
+		}
+	}
+}
+
+func b2u(b bool) uint32 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
 // singles9 decides what singles.solves decides, for a 9x9 grid.
 func singles9(g *solve.Grid) bool {
 	var s state81
@@ -34,6 +52,9 @@ func singles9(g *solve.Grid) bool {
 			continue // naked singles first: they are cheaper to find
 		}
 		for d := range s.cand {
+			if s.rows[d] == 0x1ff {
+				continue // placed in every row
+			}
 			found, ok := s.hidden(d)
 			if !ok {
 				return false
@@ -133,6 +154,9 @@ func (s *state81) place(d, b int, at uint) bool {
 // ok is false when a cell has none.
 func (s *state81) naked() (progress, ok bool) {
 	for b := range 3 {
+		if s.empty[b] == 0 {
+			continue
+		}
 		var once, twice uint32
 		for d := range s.cand {
 			twice |= once & s.cand[d][b]
@@ -160,33 +184,36 @@ func (s *state81) naked() (progress, ok bool) {
 // a box. ok is false when it has none in a unit that lacks it.
 func (s *state81) hidden(d int) (progress, ok bool) {
 	c := &s.cand[d]
-	// Rows and boxes, band by band.
+	// Rows and boxes, band by band: the singles of the band as it was,
+	// each placed unless one placed before took its place (singles come
+	// in any order to the same end).
 	for b := range 3 {
-		for r := range uint(3) {
-			w := c[b] >> (9 * r) & rowBits
+		x := c[b]
+		rows, boxes := uint32(s.rows[d]>>(3*b))&7, uint32(s.boxes[d]>>(3*b))&7 // those that hold d
+		if x == 0 {
+			if rows != 7 {
+				return false, false // a row of the band lacks d and has no room
+			}
+			continue // placed in the band's three rows, and so in its boxes
+		}
+		r0, r1, r2 := x&rowBits, x>>9&rowBits, x>>18&rowBits
+		if (b2u(r0 == 0)|b2u(r1 == 0)<<1|b2u(r2 == 0)<<2)&^rows != 0 {
+			return false, false
+		}
+		singles := uint32(lone9[r0]) | uint32(lone9[r1])<<9 | uint32(lone9[r2])<<18
+		for k := range uint(3) {
+			w := x & (boxBits << (3 * k))
 			switch {
 			case w == 0:
-				if s.rows[d]&(1<<(3*uint(b)+r)) == 0 {
+				if boxes>>k&1 == 0 {
 					return false, false
 				}
 			case w&(w-1) == 0:
-				if !s.place(d, b, 9*r+uint(bits.TrailingZeros32(w))) {
-					return false, false
-				}
-				progress = true
+				singles |= w
 			}
 		}
-		for k := range uint(3) {
-			w := c[b] & (boxBits << (3 * k))
-			switch {
-			case w == 0:
-				if s.boxes[d]&(1<<(3*uint(b)+k)) == 0 {
-					return false, false
-				}
-			case w&(w-1) == 0:
-				if !s.place(d, b, uint(bits.TrailingZeros32(w))) {
-					return false, false
-				}
+		for ; singles != 0; singles &= singles - 1 {
+			if s.place(d, b, uint(bits.TrailingZeros32(singles))) {
 				progress = true
 			}
 		}
@@ -194,11 +221,11 @@ func (s *state81) hidden(d int) (progress, ok bool) {
 	// Columns: count each column's places over the nine rows at once.
 	var once, twice uint32
 	for b := range 3 {
-		for r := range uint(3) {
-			w := c[b] >> (9 * r) & rowBits
-			twice |= once & w
-			once |= w
-		}
+		x := c[b]
+		r0, r1, r2 := x&rowBits, x>>9&rowBits, x>>18&rowBits
+		in := r0 | r1 | r2
+		twice |= r0&r1 | r0&r2 | r1&r2 | once&in
+		once |= in
 	}
 	if rowBits&^once&^uint32(s.cols[d]) != 0 {
 		return false, false
