@@ -31,7 +31,8 @@ func (h *human) rectangles(f func(f1, f2, r1, r2 int, pair Digits) bool) {
 	}
 }
 
-// rect is a rectangle of rectangles: its corners and pair.
+// rect is one rectangle of rectangles: its floor f1, f2, its roof r1, r2
+// and the pair.
 type rect struct {
 	f1, f2, r1, r2 int32
 	pair           Digits
