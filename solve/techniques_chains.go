@@ -313,14 +313,21 @@ func (h *human) chainSearch(t Technique, start, sd, best int) int {
 		} else {
 			links = h.chainLinks(t, st)
 		}
+		// Without a branch on whether x was seen, which goes either way
+		// at random: x is written at qn, and qn moves on only if it is new
+		// (the queue is as long as there are states, more than are real).
 		for _, x := range links {
-			if cs.seen[x] == cs.stamp {
-				continue
-			}
+			fresh := cs.seen[x] != cs.stamp
 			cs.seen[x] = cs.stamp
-			cs.parent[x] = st
+			p := cs.parent[x]
+			if fresh {
+				p = st
+			}
+			cs.parent[x] = p
 			cs.queue[qn] = x
-			qn++
+			if fresh {
+				qn++
+			}
 		}
 	}
 	return best
