@@ -348,44 +348,46 @@ func (h *human) solvedRects(both bool, f func(p, q, r, o int)) {
 	// two candidates
 	var solved [2 * MaxSize]uint16
 	var open, pairs [MaxSize]uint16
-	for i := range g.cells {
-		switch {
-		case b.value[i] == 0:
-			open[i/n] |= 1 << (i % n)
-			if b.cand[i].Len() == 2 {
-				pairs[i/n] |= 1 << (i % n)
+	for r := range n {
+		for c := range n {
+			switch i := r*n + c; {
+			case b.value[i] == 0:
+				open[r] |= 1 << c
+				if b.cand[i].Len() == 2 {
+					pairs[r] |= 1 << c
+				}
+			case !h.given.has(i):
+				solved[r] |= 1 << c
+				solved[n+c] |= 1 << r
 			}
-		case !h.given.has(i):
-			solved[i/n] |= 1 << (i % n)
-			solved[n+i%n] |= 1 << (i / n)
 		}
 	}
 	all := uint16(1)<<n - 1
-	for p := range g.cells {
-		if b.value[p] == 0 || h.given.has(p) {
-			continue
-		}
-		rp, cp := p/n, p%n
-		rows, cols := solved[n+cp], solved[rp] // where r, q are solved
-		for others := all &^ (1 << rp); others != 0; others &= others - 1 {
-			row := bits.TrailingZeros16(others)
-			var cs uint16 // the columns of q and o
-			switch rSolved := rows&(1<<row) != 0; {
-			case both:
-				if !rSolved {
-					continue
+	for rp := range n {
+		for ps := solved[rp]; ps != 0; ps &= ps - 1 { // p solved, not a given
+			cp := bits.TrailingZeros16(ps)
+			p := rp*n + cp
+			rows, cols := solved[n+cp], solved[rp] // where r, q are solved
+			for others := all &^ (1 << rp); others != 0; others &= others - 1 {
+				row := bits.TrailingZeros16(others)
+				var cs uint16 // the columns of q and o
+				switch rSolved := rows&(1<<row) != 0; {
+				case both:
+					if !rSolved {
+						continue
+					}
+					cs = cols & open[row]
+				case rSolved: // q and o unsolved, two candidates each
+					cs = pairs[rp] & pairs[row]
+				case pairs[row]&(1<<cp) != 0: // q solved; r and o two candidates
+					cs = cols & pairs[row]
 				}
-				cs = cols & open[row]
-			case rSolved: // q and o unsolved, two candidates each
-				cs = pairs[rp] & pairs[row]
-			case pairs[row]&(1<<cp) != 0: // q solved; r and o two candidates
-				cs = cols & pairs[row]
-			}
-			for cs &^= 1 << cp; cs != 0; cs &= cs - 1 {
-				c := bits.TrailingZeros16(cs)
-				q, r, o := rp*n+c, row*n+cp, row*n+c
-				if g.twoBoxes(p, q, r, o) {
-					f(p, q, r, o)
+				for cs &^= 1 << cp; cs != 0; cs &= cs - 1 {
+					c := bits.TrailingZeros16(cs)
+					q, r, o := rp*n+c, row*n+cp, row*n+c
+					if g.twoBoxes(p, q, r, o) {
+						f(p, q, r, o)
+					}
 				}
 			}
 		}
