@@ -135,28 +135,31 @@ func (h *human) emptyRectangle() {
 						continue
 					}
 					// a column outside the box linking row r to another row
+					// (a column's places are rows, a row's columns)
 					for cs2 := cols &^ g.colsOf[bx]; cs2 != 0; cs2 &= cs2 - 1 {
 						c2 := bits.TrailingZeros16(cs2)
-						x, y, _ := h.conjugate(n+c2, d)
-						if x/n != r {
-							x, y = y, x
-						}
-						if x/n != r || g.rowsOf[bx]&(1<<(y/n)) != 0 {
+						p := b.pos[n+c2][d]
+						if p&(1<<r) == 0 {
 							continue
 						}
-						h.erStep(d, bu, r, n+c, n+c2, x, y, (y/n)*n+c)
+						ry := bits.TrailingZeros16(p &^ (1 << r)) // the other row
+						if g.rowsOf[bx]&(1<<ry) != 0 {
+							continue
+						}
+						h.erStep(d, bu, r, n+c, n+c2, r*n+c2, ry*n+c2, ry*n+c)
 					}
 					// a row outside the box linking column c to another column
 					for rs2 := rows &^ g.rowsOf[bx]; rs2 != 0; rs2 &= rs2 - 1 {
 						r2 := bits.TrailingZeros16(rs2)
-						x, y, _ := h.conjugate(r2, d)
-						if x%n != c {
-							x, y = y, x
-						}
-						if x%n != c || g.colsOf[bx]&(1<<(y%n)) != 0 {
+						p := b.pos[r2][d]
+						if p&(1<<c) == 0 {
 							continue
 						}
-						h.erStep(d, bu, r, n+c, r2, x, y, r*n+y%n)
+						cy := bits.TrailingZeros16(p &^ (1 << c)) // the other column
+						if g.colsOf[bx]&(1<<cy) != 0 {
+							continue
+						}
+						h.erStep(d, bu, r, n+c, r2, r2*n+c, r2*n+cy, r*n+cy)
 					}
 				}
 			}
