@@ -33,7 +33,6 @@ type witnesses struct {
 	low    [][2]uint64
 	narrow bool
 	sol    solve.Grid
-	units  *singles                                // the units of the shape
 	where  [3 * solve.MaxSize][solve.MaxSize]int   // where[u][d]: the cell of unit u holding d+1 in sol
 	row    [3 * solve.MaxSize][solve.MaxSize]uint8 // and its row
 }
@@ -41,7 +40,7 @@ type witnesses struct {
 // reset forgets the sets of the last grid and starts on sol with its
 // pattern sets.
 func (w *witnesses) reset(sol *solve.Grid, units *singles) {
-	w.sets, w.low, w.sol, w.units = w.sets[:0], w.low[:0], *sol, units
+	w.sets, w.low, w.sol = w.sets[:0], w.low[:0], *sol
 	w.narrow = sol.Shape.Cells() <= 128
 	n := sol.Shape.Size
 	for u, unit := range units.units {
