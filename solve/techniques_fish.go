@@ -71,11 +71,13 @@ func (h *human) fish(t Technique, k int, finned bool) {
 // complementFish: a basic fish can only find something when d is open in
 // 2k lines or more. If k base rows R1 of the m open rows hold d only in
 // k cover columns C1, the other m-k columns hold it only in the other m-k
-// rows (nowhere in R1), which is a fish of size m-k with columns as its
-// base, and both remove d from the cells of the other rows in C1. With m
-// under 2k that fish is smaller: of size 0 it removes nothing; of size 1
-// it is a column with one place, a Hidden Single; else an X-Wing or
-// Swordfish, which come before and found nothing on this board.
+// rows (nowhere in R1; and in all of them, as the solution, which the
+// board always agrees with, puts d in each column in a row of its own):
+// a fish of size m-k with columns as its base. Both remove d from the
+// cells of the other rows in C1. With m under 2k that fish is smaller: of
+// size 0 it removes nothing; of size 1 it is a column with one place, a
+// Hidden Single; else an X-Wing or Swordfish, which come before and found
+// nothing on this board.
 func (h *human) openLines(d int) int {
 	b := &h.b
 	m := 0

@@ -171,8 +171,8 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 // found nothing, the chain starts that reach nothing new
 // since a chain search found nothing (chainMemo), the Sue de Coq
 // intersections whose line and box have not changed since (sdcMemo), and
-// the digits open in too few lines for a basic fish (complementFish), and
-// the units with too few empty cells for a subset (complementSubsets),
+// the digits open in too few lines for a basic fish (complementFish) and
+// the units with too few empty cells for a subset (complementSubsets)
 // changes no step, on
 // puzzles of every shape (a human reused from the pool starts with empty
 // memos) and on the hard puzzles where fish and chains are tried round

@@ -112,7 +112,9 @@ func (h *human) hiddenSubset(t Technique, k int) {
 // complementSubsets: in a unit with m empty cells, a naked subset of k
 // cells (their k digits leave the other cells) and a hidden subset of the
 // other m-k digits in the other m-k cells are one and the same, with the
-// same eliminations. The solver tries them in the order naked pair,
+// same eliminations (the m-k digits lie in all of those cells, as the
+// solution, which the board always agrees with, puts each in a cell of
+// its own). The solver tries them in the order naked pair,
 // hidden pair, naked triple, hidden triple, ... and singles before all,
 // so a naked k-subset is new only when its hidden complement (of m-k) is
 // not smaller than k, m >= 2k, and a hidden k-subset only when its naked
