@@ -176,8 +176,9 @@ func stepsWith(g Grid, noShortcut bool) ([]Step, error) {
 // changes no step, on
 // puzzles of every shape (a human reused from the pool starts with empty
 // memos) and on the hard puzzles where fish and chains are tried round
-// after round. Seeding no group in chainStarts fails it, and so does
-// skipping every intersection in sueDeCoq.
+// after round. Seeding no group in chainStarts fails it, and so do
+// skipping every intersection in sueDeCoq and taking any of the
+// complements' bounds one higher.
 func TestShortcuts(t *testing.T) {
 	var puzzles []Grid
 	for _, file := range []string{"human_sound.txt", "human_shapes.txt", "human_shapes_3x2.txt"} {
