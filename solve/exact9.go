@@ -187,16 +187,22 @@ func (s *solver9) start(st *state9, p *[81]uint8) bool {
 }
 
 // place puts digit d at the cell bit of band b: the other digits leave the
-// cell, and d leaves the cell's row, box and column.
+// cell, and d leaves the cell's row, box and column. d's word is marked
+// only when that changed it: otherwise it is still at the fixed point
+// propagate left it at.
 func (s *solver9) place(st *state9, d, b int, bit uint32) {
-	st.cand[b][d] = st.cand[b][d]&^bandPeers[bits.TrailingZeros32(bit)] | bit
+	x := st.cand[b][d]
+	y := x&^bandPeers[bits.TrailingZeros32(bit)] | bit
+	st.cand[b][d] = y
+	s.dirty |= b2u(x != y) << (9*b + d)
 	s.settle(st, d, b, bit)
 }
 
 // settle finishes placing digit d in cells of band b, at most one per row
 // and box, whose row and box peers are already free of d: the other digits
 // leave the cells, and d leaves their columns in the other bands. It marks
-// the words it changes as dirty, without branches.
+// the words it changes as dirty, without branches; d's own word in band b
+// ends as it was.
 func (s *solver9) settle(st *state9, d, b int, cells uint32) {
 	w := &st.cand[b]
 	// Unrolled: this runs for every placement.
@@ -207,7 +213,7 @@ func (s *solver9) settle(st *state9, d, b int, cells uint32) {
 		b2u(c3&cells != 0)<<3 | b2u(c4&cells != 0)<<4 | b2u(c5&cells != 0)<<5 |
 		b2u(c6&cells != 0)<<6 | b2u(c7&cells != 0)<<7 | b2u(c8&cells != 0)<<8
 	w[d] |= cells
-	dirty := s.dirty | (changed|1<<d)<<(9*b)
+	dirty := s.dirty | (changed&^(1<<d))<<(9*b)
 	cols := (cells | cells>>9 | cells>>18) & 511 * (1 | 1<<9 | 1<<18)
 	o := &otherBands[b]
 	x, y := &st.cand[o[0]][d], &st.cand[o[1]][d]
@@ -247,12 +253,11 @@ func (s *solver9) propagate(st *state9) bool {
 			// A row of the band with one cell left for the digit is a
 			// placement, and the table has already cleared its row and box
 			// peers. (The table leaves no row empty.) Settling leaves this
-			// word as it is, so it is not looked at again: the table's
-			// rule is idempotent, and a third of the words looked at were
-			// such repeats.
+			// word as it is, and it is not looked at again: the table's
+			// rule is idempotent. (A third of the words looked at were such
+			// repeats when settle marked its own word.)
 			if rows := (uint32(lone[c&511]) | uint32(lone[c>>9&511])<<9 | uint32(lone[c>>18&511])<<18) & st.unsolved[b]; rows != 0 {
 				s.settle(st, d, b, rows)
-				s.dirty &^= 1 << i
 			}
 		}
 		s.triadBands |= seen
