@@ -194,16 +194,15 @@ func (s *solver9) place(st *state9, d, b int, bit uint32) {
 	x := st.cand[b][d]
 	y := x&^bandPeers[bits.TrailingZeros32(bit)] | bit
 	st.cand[b][d] = y
-	s.dirty |= b2u(x != y) << (9*b + d)
-	s.settle(st, d, b, bit)
+	s.dirty |= b2u(x != y)<<(9*b+d) | settle(st, d, b, bit)
 }
 
 // settle finishes placing digit d in cells of band b, at most one per row
 // and box, whose row and box peers are already free of d: the other digits
-// leave the cells, and d leaves their columns in the other bands. It marks
-// the words it changes as dirty, without branches; d's own word in band b
-// ends as it was.
-func (s *solver9) settle(st *state9, d, b int, cells uint32) {
+// leave the cells, and d leaves their columns in the other bands. It
+// returns the words it changed as dirty bits, found without branches; d's
+// own word in band b ends as it was.
+func settle(st *state9, d, b int, cells uint32) (dirty uint32) {
 	w := &st.cand[b]
 	// Unrolled: this runs for every placement.
 	c0, c1, c2, c3, c4, c5, c6, c7, c8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
@@ -213,14 +212,14 @@ func (s *solver9) settle(st *state9, d, b int, cells uint32) {
 		b2u(c3&cells != 0)<<3 | b2u(c4&cells != 0)<<4 | b2u(c5&cells != 0)<<5 |
 		b2u(c6&cells != 0)<<6 | b2u(c7&cells != 0)<<7 | b2u(c8&cells != 0)<<8
 	w[d] |= cells
-	dirty := s.dirty | (changed&^(1<<d))<<(9*b)
 	cols := (cells | cells>>9 | cells>>18) & 511 * (1 | 1<<9 | 1<<18)
 	o := &otherBands[b]
 	x, y := &st.cand[o[0]][d], &st.cand[o[1]][d]
-	s.dirty = dirty | b2u(*x&cols != 0)<<(9*o[0]+d) | b2u(*y&cols != 0)<<(9*o[1]+d)
+	dirty = (changed&^(1<<d))<<(9*b) | b2u(*x&cols != 0)<<(9*o[0]+d) | b2u(*y&cols != 0)<<(9*o[1]+d)
 	*x &^= cols
 	*y &^= cols
 	st.unsolved[b] &^= cells
+	return dirty
 }
 
 func b2u(b bool) uint32 {
@@ -236,13 +235,14 @@ var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 // It returns false on a contradiction.
 func (s *solver9) propagate(st *state9) bool {
 	for {
-		var seen uint32 // bands whose words changed: only they may have new singles
-		for s.dirty != 0 {
-			i := bits.TrailingZeros32(s.dirty)
-			s.dirty &= s.dirty - 1
+		// The words looked at, kept in registers: their digits are then
+		// the ones moved, their bands the ones seen.
+		dirty, visited := s.dirty, uint32(0)
+		for dirty != 0 {
+			i := bits.TrailingZeros32(dirty)
+			dirty &= dirty - 1
+			visited |= 1 << i
 			b, d := i/9, i%9
-			s.moved |= 1 << d
-			seen |= 1 << b
 			c := st.cand[b][d]
 			p := uint32(boxesOfRow[c&511]) | uint32(boxesOfRow[c>>9&511])<<3 | uint32(boxesOfRow[c>>18&511])<<6
 			c &= permutationCells[p]
@@ -257,9 +257,13 @@ func (s *solver9) propagate(st *state9) bool {
 			// rule is idempotent. (A third of the words looked at were such
 			// repeats when settle marked its own word.)
 			if rows := (uint32(lone[c&511]) | uint32(lone[c>>9&511])<<9 | uint32(lone[c>>18&511])<<18) & st.unsolved[b]; rows != 0 {
-				s.settle(st, d, b, rows)
+				dirty |= settle(st, d, b, rows)
 			}
 		}
+		s.dirty = 0
+		s.moved |= (visited | visited>>9 | visited>>18) & 511
+		// bands whose words changed: only they may have new singles
+		seen := b2u(visited&511 != 0) | b2u(visited&(511<<9) != 0)<<1 | b2u(visited&(511<<18) != 0)<<2
 		s.triadBands |= seen
 		// Naked singles and empty cells, a band at a time.
 		for ; seen != 0; seen &= seen - 1 {
