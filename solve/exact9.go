@@ -430,12 +430,13 @@ func pickPair(st *state9) (b int, bit uint32, ok bool) {
 		for pairs := twos &^ threes & st.unsolved[bb]; pairs != 0 && scored < 3; pairs &= pairs - 1 {
 			scored++
 			x := pairs & -pairs
-			peers := bandPeers[bits.TrailingZeros32(x)]
+			at := bits.TrailingZeros32(x)
+			peers := bandPeers[at]
 			score := 0
 			for _, c := range w {
-				if c&x != 0 {
-					score += bits.OnesCount32(c & peers)
-				}
+				// Without a branch: which digits the cell has is
+				// anyone's guess.
+				score += bits.OnesCount32(c & peers & -(c >> at & 1))
 			}
 			if score > best {
 				best, b, bit = score, bb, x
