@@ -81,24 +81,36 @@ const (
 // November 2026). Every move is proved unique and the puzzle returned is
 // rated Extreme, as a dug one is.
 func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
-	return g.hardClimb(sol, p, rng, func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error) {
-		if g.opts.Minimal && !g.minimal(&q) {
-			return r, false, false, nil
+	rate := func(q *solve.Grid) (r Puzzle, ok bool, err error) {
+		if g.opts.Minimal && !g.minimal(q) {
+			return r, false, nil
 		}
-		if r, err = g.rated(q, sol); err != nil {
-			return r, false, false, err
-		}
-		return r, r.Score >= cur.Score, r.Grade == solve.Extreme, nil
+		r, err = g.rated(*q, sol)
+		return r, err == nil, err
+	}
+	return g.hardClimb(sol, p, rng, rate, func(r, cur *Puzzle) (keep, done bool) {
+		return r.Score >= cur.Score, r.Grade == solve.Extreme
 	})
 }
 
-// hardClimb climbs from p, a puzzle a dig left, by neighbours: judge rates
-// each move that singles do not solve, and says whether it is the puzzle
-// wanted (done), or else whether the climb goes on from it (keep) rather
-// than from cur. It stops at the puzzle wanted, after hardClimbMoves, or
-// after hardClimbPatience moves in a row that kept nothing.
+// hardClimb climbs from p, a puzzle a dig left, by neighbours: rate rates
+// each move that singles do not solve (ok false: the move is never
+// wanted), and judge says whether it is the puzzle wanted (done), or else
+// whether the climb goes on from it (keep) rather than from cur. It stops
+// at the puzzle wanted, after hardClimbMoves, or after hardClimbPatience
+// moves in a row that kept nothing.
+//
+// A climb meets some moves more than once (one in twenty of those rated,
+// for Extreme), so it keeps what rate said of each: a move met again is
+// judged again, against the puzzle the climb is at now, without a second
+// rating.
 func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
-	judge func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error)) (Puzzle, bool, error) {
+	rate func(q *solve.Grid) (r Puzzle, ok bool, err error),
+	judge func(r, cur *Puzzle) (keep, done bool)) (Puzzle, bool, error) {
+	if g.rates == nil {
+		g.rates = make(map[solve.Grid]rating)
+	}
+	clear(g.rates)
 	puzzle := p.Givens
 	last := 0
 	for m := range hardClimbMoves {
@@ -109,17 +121,31 @@ func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
 		if !ok || g.singles.solves(&q) {
 			continue
 		}
-		r, keep, done, err := judge(q, &p)
-		switch {
-		case err != nil:
-			return Puzzle{}, false, err
+		r, seen := g.rates[q]
+		if !seen {
+			var err error
+			if r.Puzzle, r.ok, err = rate(&q); err != nil {
+				return Puzzle{}, false, err
+			}
+			g.rates[q] = r
+		}
+		if !r.ok {
+			continue
+		}
+		switch keep, done := judge(&r.Puzzle, &p); {
 		case done:
-			return r, true, nil
+			return r.Puzzle, true, nil
 		case keep:
-			p, puzzle, last = r, q, m
+			p, puzzle, last = r.Puzzle, q, m
 		}
 	}
 	return Puzzle{}, false, nil
+}
+
+// rating is what hardClimb's rate said of a move.
+type rating struct {
+	Puzzle
+	ok bool
 }
 
 // neighbour returns a puzzle near puzzle, a unique one: one given orbit
@@ -199,15 +225,17 @@ func (nb *nearby) list(g *Generator, puzzle *solve.Grid) {
 func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
 	o := &g.opts
 	_, top, _ := bandGrades(o)
-	return g.hardClimb(sol, p, rng, func(q solve.Grid, cur *Puzzle) (r Puzzle, keep, done bool, err error) {
-		rq, within, err := solve.RateWithinSolved(q, sol, top)
+	rate := func(q *solve.Grid) (r Puzzle, ok bool, err error) {
+		rq, within, err := solve.RateWithinSolved(*q, sol, top)
 		if err != nil || !within || rq.SE > o.SE.Max {
-			return r, false, false, err
+			return r, false, err
 		}
-		r = ratedAs(q, rq)
+		return ratedAs(*q, rq), true, nil
+	}
+	return g.hardClimb(sol, p, rng, rate, func(r, cur *Puzzle) (keep, done bool) {
 		if o.SE.Has(r.SE) && (o.AnyGrade || r.Grade == o.Grade) {
-			return r, false, true, nil
+			return false, true
 		}
-		return r, r.SE > cur.SE || r.SE == cur.SE && r.Score >= cur.Score, false, nil
+		return r.SE > cur.SE || r.SE == cur.SE && r.Score >= cur.Score, false
 	})
 }

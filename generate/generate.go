@@ -77,8 +77,9 @@ type Generator struct {
 	orbits  [][]int
 	order   []int
 	removed []int
-	in      []int  // neighbour's orbits given, shuffled
-	near    nearby // what neighbour knows of the puzzle it moves from
+	in      []int                 // neighbour's orbits given, shuffled
+	near    nearby                // what neighbour knows of the puzzle it moves from
+	rates   map[solve.Grid]rating // what a hard climb's rate said of its moves
 	singles *singles
 	seen    witnesses       // the unavoidable sets met in the current grid
 	sols    [2]solve.Grid   // the solutions a count finds
