@@ -232,7 +232,8 @@ func b2u(b bool) uint32 {
 var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 
 // propagate applies the band rules and naked singles until nothing changes.
-// It returns false on a contradiction.
+// It returns false on a contradiction, leaving the marks (s.dirty, s.moved,
+// s.triadBands) as they fell: search sets them afresh for the next state.
 func (s *solver9) propagate(st *state9) bool {
 	for {
 		// The words looked at, kept in registers: their digits are then
