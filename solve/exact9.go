@@ -313,31 +313,29 @@ func (s *solver9) propagate(st *state9) bool {
 // It removes the candidates of (column, band) pairs on no permutation, and
 // reports whether it removed any.
 func (s *solver9) stackRules(st *state9) bool {
-	changed := false
-	for ; s.moved != 0; s.moved &= s.moved - 1 {
-		d := bits.TrailingZeros32(s.moved)
+	var dirty uint32
+	for moved := s.moved; moved != 0; moved &= moved - 1 {
+		d := bits.TrailingZeros32(moved)
 		x0, x1, x2 := st.cand[0][d], st.cand[1][d], st.cand[2][d]
 		// The columns that hold d in each band.
 		f0 := (x0 | x0>>9 | x0>>18) & 511
 		f1 := (x1 | x1>>9 | x1>>18) & 511
 		f2 := (x2 | x2>>9 | x2>>18) & 511
-		var keep0, keep1, keep2 uint32
-		for sh := 0; sh < 9; sh += 3 {
-			p := permutationPairs[f0>>sh&7|(f1>>sh&7)<<3|(f2>>sh&7)<<6]
-			keep0 |= uint32(p&7) << sh
-			keep1 |= uint32(p>>3&7) << sh
-			keep2 |= uint32(p>>6) << sh
-		}
-		keep0 *= 1 | 1<<9 | 1<<18
-		keep1 *= 1 | 1<<9 | 1<<18
-		keep2 *= 1 | 1<<9 | 1<<18
-		if x0&^keep0|x1&^keep1|x2&^keep2 != 0 {
-			st.cand[0][d], st.cand[1][d], st.cand[2][d] = x0&keep0, x1&keep1, x2&keep2
-			s.dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(9+d) | b2u(x2&^keep2 != 0)<<(18+d)
-			changed = true
-		}
+		// Each stack's (band, column) pattern, and what it keeps.
+		p0 := uint32(permutationPairs[f0&7|(f1&7)<<3|(f2&7)<<6])
+		p1 := uint32(permutationPairs[f0>>3&7|(f1>>3&7)<<3|(f2>>3&7)<<6])
+		p2 := uint32(permutationPairs[f0>>6|(f1>>6)<<3|(f2>>6)<<6])
+		keep0 := (p0&7 | (p1&7)<<3 | (p2&7)<<6) * rowStarts
+		keep1 := (p0>>3&7 | (p1>>3&7)<<3 | (p2>>3&7)<<6) * rowStarts
+		keep2 := (p0>>6 | (p1>>6)<<3 | (p2>>6)<<6) * rowStarts
+		// Stored whether or not they changed: a branch here would be
+		// mispredicted more often than not.
+		st.cand[0][d], st.cand[1][d], st.cand[2][d] = x0&keep0, x1&keep1, x2&keep2
+		dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(9+d) | b2u(x2&^keep2 != 0)<<(18+d)
 	}
-	return changed
+	s.moved = 0
+	s.dirty |= dirty
+	return dirty != 0
 }
 
 // search counts the solutions of the state at depth: it propagates, then
