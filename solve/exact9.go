@@ -270,11 +270,7 @@ func (s *solver9) propagate(st *state9) bool {
 		for ; seen != 0; seen &= seen - 1 {
 			b := bits.TrailingZeros32(seen)
 			w := &st.cand[b]
-			var ones, twos uint32
-			for _, x := range w {
-				twos |= ones & x
-				ones |= x
-			}
+			ones, twos := oneTwo(w)
 			un := st.unsolved[b]
 			if un&^ones != 0 {
 				return false
@@ -417,12 +413,7 @@ func pickPair(st *state9) (b int, bit uint32, ok bool) {
 	best, scored := -1, 0
 	for bb := range 3 {
 		w := &st.cand[bb]
-		var ones, twos, threes uint32
-		for _, x := range w {
-			threes |= twos & x
-			twos |= ones & x
-			ones |= x
-		}
+		_, twos, threes := oneTwoThree(w)
 		// Scoring the first three is enough (thread CPU time: scoring six
 		// was no faster on the hardest set and 8% slower on serg-benchmark;
 		// two was 4% slower on the hardest set).
@@ -443,6 +434,32 @@ func pickPair(st *state9) (b int, bit uint32, ok bool) {
 		}
 	}
 	return b, bit, best >= 0
+}
+
+// oneTwo returns the cells of a band that one digit or more may hold, and
+// two or more. The digits go in three groups of three, without a loop.
+func oneTwo(w *[9]uint32) (ones, twos uint32) {
+	x0, x1, x2, x3, x4, x5, x6, x7, x8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+	a, b, c := x0|x1|x2, x3|x4|x5, x6|x7|x8 // one or more of the group
+	a2 := x0&x1 | x2&(x0|x1)                // two or more of the group
+	b2 := x3&x4 | x5&(x3|x4)
+	c2 := x6&x7 | x8&(x6|x7)
+	return a | b | c, a2 | b2 | c2 | a&b | c&(a|b)
+}
+
+// oneTwoThree returns the cells of a band that one digit or more may hold,
+// two or more, and three or more, as oneTwo does.
+func oneTwoThree(w *[9]uint32) (ones, twos, threes uint32) {
+	x0, x1, x2, x3, x4, x5, x6, x7, x8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
+	a, b, c := x0|x1|x2, x3|x4|x5, x6|x7|x8
+	a2 := x0&x1 | x2&(x0|x1)
+	b2 := x3&x4 | x5&(x3|x4)
+	c2 := x6&x7 | x8&(x6|x7)
+	a3, b3, c3 := x0&x1&x2, x3&x4&x5, x6&x7&x8 // all three of the group
+	ones = a | b | c
+	twos = a2 | b2 | c2 | a&b | c&(a|b)
+	threes = a3 | b3 | c3 | a2&(b|c) | b2&(a|c) | c2&(a|b) | a&b&c
+	return
 }
 
 // pickFewest returns the first unsolved cell with the fewest candidates.
