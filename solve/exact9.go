@@ -422,18 +422,22 @@ func pickPair(st *state9) (b int, bit uint32, ok bool) {
 			x := pairs & -pairs
 			at := bits.TrailingZeros32(x)
 			peers := bandPeers[at]
-			score := 0
-			for _, c := range w {
-				// Without a branch: which digits the cell has is
-				// anyone's guess.
-				score += bits.OnesCount32(c & peers & -(c >> at & 1))
-			}
+			score := placesSeen(w, peers, at)
 			if score > best {
 				best, b, bit = score, bb, x
 			}
 		}
 	}
 	return b, bit, best >= 0
+}
+
+// placesSeen adds, over the digits of the cell at bit at of band w, their
+// places among peers: without a branch, as which digits the cell has is
+// anyone's guess, and without a loop.
+func placesSeen(w *[9]uint32, peers uint32, at int) int {
+	seen := func(c uint32) int { return bits.OnesCount32(c & peers & -(c >> at & 1)) }
+	return seen(w[0]) + seen(w[1]) + seen(w[2]) + seen(w[3]) + seen(w[4]) +
+		seen(w[5]) + seen(w[6]) + seen(w[7]) + seen(w[8])
 }
 
 // oneTwo returns the cells of a band that one digit or more may hold, and
