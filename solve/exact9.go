@@ -197,6 +197,21 @@ func (s *solver9) place(st *state9, d, b int, bit uint32) {
 	s.dirty |= b2u(x != y)<<(9*b+d) | settle(st, d, b, bit)
 }
 
+// placeAlone is place for a cell that holds d alone, a naked single: no
+// other digit's word has the cell, so only d's words change.
+func (s *solver9) placeAlone(st *state9, d, b int, bit uint32) {
+	x := st.cand[b][d]
+	y := x&^bandPeers[bits.TrailingZeros32(bit)] | bit
+	st.cand[b][d] = y
+	cols := (bit | bit>>9 | bit>>18) & 511 * rowStarts
+	o := &otherBands[b]
+	p, q := &st.cand[o[0]][d], &st.cand[o[1]][d]
+	s.dirty |= b2u(x != y)<<(9*b+d) | b2u(*p&cols != 0)<<(9*o[0]+d) | b2u(*q&cols != 0)<<(9*o[1]+d)
+	*p &^= cols
+	*q &^= cols
+	st.unsolved[b] &^= bit
+}
+
 // settle finishes placing digit d in cells of band b, at most one per row
 // and box, whose row and box peers are already free of d: the other digits
 // leave the cells, and d leaves their columns in the other bands. It
@@ -284,7 +299,7 @@ func (s *solver9) propagate(st *state9) bool {
 				if d == 9 {
 					return false // emptied by an earlier single of this pass
 				}
-				s.place(st, d, b, bit)
+				s.placeAlone(st, d, b, bit)
 			}
 		}
 		if s.dirty == 0 && !s.stackRules(st) {
