@@ -219,7 +219,7 @@ func (s *solver9) placeAlone(st *state9, d, b int, bit uint32) {
 // own word in band b ends as it was.
 func settle(st *state9, d, b int, cells uint32) (dirty uint32) {
 	w := &st.cand[b]
-	// Unrolled: this runs for every placement.
+	// Unrolled: this runs for every hidden single and guess.
 	c0, c1, c2, c3, c4, c5, c6, c7, c8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
 	w[0], w[1], w[2], w[3], w[4] = c0&^cells, c1&^cells, c2&^cells, c3&^cells, c4&^cells
 	w[5], w[6], w[7], w[8] = c5&^cells, c6&^cells, c7&^cells, c8&^cells
@@ -428,7 +428,7 @@ func pickPair(st *state9) (b int, bit uint32, ok bool) {
 	best, scored := -1, 0
 	for bb := range 3 {
 		w := &st.cand[bb]
-		_, twos, threes := oneTwoThree(w)
+		twos, threes := twoThree(w)
 		// Scoring the first three is enough (thread CPU time: scoring six
 		// was no faster on the hardest set and 8% slower on serg-benchmark;
 		// two was 4% slower on the hardest set).
@@ -466,19 +466,18 @@ func oneTwo(w *[9]uint32) (ones, twos uint32) {
 	return a | b | c, a2 | b2 | c2 | a&b | c&(a|b)
 }
 
-// oneTwoThree returns the cells of a band that one digit or more may hold,
-// two or more, and three or more, as oneTwo does.
-func oneTwoThree(w *[9]uint32) (ones, twos, threes uint32) {
+// twoThree returns the cells of a band that two digits or more may hold,
+// and three or more, as oneTwo does.
+func twoThree(w *[9]uint32) (twos, threes uint32) {
 	x0, x1, x2, x3, x4, x5, x6, x7, x8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
 	a, b, c := x0|x1|x2, x3|x4|x5, x6|x7|x8
 	a2 := x0&x1 | x2&(x0|x1)
 	b2 := x3&x4 | x5&(x3|x4)
 	c2 := x6&x7 | x8&(x6|x7)
 	a3, b3, c3 := x0&x1&x2, x3&x4&x5, x6&x7&x8 // all three of the group
-	ones = a | b | c
 	twos = a2 | b2 | c2 | a&b | c&(a|b)
 	threes = a3 | b3 | c3 | a2&(b|c) | b2&(a|c) | c2&(a|b) | a&b&c
-	return
+	return twos, threes
 }
 
 // pickFewest returns the first unsolved cell with the fewest candidates.
