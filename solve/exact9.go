@@ -57,8 +57,6 @@ var (
 	permutationPairs [512]uint16
 	// bandPeers[i]: the other cells of cell i's row and box in its band.
 	bandPeers [27]uint32
-	// column[c]: the three cells of column c in a band.
-	column [9]uint32
 	// lone[s] is s when the 9-bit row segment s has exactly one cell, else 0.
 	lone [512]uint16
 )
@@ -104,9 +102,6 @@ func init() {
 		if bits.OnesCount(uint(s)) == 1 {
 			lone[s] = uint16(s)
 		}
-	}
-	for c := range 9 {
-		column[c] = 1<<c | 1<<(c+9) | 1<<(c+18)
 	}
 }
 
@@ -198,7 +193,9 @@ func (s *solver9) place(st *state9, d, b int, bit uint32) {
 }
 
 // placeAlone is place for a cell that holds d alone, a naked single: no
-// other digit's word has the cell, so only d's words change.
+// other digit's word has the cell, so only d's words change. Its last
+// lines are settle's, written out: as a shared function, which Go does
+// not inline, they cost 3.8% more instructions on magictour.
 func (s *solver9) placeAlone(st *state9, d, b int, bit uint32) {
 	x := st.cand[b][d]
 	y := x&^bandPeers[bits.TrailingZeros32(bit)] | bit
@@ -227,7 +224,7 @@ func settle(st *state9, d, b int, cells uint32) (dirty uint32) {
 		b2u(c3&cells != 0)<<3 | b2u(c4&cells != 0)<<4 | b2u(c5&cells != 0)<<5 |
 		b2u(c6&cells != 0)<<6 | b2u(c7&cells != 0)<<7 | b2u(c8&cells != 0)<<8
 	w[d] |= cells
-	cols := (cells | cells>>9 | cells>>18) & 511 * (1 | 1<<9 | 1<<18)
+	cols := (cells | cells>>9 | cells>>18) & 511 * rowStarts
 	o := &otherBands[b]
 	x, y := &st.cand[o[0]][d], &st.cand[o[1]][d]
 	dirty = (changed&^(1<<d))<<(9*b) | b2u(*x&cols != 0)<<(9*o[0]+d) | b2u(*y&cols != 0)<<(9*o[1]+d)
