@@ -1,6 +1,9 @@
 package solve
 
-import "math/bits"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // The 9x9 solver works on bands of bitboards, after JCZSolve and tdoku.
 //
@@ -133,52 +136,77 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 
 // start sets st to the givens p, a digit at a time: each digit leaves the
 // rows, boxes and columns of its givens, and the givens' cells hold
-// nothing else. It returns false when a given repeats a digit of its row,
-// column or box. Every word is then marked for propagate to look at.
+// nothing else. It returns false when a cell holds something other than
+// 0..9, or a given repeats a digit of its row, column or box. Every word
+// is then marked for propagate to look at.
 func (s *solver9) start(st *state9, p *[81]uint8) bool {
-	// given[d][b]: the cells of band b given d, and given[0] the empty
-	// ones; a band at a time and without a branch, as the generator counts
-	// many puzzles that solve in a few microseconds.
-	var given [16][3]uint32
-	var all uint8
+	// The givens' cells of each band, and the check that every cell is a
+	// digit 0..9, eight cells to a word: the generator counts many puzzles
+	// that solve in a few microseconds, and one cell at a time cost a tenth
+	// of counting 17-clue's puzzles.
+	var filled [3]uint32
+	var over uint64
 	for b := range 3 {
-		for j, d := range (*[27]uint8)(p[27*b:]) {
-			all |= d
-			given[d&15][b] |= 1 << j
-		}
+		q := (*[27]uint8)(p[27*b:])
+		w0, w1, w2 := binary.LittleEndian.Uint64(q[0:]), binary.LittleEndian.Uint64(q[8:]), binary.LittleEndian.Uint64(q[16:])
+		w3 := binary.LittleEndian.Uint64(q[19:]) // cells 19..26: the last three are its top bytes
+		over |= aboveNine(w0) | aboveNine(w1) | aboveNine(w2) | aboveNine(w3)
+		filled[b] = nonzeroBytes(w0) | nonzeroBytes(w1)<<8 | nonzeroBytes(w2)<<16 | nonzeroBytes(w3)>>5<<24
 	}
-	if all > 15 {
+	if over != 0 {
 		return false // not a digit 1-9
 	}
-	for _, x := range given[10:] {
-		if x != [3]uint32{} {
-			return false // not a digit 1-9
+	// given[d][b]: the cells of band b given d+1; peers[d][b]: their row
+	// and box peers in the band.
+	var given, peers [9][3]uint32
+	for b := range 3 {
+		q := (*[27]uint8)(p[27*b:])
+		for f := filled[b]; f != 0; f &= f - 1 {
+			j := bits.TrailingZeros32(f)
+			d := q[j] - 1
+			given[d][b] |= 1 << j
+			peers[d][b] |= bandPeers[j]
 		}
 	}
-	filled := [3]uint32{band &^ given[0][0], band &^ given[0][1], band &^ given[0][2]}
 	for d := range 9 {
 		var cols uint32 // the columns of d's givens, as a row segment
-		var peers [3]uint32
-		for b, x := range given[d+1] {
+		for b, x := range given[d] {
+			if x&peers[d][b] != 0 {
+				return false // two in a row or box (and so a column) of the band
+			}
 			c := (x | x>>9 | x>>18) & 511
 			if cols&c != 0 {
 				return false // two in a column, across bands
 			}
 			cols |= c
-			for y := x; y != 0; y &= y - 1 {
-				peers[b] |= bandPeers[bits.TrailingZeros32(y)]
-			}
-			if x&peers[b] != 0 {
-				return false // two in a row or box (and so a column) of the band
-			}
 		}
-		for b, x := range given[d+1] {
-			st.cand[b][d] = band&^(peers[b]|cols*rowStarts|filled[b]) | x
+		for b, x := range given[d] {
+			st.cand[b][d] = band&^(peers[d][b]|cols*rowStarts|filled[b]) | x
 		}
 	}
 	st.unsolved = [3]uint32{band &^ filled[0], band &^ filled[1], band &^ filled[2]}
 	s.dirty, s.moved, s.triadBands = 1<<27-1, 0, 0
 	return true
+}
+
+// Eight bytes to a word, little-endian: lows has the low bit of each byte,
+// highs the high bit.
+const (
+	lows  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// nonzeroBytes returns a bit per byte of w, bit i for byte i: set when the
+// byte is not zero.
+func nonzeroBytes(w uint64) uint32 {
+	h := (w&^highs + ^uint64(highs) | w) & highs // the high bit of each byte not zero
+	// Gather bit 8i+7 to bit 56+i: no two partial products meet.
+	return uint32((h >> 7 * 0x0102040810204080) >> 56)
+}
+
+// aboveNine is not zero when a byte of w is above 9.
+func aboveNine(w uint64) uint64 {
+	return (w&^highs + (0x80-10)*lows | w) & highs
 }
 
 // place puts digit d at the cell bit of band b: the other digits leave the

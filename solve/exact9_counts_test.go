@@ -59,3 +59,34 @@ func TestBandCounts(t *testing.T) {
 		require.Equal(t, want, placesSeen(&w, peers, at), "score of cell %d in %x", at, w)
 	}
 }
+
+// TestByteWords checks start's eight-cells-at-a-time tests (nonzeroBytes,
+// aboveNine) against looking at one byte at a time, on words of digits,
+// blanks and bytes out of range.
+func TestByteWords(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	special := []uint8{0, 1, 9, 10, 11, 127, 128, 129, 137, 138, 255}
+	for n := range 20000 {
+		var w uint64
+		var nonzero uint32
+		var above bool
+		for i := range 8 {
+			var c uint8
+			switch n % 3 {
+			case 0:
+				c = uint8(rng.IntN(10)) // a puzzle's cells
+			case 1:
+				c = special[rng.IntN(len(special))]
+			default:
+				c = uint8(rng.Uint32())
+			}
+			w |= uint64(c) << (8 * i)
+			if c != 0 {
+				nonzero |= 1 << i
+			}
+			above = above || c > 9
+		}
+		require.Equal(t, nonzero, nonzeroBytes(w), "%016x", w)
+		require.Equal(t, above, aboveNine(w) != 0, "%016x", w)
+	}
+}

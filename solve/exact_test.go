@@ -259,6 +259,8 @@ func TestCountIsZeroWhenGivensClash(t *testing.T) {
 		{"column in a band", [2]int{1, 19}},
 		{"column across bands", [2]int{2, 29}},
 		{"column, first and last band", [2]int{8, 80}},
+		{"box, a band's last cells", [2]int{24, 26}},
+		{"row, the last band's last cells", [2]int{72, 80}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			g := NewGrid(Shape9)
@@ -269,11 +271,15 @@ func TestCountIsZeroWhenGivensClash(t *testing.T) {
 			assert.Equal(t, 2, s.Count(&g, 2, nil))
 		})
 	}
-	for _, d := range []uint8{10, 15, 16, 25, 255} { // not digits of the grid
-		g := NewGrid(Shape9)
-		g.Cells[40] = d
-		var s Solver
-		assert.Zero(t, s.Count(&g, 2, nil), "a cell holding %d", d)
+	// Not digits of the grid, in every cell: start checks eight cells to
+	// a word.
+	for _, d := range []uint8{10, 15, 16, 25, 127, 128, 138, 255} {
+		for at := range 81 {
+			g := NewGrid(Shape9)
+			g.Cells[at] = d
+			var s Solver
+			require.Zero(t, s.Count(&g, 2, nil), "cell %d holding %d", at, d)
+		}
 	}
 }
 
