@@ -394,9 +394,12 @@ func (s *solver9) search(depth int) {
 		// longer look at its pairs: the forum's hardest need 110 guesses
 		// each, and scoring six there made magictour and the forum's
 		// hardest 5% to 6% faster, where scoring six from the start made
-		// serg-benchmark (6.5 guesses each) 8% slower.
+		// serg-benchmark (6.5 guesses each) 8% slower. Not when looking
+		// for one solution: the generator's full grids are first
+		// solutions, and the grids of the longer look made Extreme
+		// puzzles 8% to 30% slower to find (six seeds).
 		scoring := 3
-		if s.guesses > 8 {
+		if s.guesses > 8 && s.limit > 1 {
 			scoring = 6
 		}
 		b, bit, pair := pickPair(st, scoring)
