@@ -4,6 +4,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
 )
 
 // FuzzReader feeds the reader arbitrary text: it must never panic, every
@@ -67,6 +69,37 @@ func FuzzSolve(f *testing.F) {
 		}
 		if n > 0 && len(g.Conflicts()) > 0 {
 			t.Fatalf("%s has conflicts yet %d solutions", g, n)
+		}
+	})
+}
+
+// FuzzCountCells gives the 9x9 engine any 81 bytes as cells, digits or
+// not (its start reads eight cells to a word), and checks its count
+// against the generic engine's, and each solution against the checker.
+func FuzzCountCells(f *testing.F) {
+	seed := make([]byte, 81)
+	f.Add(seed)
+	g, err := ParseLine(line81)
+	require.NoError(f, err)
+	f.Add(g.Cells[:81])
+	f.Fuzz(func(t *testing.T, cells []byte) {
+		if len(cells) < 81 {
+			return
+		}
+		g := NewGrid(Shape9)
+		copy(g.Cells[:81], cells)
+		var s Solver
+		var sols [2]Grid
+		n := s.Count(&g, 2, sols[:])
+		var general solverN
+		var gs [2]Grid
+		if want := general.count(&g, 2, gs[:]); n != want {
+			t.Fatalf("%v: %d solutions, the generic engine %d", cells[:81], n, want)
+		}
+		for i := 0; i < n; i++ {
+			if err := checkSolution(&g, &sols[i]); err != nil {
+				t.Fatalf("solution %d of %v: %v", i, cells[:81], err)
+			}
 		}
 	})
 }
