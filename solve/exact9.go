@@ -143,8 +143,8 @@ func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
 func (s *solver9) start(st *state9, p *[81]uint8) bool {
 	// The givens' cells of each band, and the check that every cell is a
 	// digit 0..9, eight cells to a word: the generator counts many puzzles
-	// that solve in a few microseconds, and one cell at a time cost a tenth
-	// of counting 17-clue's puzzles.
+	// that solve in a few microseconds, and one cell at a time was a tenth
+	// of the profile counting 17-clue and serg-benchmark.
 	var filled [3]uint32
 	var over uint64
 	for b := range 3 {
@@ -393,11 +393,11 @@ func (s *solver9) search(depth int) {
 		// A puzzle that has needed more than eight guesses is worth a
 		// longer look at its pairs: the forum's hardest need 110 guesses
 		// each, and scoring six there made magictour and the forum's
-		// hardest 5% to 6% faster, where scoring six from the start made
+		// hardest about 4% faster, where scoring six from the start made
 		// serg-benchmark (6.5 guesses each) 8% slower. Not when looking
 		// for one solution: the generator's full grids are first
-		// solutions, and the grids of the longer look made Extreme
-		// puzzles 8% to 30% slower to find (six seeds).
+		// solutions, and the grids of the longer look took Extreme
+		// puzzles 8% to 30% more instructions to find (six seeds).
 		scoring := 3
 		if s.guesses > 8 && s.limit > 1 {
 			scoring = 6
