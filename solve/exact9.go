@@ -392,8 +392,8 @@ func (s *solver9) search(depth int) {
 		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
 		// A puzzle that has needed more than eight guesses is worth a
 		// longer look at its pairs: the forum's hardest need 110 guesses
-		// each, and scoring six there made magictour and the forum's
-		// hardest about 4% faster, where scoring six from the start made
+		// each, and scoring six there made magictour about 4% faster and
+		// the forum's hardest 5%, where scoring six from the start made
 		// serg-benchmark (6.5 guesses each) 8% slower. Not when looking
 		// for one solution: the generator's full grids are first
 		// solutions, and the grids of the longer look took Extreme
