@@ -12,14 +12,19 @@
 # Why: this machine runs a whole process at one of two speeds some 20%
 # apart, and a core can be slower than the other for minutes (docs/speed.md),
 # so separate runs cannot tell a 2% change from the noise. Turns a few
-# milliseconds apart in one thread can: two copies of one commit come out
-# within 1% of each other in the median.
+# milliseconds apart in one thread can tell a change of 3% or more.
 #
 # How: REV's solve package is checked out in a temporary worktree, and the
-# working tree's solver9 methods, pickPair and the helpers REV lacks are
-# copied beside it as solver9b (state9 and the tables are shared, so a
-# change to those is not measured). The puzzle sets are read from
-# ../shared/data beside the repository.
+# working tree's exact9*.go files are copied beside it, every name they
+# declare at the top level given a B (solver9B, state9B, the tables), so
+# that the two engines share nothing but the rest of the package. The
+# puzzle sets are read from ../shared/data beside the repository.
+#
+# Where the code lands in the binary moves its speed by a few percent:
+# two copies of one commit, both renamed, came out 0.6% to 4.2% apart;
+# the original against a renamed copy of itself, as here, 0.5% to 1.9%
+# (the copy slower; median chunk, twice each). So read a B/A within 2% of
+# 1 as no change.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -29,48 +34,25 @@ wt=$tmp/wt
 trap 'git -C "$repo" worktree remove --force "$wt" 2>/dev/null || true; rm -rf "$tmp"' EXIT
 git -C "$repo" worktree add -f -q --detach "$wt" "$rev"
 
-# blocks FILE: the working tree's solver9 methods as solver9b's, pickPair as
-# pickPairB, and the top-level functions REV does not have.
-blocks() {
-	awk -v have="$(grep -ho '^func [A-Za-z0-9_]*(' "$wt"/solve/*.go | tr '\n' ' ')" '
-		/^func / { keep = 0; name = $0
-			if (name ~ /^func \(s \*solver9\) /) { keep = 1; sub(/\*solver9\)/, "*solver9b)", name) }
-			else if (name ~ /^func pickPair\(/) { keep = 1 }
-			else { fn = name; sub(/^func /, "", fn); sub(/\(.*/, "", fn)
-				if (index(have, "func " fn "(") == 0) keep = 1 }
-			if (keep) { gsub(/pickPair\(/, "pickPairB(", name); print name }
-			next }
-		keep { line = $0; gsub(/pickPair\(/, "pickPairB(", line); print line; if ($0 == "}") { keep = 0; print "" } }
-	' "$1"
+# copy DIR SUFFIX: DIR/solve/exact9*.go into the worktree, every name they
+# declare at the top level given SUFFIX (solver9B, state9B, settleB, the
+# tables...), so that the two engines share nothing but the rest of the
+# package.
+copy() {
+	local files names f
+	files=$(ls "$1"/solve/exact9*.go | grep -v '_test\.go$')
+	names=$(awk '
+		/^func [A-Za-z_][A-Za-z0-9_]*\(/ { n = $2; sub(/\(.*/, "", n); if (n != "init") print n }
+		/^(type|var|const) [A-Za-z_]/ { print $2 }
+		/^(var|const) \($/ { block = 1; next }
+		block && /^\)/ { block = 0 }
+		block && /^\t[A-Za-z_][A-Za-z0-9_]*/ { n = $1; sub(/,$/, "", n); print n }
+	' $files | sort -u | paste -sd'|')
+	for f in $files; do
+		sed -E "s/\b($names)\b/\1$2/g" "$f" >"$wt/solve/zz_$2_$(basename "$f")"
+	done
 }
-
-{
-	echo 'package solve'
-	echo
-	echo 'import ('
-	echo '	"encoding/binary"'
-	echo '	"math/bits"'
-	echo ')'
-	echo
-	echo 'var ('
-	echo '	_ = binary.LittleEndian'
-	echo '	_ = bits.OnesCount32'
-	echo ')'
-	echo
-	# The working tree's solver9 fields, as solver9b.
-	sed -n '/^type solver9 struct {/,/^}/p' "$repo/solve/exact9.go" | sed 's/^type solver9 struct/type solver9b struct/'
-	echo
-	# Constants the working tree has and REV lacks (a const block of its own).
-	for name in lows highs; do
-		if grep -q "^	$name " "$repo/solve/exact9.go" && ! grep -q "^	$name " "$wt"/solve/*.go; then
-			grep "^	$name " "$repo/solve/exact9.go" | sed 's/^\t/const /'
-		fi
-	done
-	for f in "$repo"/solve/exact9*.go; do
-		case $f in *_test.go) continue ;; esac
-		blocks "$f"
-	done
-} >"$wt/solve/zz_solver_b.go"
+copy "$repo" B
 
 cat >"$wt/solve/zz_solver_ab_test.go" <<'GO'
 package solve
@@ -86,7 +68,7 @@ func TestSolverAB(t *testing.T) {
 	for _, name := range []string{"17-clue.txt", "magictour-top1465.txt", "forum-hardest-1905-11plus.txt", "serg-benchmark.txt"} {
 		ps := loadShared(t, name)
 		var a solver9
-		var b solver9b
+		var b solver9B
 		var out [2]Grid
 		const chunk = 50
 		var ta, tb time.Duration
