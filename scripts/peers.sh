@@ -2,8 +2,8 @@
 # peers.sh builds the solvers and generator we measure ourselves against
 # (tdoku and fsss2 through tdoku's own run_benchmark, and QQWing) outside the
 # repository, then runs them and xlsudoku side by side, interleaved, and
-# prints a Markdown table of medians. None of the peers' code enters ours:
-# they are cloned and built under DIR.
+# prints a Markdown table of medians and of the fastest rounds. None of the
+# peers' code enters ours: they are cloned and built under DIR.
 #
 #	scripts/peers.sh [--dir DIR] [--time SECS] [--rounds N] [--count N]
 #
