@@ -399,9 +399,10 @@ func (s *solver9) search(depth int) {
 		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
 		// A puzzle that has needed more than eight guesses is worth a
 		// longer look at its pairs: the forum's hardest need 110 guesses
-		// each, and scoring six there made magictour about 4% faster and
-		// the forum's hardest 5%, where scoring six from the start made
-		// serg-benchmark (6.5 guesses each) 8% slower. Not when looking
+		// each when three are scored, and scoring six there made
+		// magictour about 4% faster and the forum's hardest 5%, where
+		// scoring six from the start made serg-benchmark (6.5 guesses
+		// each) 8% slower. Not when looking
 		// for one solution: the generator's full grids are first
 		// solutions, and the grids of the longer look took Extreme
 		// puzzles 8% to 30% more instructions to find (six seeds).
@@ -553,8 +554,9 @@ func (s *solver9) record(st *state9) {
 			// Each cell of a solved band holds one digit d: its value
 			// d+1 is written a bit at a time (p0 the cells whose value
 			// has bit 1, p1 bit 2, p2 bit 4, p3 bit 8), eight cells to a
-			// word, with no loop over the digits' cells. (On serg's
-			// puzzles, two solutions each, that was 8% of the time.)
+			// word, with no loop over the digits' cells. (A store a cell
+			// was 8% of the time counting serg's puzzles, which record
+			// two solutions each.)
 			// A band's last word runs five cells past it, writing blanks
 			// into the next band, written next, or past the 81 cells.
 			w := &st.cand[b]
