@@ -47,7 +47,7 @@ func pickBranch(st *state9) (unit, digit int, pattern uint32, ok bool) {
 	var fp [6]uint32
 	fewest = [6]uint8{7, 7, 7, 7, 7, 7}
 	for d := range 9 {
-		x0, x1, x2 := st.cand[0][d], st.cand[1][d], st.cand[2][d]
+		x0, x1, x2 := st.bands[0].cand[d], st.bands[1].cand[d], st.bands[2].cand[d]
 		f0 := x0 | x0>>9 | x0>>18
 		f1 := (x1 | x1>>9 | x1>>18) << 3
 		f2 := (x2 | x2>>9 | x2>>18) << 6
@@ -78,9 +78,9 @@ func pickBranch(st *state9) (unit, digit int, pattern uint32, ok bool) {
 // permutation on, and marks the words it changed dirty.
 func (s *solver9) restrict(st *state9, unit, d int, on uint16) {
 	if unit < 3 {
-		x := st.cand[unit][d]
+		x := st.bands[unit].cand[d]
 		if y := x & permutationCells[on]; y != x {
-			st.cand[unit][d] = y
+			st.bands[unit].cand[d] = y
 			s.dirty |= 1 << (9*unit + d)
 		}
 		return
@@ -89,9 +89,9 @@ func (s *solver9) restrict(st *state9, unit, d int, on uint16) {
 	for b := range 3 {
 		// on is (band, column) pairs: band b keeps one column of the stack.
 		keep := uint32(on>>(3*b)&7) << sh * rowStarts
-		x := st.cand[b][d]
+		x := st.bands[b].cand[d]
 		if y := x &^ ((7 << sh) * rowStarts &^ keep); y != x {
-			st.cand[b][d] = y
+			st.bands[b].cand[d] = y
 			s.dirty |= 1 << (9*b + d)
 		}
 	}

@@ -90,3 +90,41 @@ func TestByteWords(t *testing.T) {
 		require.Equal(t, above, aboveNine(w) != 0, "%016x", w)
 	}
 }
+
+// TestLostDigits checks settle's flags of the digits whose words lost
+// cells, two words to a 64-bit word, in both orders a machine may pair
+// them (lowFirst), against looking at one digit at a time.
+func TestLostDigits(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := range 20000 {
+		var w [9]uint32
+		for k := range w {
+			w[k] = rng.Uint32() & band
+			if n%2 == 0 {
+				w[k] &= rng.Uint32() & rng.Uint32()
+			}
+		}
+		un := rng.Uint32() & band
+		cells := uint32(1) << rng.IntN(27)
+		for range n % 3 {
+			cells |= 1 << rng.IntN(27)
+		}
+		var want uint32
+		for d, x := range w {
+			if x&cells != 0 {
+				want |= 1 << d
+			}
+		}
+		pair := func(first, second uint32, low bool) uint64 {
+			if low {
+				return uint64(first&cells) | uint64(second&cells)<<32
+			}
+			return uint64(first&cells)<<32 | uint64(second&cells)
+		}
+		for _, low := range []bool{true, false} {
+			got := lostDigits(pair(w[0], w[1], low), pair(w[2], w[3], low), pair(w[4], w[5], low),
+				pair(w[6], w[7], low), pair(w[8], un, low), low)
+			require.Equal(t, want, got, "cells %x of %x, low first %v", cells, w, low)
+		}
+	}
+}

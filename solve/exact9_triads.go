@@ -59,7 +59,7 @@ func lone3(x uint32, k uint, starts uint32) uint32 {
 func (s *solver9) triads(st *state9) (changed, ok bool) {
 	for todo := s.triadBands; todo != 0; todo &= todo - 1 {
 		b := bits.TrailingZeros32(todo)
-		w := &st.cand[b]
+		w := &st.bands[b].cand
 		// Minirows.
 		var may, must [9]uint32
 		for d, x := range w {
@@ -109,8 +109,8 @@ func (s *solver9) triads(st *state9) (changed, ok bool) {
 				boxes := (f | f>>1 | f>>2) & boxStarts * 7
 				drop |= (boxes &^ f) * rowStarts
 				for _, ob := range o {
-					if y := st.cand[ob][d]; y&(f*rowStarts) != 0 {
-						st.cand[ob][d] = y &^ (f * rowStarts)
+					if y := st.bands[ob].cand[d]; y&(f*rowStarts) != 0 {
+						st.bands[ob].cand[d] = y &^ (f * rowStarts)
 						s.dirty |= 1 << (9*ob + d)
 						changed = true
 					}
