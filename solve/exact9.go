@@ -266,11 +266,11 @@ func settle(st *state9, d, b int, cells uint32) (dirty uint32) {
 	// Two digits' words at a time: every word loses the cells, and so do
 	// the unsolved cells, paired with digit 8. (One word at a time, this
 	// was a fifth of the time on the hardest sets.)
-	p := pairs(bs)
-	c := uint64(cells) * (1<<32 | 1)
+	p, t8 := pairs(bs), bs.cand[8]&cells
+	c := uint64(cells) * halves
 	t0, t1, t2, t3, t4 := p[0]&c, p[1]&c, p[2]&c, p[3]&c, p[4]&c
 	p[0], p[1], p[2], p[3], p[4] = p[0]^t0, p[1]^t1, p[2]^t2, p[3]^t3, p[4]^t4
-	changed := lostDigits(t0, t1, t2, t3, t4, lowFirst)
+	changed := lostDigits(t0, t1, t2, t3, t8, lowFirst)
 	bs.cand[d] |= cells
 	cols := (cells | cells>>9 | cells>>18) & 511 * rowStarts
 	o := &otherBands[b]
@@ -288,18 +288,34 @@ func pairs(bs *bandState) *[5]uint64 {
 	return (*[5]uint64)(unsafe.Pointer(bs))
 }
 
+// digitsAt returns bit d set for each digit d that band bs's cell at bit at
+// may hold, two digits at a time.
+func digitsAt(bs *bandState, at int) uint32 {
+	p := pairs(bs)
+	h := p[0]>>at&halves | p[1]>>at&halves<<2 | p[2]>>at&halves<<4 | p[3]>>at&halves<<6
+	return fold(h, lowFirst) | bs.cand[8]>>at&1<<8
+}
+
+// fold turns bits 0, 2, 4, 6 (the low halves' flags) and 32, 34, 36, 38
+// (the high halves') of h into bits 0 to 7, one per digit; low is
+// lowFirst.
+func fold(h uint64, low bool) uint32 {
+	if low {
+		return uint32(h | h>>31)
+	}
+	return uint32(h>>32 | h<<1)
+}
+
 // lostDigits returns bit d set for each digit d whose half of the paired
-// words t (as pairs gives them, low is lowFirst) is not zero, without a
-// branch: a half is a set of a band's cells, at most band, so adding band
-// to it carries into bit 27 exactly when it is not zero.
-func lostDigits(t0, t1, t2, t3, t4 uint64, low bool) uint32 {
+// words t0 to t3 (as pairs gives them, low is lowFirst) is not zero, and
+// bit 8 when t8 is not, without a branch: a half is a set of a band's
+// cells, at most band, so adding band to it carries into bit 27 exactly
+// when it is not zero.
+func lostDigits(t0, t1, t2, t3 uint64, t8 uint32, low bool) uint32 {
 	const bands, nonzero = band * (1<<32 | 1), 1<<27 | 1<<59
 	// Bits 0, 2, 4, 6 for the low halves, 32, 34, 36, 38 for the high.
 	h := (t0+bands)&nonzero>>27 | (t1+bands)&nonzero>>25 | (t2+bands)&nonzero>>23 | (t3+bands)&nonzero>>21
-	if low {
-		return uint32(h|h>>31)&0xff | (uint32(t4)+band)>>27<<8
-	}
-	return uint32(h>>32|h<<1)&0xff | (uint32(t4>>32)+band)>>27<<8
+	return fold(h, low) | (t8+band)>>27<<8
 }
 
 func b2u(b bool) uint32 {
@@ -349,9 +365,9 @@ func (s *solver9) propagate(st *state9) bool {
 		// Naked singles and empty cells, a band at a time.
 		for ; seen != 0; seen &= seen - 1 {
 			b := bits.TrailingZeros32(seen)
-			w := &st.bands[b].cand
-			ones, twos := oneTwo(w)
-			un := st.bands[b].unsolved
+			bs := &st.bands[b]
+			ones, twos := oneTwo(bs)
+			un := bs.unsolved
 			if un&^ones != 0 {
 				return false
 			}
@@ -359,9 +375,7 @@ func (s *solver9) propagate(st *state9) bool {
 				bit := singles & -singles
 				// The digits the cell holds, without a loop whose end
 				// is mispredicted.
-				at := bits.TrailingZeros32(bit)
-				ds := w[0]>>at&1 | w[1]>>at&1<<1 | w[2]>>at&1<<2 | w[3]>>at&1<<3 | w[4]>>at&1<<4 |
-					w[5]>>at&1<<5 | w[6]>>at&1<<6 | w[7]>>at&1<<7 | w[8]>>at&1<<8
+				ds := digitsAt(bs, bits.TrailingZeros32(bit))
 				if ds == 0 {
 					return false // emptied by an earlier single of this pass
 				}
@@ -508,14 +522,14 @@ func (s *solver9) branchConfigurations(st *state9, depth, unit, d int, pattern u
 func pickPair(st *state9, scoring int) (b int, bit uint32, ok bool) {
 	best, scored := -1, 0
 	for bb := range 3 {
-		w := &st.bands[bb].cand
-		twos, threes := twoThree(w)
+		bs := &st.bands[bb]
+		twos, threes := twoThree(bs)
 		for pairs := twos &^ threes & st.bands[bb].unsolved; pairs != 0 && scored < scoring; pairs &= pairs - 1 {
 			scored++
 			x := pairs & -pairs
 			at := bits.TrailingZeros32(x)
 			peers := bandPeers[at]
-			score := placesSeen(w, peers, at)
+			score := placesSeen(bs, peers, at)
 			if score > best {
 				best, b, bit = score, bb, x
 			}
@@ -524,38 +538,46 @@ func pickPair(st *state9, scoring int) (b int, bit uint32, ok bool) {
 	return b, bit, best >= 0
 }
 
-// placesSeen adds, over the digits of the cell at bit at of band w, their
+// placesSeen adds, over the digits of the cell at bit at of band bs, their
 // places among peers: without a branch, as which digits the cell has is
-// anyone's guess, and without a loop.
-func placesSeen(w *[9]uint32, peers uint32, at int) int {
-	seen := func(c uint32) int { return bits.OnesCount32(c & peers & -(c >> at & 1)) }
-	return seen(w[0]) + seen(w[1]) + seen(w[2]) + seen(w[3]) + seen(w[4]) +
-		seen(w[5]) + seen(w[6]) + seen(w[7]) + seen(w[8])
+// anyone's guess, and without a loop, two digits to a word.
+func placesSeen(bs *bandState, peers uint32, at int) int {
+	p := pairs(bs)
+	pp := uint64(peers) * halves
+	// A half of x whose cell bit is set, kept whole; the other cleared.
+	seen := func(x uint64) int { return bits.OnesCount64(x & pp & (x >> at & halves * 0xffffffff)) }
+	x8 := bs.cand[8]
+	return seen(p[0]) + seen(p[1]) + seen(p[2]) + seen(p[3]) + bits.OnesCount32(x8&peers&-(x8>>at&1))
 }
 
-// oneTwo returns the cells of a band that one digit or more may hold, and
-// two or more. The digits go in three groups of three, without a loop.
-func oneTwo(w *[9]uint32) (ones, twos uint32) {
-	x0, x1, x2, x3, x4, x5, x6, x7, x8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
-	a, b, c := x0|x1|x2, x3|x4|x5, x6|x7|x8 // one or more of the group
-	a2 := x0&x1 | x2&(x0|x1)                // two or more of the group
-	b2 := x3&x4 | x5&(x3|x4)
-	c2 := x6&x7 | x8&(x6|x7)
-	return a | b | c, a2 | b2 | c2 | a&b | c&(a|b)
+// halves has the low bit of each half of a 64-bit word.
+const halves = 1 | 1<<32
+
+// oneTwo returns the cells of band bs that one digit or more may hold, and
+// two or more, without a loop: digits 1 to 8 two to a word, each half
+// counting four digits, then the halves together and digit 9.
+func oneTwo(bs *bandState) (ones, twos uint32) {
+	p := pairs(bs)
+	x0, x1, x2, x3 := p[0], p[1], p[2], p[3]
+	a, b := x0|x1, x2|x3
+	one, two := a|b, x0&x1|x2&x3|a&b // per half: one or more, two or more
+	lo, hi, x8 := uint32(one), uint32(one>>32), bs.cand[8]
+	u := lo | hi
+	return u | x8, uint32(two) | uint32(two>>32) | lo&hi | u&x8
 }
 
-// twoThree returns the cells of a band that two digits or more may hold,
+// twoThree returns the cells of band bs that two digits or more may hold,
 // and three or more, as oneTwo does.
-func twoThree(w *[9]uint32) (twos, threes uint32) {
-	x0, x1, x2, x3, x4, x5, x6, x7, x8 := w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7], w[8]
-	a, b, c := x0|x1|x2, x3|x4|x5, x6|x7|x8
-	a2 := x0&x1 | x2&(x0|x1)
-	b2 := x3&x4 | x5&(x3|x4)
-	c2 := x6&x7 | x8&(x6|x7)
-	a3, b3, c3 := x0&x1&x2, x3&x4&x5, x6&x7&x8 // all three of the group
-	twos = a2 | b2 | c2 | a&b | c&(a|b)
-	threes = a3 | b3 | c3 | a2&(b|c) | b2&(a|c) | c2&(a|b) | a&b&c
-	return twos, threes
+func twoThree(bs *bandState) (twos, threes uint32) {
+	p := pairs(bs)
+	x0, x1, x2, x3 := p[0], p[1], p[2], p[3]
+	a, b, a2, b2 := x0|x1, x2|x3, x0&x1, x2&x3
+	one, two, three := a|b, a2|b2|a&b, a2&b|b2&a // per half
+	lo, hi, x8 := uint32(one), uint32(one>>32), bs.cand[8]
+	lo2, hi2 := uint32(two), uint32(two>>32)
+	twos = lo2 | hi2 | lo&hi
+	threes = uint32(three) | uint32(three>>32) | lo2&hi | hi2&lo | twos&x8
+	return twos | (lo|hi)&x8, threes
 }
 
 // pickFewest returns the first unsolved cell with the fewest candidates.

@@ -9,7 +9,8 @@ import (
 )
 
 // TestBandCounts checks the loop-free counts of a band's digits per cell
-// (oneTwo, twoThree) and pickPair's score (placesSeen) against counting
+// (oneTwo, twoThree), pickPair's score (placesSeen) and a cell's digits
+// (digitsAt) against counting
 // one cell and one digit at a time, on random bands of every density.
 func TestBandCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -41,10 +42,11 @@ func TestBandCounts(t *testing.T) {
 				threes |= bit
 			}
 		}
-		o, tw := oneTwo(&w)
+		bs := bandState{cand: w, unsolved: rng.Uint32() & band}
+		o, tw := oneTwo(&bs)
 		require.Equal(t, ones, o, "ones of %x", w)
 		require.Equal(t, twos, tw, "twos of %x", w)
-		tw, th := twoThree(&w)
+		tw, th := twoThree(&bs)
 		require.Equal(t, twos, tw, "twos of %x", w)
 		require.Equal(t, threes, th, "threes of %x", w)
 
@@ -56,7 +58,12 @@ func TestBandCounts(t *testing.T) {
 				want += bits.OnesCount32(x & peers)
 			}
 		}
-		require.Equal(t, want, placesSeen(&w, peers, at), "score of cell %d in %x", at, w)
+		require.Equal(t, want, placesSeen(&bs, peers, at), "score of cell %d in %x", at, w)
+		var digits uint32
+		for d, x := range w {
+			digits |= x >> at & 1 << d
+		}
+		require.Equal(t, digits, digitsAt(&bs, at), "digits of cell %d in %x", at, w)
 	}
 }
 
@@ -104,7 +111,6 @@ func TestLostDigits(t *testing.T) {
 				w[k] &= rng.Uint32() & rng.Uint32()
 			}
 		}
-		un := rng.Uint32() & band
 		cells := uint32(1) << rng.IntN(27)
 		for range n % 3 {
 			cells |= 1 << rng.IntN(27)
@@ -123,7 +129,7 @@ func TestLostDigits(t *testing.T) {
 		}
 		for _, low := range []bool{true, false} {
 			got := lostDigits(pair(w[0], w[1], low), pair(w[2], w[3], low), pair(w[4], w[5], low),
-				pair(w[6], w[7], low), pair(w[8], un, low), low)
+				pair(w[6], w[7], low), w[8]&cells, low)
 			require.Equal(t, want, got, "cells %x of %x, low first %v", cells, w, low)
 		}
 	}
