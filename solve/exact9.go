@@ -406,28 +406,65 @@ func (s *solver9) propagate(st *state9) bool {
 // reports whether it removed any.
 func (s *solver9) stackRules(st *state9) bool {
 	var dirty uint32
-	for moved := s.moved; moved != 0; moved &= moved - 1 {
-		d := bits.TrailingZeros32(moved)
+	moved := s.moved
+	// Digits 1 to 8 two at a time, a pair when either moved (the rule
+	// changes nothing for a digit that did not), then digit 9.
+	p0, p1, p2 := pairs(&st.bands[0]), pairs(&st.bands[1]), pairs(&st.bands[2])
+	for todo := (moved | moved>>1) & 0x55; todo != 0; todo &= todo - 1 {
+		k := bits.TrailingZeros32(todo) / 2
+		x0, x1, x2 := p0[k], p1[k], p2[k]
+		// The columns that hold each digit in each band, a half each.
+		const cols = 511 * halves
+		f0 := (x0 | x0>>9 | x0>>18) & cols
+		f1 := (x1 | x1>>9 | x1>>18) & cols
+		f2 := (x2 | x2>>9 | x2>>18) & cols
+		// Each stack's (band, column) patterns, a half each, and what
+		// they keep.
+		const three = 7 * halves
+		i0 := f0&three | (f1&three)<<3 | (f2&three)<<6
+		i1 := f0>>3&three | (f1>>3&three)<<3 | (f2>>3&three)<<6
+		i2 := f0>>6&three | (f1>>6&three)<<3 | (f2>>6&three)<<6
+		q0 := uint64(permutationPairs[uint32(i0)]) | uint64(permutationPairs[i0>>32])<<32
+		q1 := uint64(permutationPairs[uint32(i1)]) | uint64(permutationPairs[i1>>32])<<32
+		q2 := uint64(permutationPairs[uint32(i2)]) | uint64(permutationPairs[i2>>32])<<32
+		keep0 := (q0&three | (q1&three)<<3 | (q2&three)<<6) * rowStarts
+		keep1 := (q0>>3&three | (q1>>3&three)<<3 | (q2>>3&three)<<6) * rowStarts
+		keep2 := (q0>>6&three | (q1>>6&three)<<3 | (q2>>6&three)<<6) * rowStarts
+		// Stored whether or not they changed: a branch here would be
+		// mispredicted more often than not.
+		p0[k], p1[k], p2[k] = x0&keep0, x1&keep1, x2&keep2
+		lost := lostPairs(x0&^keep0, lowFirst) | lostPairs(x1&^keep1, lowFirst)<<9 | lostPairs(x2&^keep2, lowFirst)<<18
+		dirty |= lost << (2 * k)
+	}
+	if moved&(1<<8) != 0 {
+		const d = 8
 		x0, x1, x2 := st.bands[0].cand[d], st.bands[1].cand[d], st.bands[2].cand[d]
-		// The columns that hold d in each band.
 		f0 := (x0 | x0>>9 | x0>>18) & 511
 		f1 := (x1 | x1>>9 | x1>>18) & 511
 		f2 := (x2 | x2>>9 | x2>>18) & 511
-		// Each stack's (band, column) pattern, and what it keeps.
-		p0 := uint32(permutationPairs[f0&7|(f1&7)<<3|(f2&7)<<6])
-		p1 := uint32(permutationPairs[f0>>3&7|(f1>>3&7)<<3|(f2>>3&7)<<6])
-		p2 := uint32(permutationPairs[f0>>6|(f1>>6)<<3|(f2>>6)<<6])
-		keep0 := (p0&7 | (p1&7)<<3 | (p2&7)<<6) * rowStarts
-		keep1 := (p0>>3&7 | (p1>>3&7)<<3 | (p2>>3&7)<<6) * rowStarts
-		keep2 := (p0>>6 | (p1>>6)<<3 | (p2>>6)<<6) * rowStarts
-		// Stored whether or not they changed: a branch here would be
-		// mispredicted more often than not.
+		q0 := uint32(permutationPairs[f0&7|(f1&7)<<3|(f2&7)<<6])
+		q1 := uint32(permutationPairs[f0>>3&7|(f1>>3&7)<<3|(f2>>3&7)<<6])
+		q2 := uint32(permutationPairs[f0>>6|(f1>>6)<<3|(f2>>6)<<6])
+		keep0 := (q0&7 | (q1&7)<<3 | (q2&7)<<6) * rowStarts
+		keep1 := (q0>>3&7 | (q1>>3&7)<<3 | (q2>>3&7)<<6) * rowStarts
+		keep2 := (q0>>6 | (q1>>6)<<3 | (q2>>6)<<6) * rowStarts
 		st.bands[0].cand[d], st.bands[1].cand[d], st.bands[2].cand[d] = x0&keep0, x1&keep1, x2&keep2
 		dirty |= b2u(x0&^keep0 != 0)<<d | b2u(x1&^keep1 != 0)<<(9+d) | b2u(x2&^keep2 != 0)<<(18+d)
 	}
 	s.moved = 0
 	s.dirty |= dirty
 	return dirty != 0
+}
+
+// lostPairs returns bits 0 and 1 for the first and second word of the
+// pair t (low is lowFirst): set when that word is not zero.
+func lostPairs(t uint64, low bool) uint32 {
+	const bands, nonzero = band * halves, 1<<27 | 1<<59
+	h := (t + bands) & nonzero
+	if low {
+		return uint32(h>>27|h>>58) & 3
+	}
+	return uint32(h>>59|h>>26) & 3
 }
 
 // search counts the solutions of the state at depth: it propagates, then

@@ -98,9 +98,10 @@ func TestByteWords(t *testing.T) {
 	}
 }
 
-// TestLostDigits checks settle's flags of the digits whose words lost
-// cells, two words to a 64-bit word, in both orders a machine may pair
-// them (lowFirst), against looking at one digit at a time.
+// TestLostDigits checks settle's and stackRules' flags of the digits whose
+// words lost cells (lostDigits, lostPairs), two words to a 64-bit word, in
+// both orders a machine may pair them (lowFirst), against looking at one
+// digit at a time.
 func TestLostDigits(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	for n := range 20000 {
@@ -131,6 +132,79 @@ func TestLostDigits(t *testing.T) {
 			got := lostDigits(pair(w[0], w[1], low), pair(w[2], w[3], low), pair(w[4], w[5], low),
 				pair(w[6], w[7], low), w[8]&cells, low)
 			require.Equal(t, want, got, "cells %x of %x, low first %v", cells, w, low)
+			for k := range 4 {
+				require.Equal(t, want>>(2*k)&3, lostPairs(pair(w[2*k], w[2*k+1], low), low),
+					"digits %d and %d, cells %x of %x, low first %v", 2*k+1, 2*k+2, cells, w, low)
+			}
 		}
 	}
+}
+
+// TestStackRules checks stackRules, which works on two digits to a word,
+// against the permutation rule applied to one digit's stacks at a time,
+// on random states: the words it keeps and the words it marks. As in the
+// solver, the digits not moved are at the rule's fixed point.
+func TestStackRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for n := range 20000 {
+		var st state9
+		for b := range st.bands {
+			for d := range 9 {
+				st.bands[b].cand[d] = rng.Uint32() & rng.Uint32() & band
+				if n%2 == 0 {
+					st.bands[b].cand[d] |= rng.Uint32() & band
+				}
+			}
+			st.bands[b].unsolved = rng.Uint32() & band
+		}
+		stackRulesByDigit(&st, 511)
+		moved := rng.Uint32() & 511
+		for d := range 9 {
+			if moved>>d&1 != 0 {
+				for b := range st.bands {
+					st.bands[b].cand[d] &= rng.Uint32() | rng.Uint32()
+				}
+			}
+		}
+		want := st
+		wantDirty := stackRulesByDigit(&want, moved)
+		s := solver9{moved: moved}
+		changed := s.stackRules(&st)
+		require.Equal(t, want, st, "moved %b", moved)
+		require.Equal(t, wantDirty, s.dirty, "moved %b", moved)
+		require.Equal(t, wantDirty != 0, changed)
+		require.Zero(t, s.moved)
+	}
+}
+
+// stackRulesByDigit applies the permutation rule to the stacks of the
+// digits moved, one digit, one stack and one cell column at a time, and
+// returns the words it changed as dirty bits.
+func stackRulesByDigit(st *state9, moved uint32) (dirty uint32) {
+	for d := range 9 {
+		if moved>>d&1 == 0 {
+			continue
+		}
+		for stack := range 3 {
+			var pattern int // bit 3*band + column of the stack
+			for b := range 3 {
+				for c := range 3 {
+					if st.bands[b].cand[d]&(uint32(1)<<(3*stack+c)*rowStarts) != 0 {
+						pattern |= 1 << (3*b + c)
+					}
+				}
+			}
+			keep := permutationPairs[pattern]
+			for b := range 3 {
+				for c := range 3 {
+					col := uint32(1) << (3*stack + c) * rowStarts
+					if keep>>(3*b+c)&1 == 0 && st.bands[b].cand[d]&col != 0 {
+						st.bands[b].cand[d] &^= col
+						dirty |= 1 << (9*b + d)
+					}
+				}
+			}
+		}
+	}
+	return dirty
 }
