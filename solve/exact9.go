@@ -506,10 +506,7 @@ func (s *solver9) search(depth int) {
 			// has placed every digit. Kept so that search never stalls.
 			b, bit = pickFewest(st)
 		}
-		d := 0
-		for st.bands[b].cand[d]&bit == 0 {
-			d++
-		}
+		d := bits.TrailingZeros32(digitsAt(&st.bands[b], bits.TrailingZeros32(bit)))
 		s.guesses++
 		next := &s.stack[depth+1]
 		*next = *st
