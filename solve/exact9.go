@@ -270,8 +270,8 @@ func (s *solver9) placeAlone(st *state9, d, b int, bit uint32) {
 func settle(st *state9, d, b int, cells uint32) (dirty uint32) {
 	bs := &st.bands[b]
 	// Two digits' words at a time: every word loses the cells, and so do
-	// the unsolved cells, paired with digit 8. (One word at a time, this
-	// was a fifth of the time on the hardest sets.)
+	// the unsolved cells, paired with digit 9's word. (One word at a
+	// time, this was a fifth of the time on the hardest sets.)
 	p, t8 := pairs(bs), bs.cand[8]&cells
 	c := uint64(cells) * halves
 	t0, t1, t2, t3, t4 := p[0]&c, p[1]&c, p[2]&c, p[3]&c, p[4]&c
@@ -326,7 +326,7 @@ func fold(h uint64, low bool) uint32 {
 // cells, at most band, so adding band to it carries into bit 27 exactly
 // when it is not zero.
 func lostDigits(t0, t1, t2, t3 uint64, t8 uint32, low bool) uint32 {
-	const bands, nonzero = band * (1<<32 | 1), 1<<27 | 1<<59
+	const bands, nonzero = band * halves, 1<<27 | 1<<59
 	// Bits 0, 2, 4, 6 for the low halves, 32, 34, 36, 38 for the high.
 	h := (t0+bands)&nonzero>>27 | (t1+bands)&nonzero>>25 | (t2+bands)&nonzero>>23 | (t3+bands)&nonzero>>21
 	return fold(h, low) | (t8+band)>>27<<8
@@ -577,9 +577,9 @@ func pickPair(st *state9, scoring int) (b int, bit uint32, ok bool) {
 	for bb := range 3 {
 		bs := &st.bands[bb]
 		twos, threes := twoThree(bs)
-		for pairs := twos &^ threes & st.bands[bb].unsolved; pairs != 0 && scored < scoring; pairs &= pairs - 1 {
+		for two := twos &^ threes & st.bands[bb].unsolved; two != 0 && scored < scoring; two &= two - 1 {
 			scored++
-			x := pairs & -pairs
+			x := two & -two
 			at := bits.TrailingZeros32(x)
 			peers := bandPeers[at]
 			score := placesSeen(bs, peers, at)
