@@ -10,8 +10,8 @@ import (
 
 // TestBandCounts checks the loop-free counts of a band's digits per cell
 // (oneTwo, twoThree), pickPair's score (placesSeen) and a cell's digits
-// (digitsAt) against counting
-// one cell and one digit at a time, on random bands of every density.
+// (digitsAt) against counting one cell and one digit at a time, on random
+// bands of every density.
 func TestBandCounts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for n := range 20000 {
@@ -207,4 +207,51 @@ func stackRulesByDigit(st *state9, moved uint32) (dirty uint32) {
 		}
 	}
 	return dirty
+}
+
+// TestSettle checks settle, which clears a band's words two to a 64-bit
+// word, against clearing them one word at a time, on random states: the
+// words it leaves and the words it marks.
+func TestSettle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	for n := range 20000 {
+		var st state9
+		for b := range st.bands {
+			for d := range 9 {
+				st.bands[b].cand[d] = rng.Uint32() & band
+				if n%2 == 0 {
+					st.bands[b].cand[d] &= rng.Uint32()
+				}
+			}
+			st.bands[b].unsolved = rng.Uint32() & band
+		}
+		b, d := rng.IntN(3), rng.IntN(9)
+		// One to three cells, no two in a row or box, as settle is given.
+		var cells uint32
+		rows, boxes := rng.Perm(3), rng.Perm(3)
+		for i := range 1 + n%3 {
+			cells |= 1 << (9*rows[i] + 3*boxes[i] + rng.IntN(3))
+		}
+		want := st
+		var wantDirty uint32
+		w := &want.bands[b]
+		for e := range 9 {
+			if e != d && w.cand[e]&cells != 0 {
+				wantDirty |= 1 << (9*b + e)
+			}
+			w.cand[e] &^= cells
+		}
+		w.cand[d] |= cells
+		w.unsolved &^= cells
+		cols := (cells | cells>>9 | cells>>18) & 511 * rowStarts
+		for ob := range 3 {
+			if ob != b && want.bands[ob].cand[d]&cols != 0 {
+				want.bands[ob].cand[d] &^= cols
+				wantDirty |= 1 << (9*ob + d)
+			}
+		}
+		dirty := settle(&st, d, b, cells)
+		require.Equal(t, want, st, "digit %d, band %d, cells %x", d+1, b, cells)
+		require.Equal(t, wantDirty, dirty, "digit %d, band %d, cells %x", d+1, b, cells)
+	}
 }
