@@ -147,16 +147,7 @@ func TestLostDigits(t *testing.T) {
 func TestStackRules(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	for n := range 20000 {
-		var st state9
-		for b := range st.bands {
-			for d := range 9 {
-				st.bands[b].cand[d] = rng.Uint32() & rng.Uint32() & band
-				if n%2 == 0 {
-					st.bands[b].cand[d] |= rng.Uint32() & band
-				}
-			}
-			st.bands[b].unsolved = rng.Uint32() & band
-		}
+		st := randomState(rng, n%2 == 0)
 		stackRulesByDigit(&st, 511)
 		moved := rng.Uint32() & 511
 		for d := range 9 {
@@ -215,16 +206,7 @@ func stackRulesByDigit(st *state9, moved uint32) (dirty uint32) {
 func TestSettle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 10))
 	for n := range 20000 {
-		var st state9
-		for b := range st.bands {
-			for d := range 9 {
-				st.bands[b].cand[d] = rng.Uint32() & band
-				if n%2 == 0 {
-					st.bands[b].cand[d] &= rng.Uint32()
-				}
-			}
-			st.bands[b].unsolved = rng.Uint32() & band
-		}
+		st := randomState(rng, n%2 == 0)
 		b, d := rng.IntN(3), rng.IntN(9)
 		// One to three cells, no two in a row or box, as settle is given.
 		var cells uint32
@@ -254,4 +236,22 @@ func TestSettle(t *testing.T) {
 		require.Equal(t, want, st, "digit %d, band %d, cells %x", d+1, b, cells)
 		require.Equal(t, wantDirty, dirty, "digit %d, band %d, cells %x", d+1, b, cells)
 	}
+}
+
+// randomState fills a state with random candidates and unsolved cells:
+// each cell in about a quarter of the digits' words, or three quarters
+// when dense.
+func randomState(rng *rand.Rand, dense bool) state9 {
+	var st state9
+	for b := range st.bands {
+		for d := range 9 {
+			x := rng.Uint32() & rng.Uint32()
+			if dense {
+				x |= rng.Uint32()
+			}
+			st.bands[b].cand[d] = x & band
+		}
+		st.bands[b].unsolved = rng.Uint32() & band
+	}
+	return st
 }
