@@ -637,13 +637,9 @@ func twoThree(bs *bandState) (twos, threes uint32) {
 func pickFewest(st *state9) (b int, bit uint32) {
 	fewest := 10
 	for bb := range 3 {
-		w := &st.bands[bb].cand
 		for un := st.bands[bb].unsolved; un != 0; un &= un - 1 {
 			x := un & -un
-			n := 0
-			for _, c := range w {
-				n += int(c >> bits.TrailingZeros32(x) & 1)
-			}
+			n := bits.OnesCount32(digitsAt(&st.bands[bb], bits.TrailingZeros32(x)))
 			if n < fewest {
 				fewest, b, bit = n, bb, x
 			}
