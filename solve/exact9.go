@@ -405,7 +405,7 @@ func (s *solver9) propagate(st *state9) bool {
 		if s.dirty == 0 && !s.stackRules(st) {
 			// Near the leaves the triads cost more than the guesses
 			// they save.
-			if bits.OnesCount32(st.bands[0].unsolved)+bits.OnesCount32(st.bands[1].unsolved)+bits.OnesCount32(st.bands[2].unsolved) < triadsFrom {
+			if openCells(st) < triadsFrom {
 				return true
 			}
 			changed, ok := s.triads(st)
@@ -499,18 +499,28 @@ func (s *solver9) search(depth int) {
 			return
 		}
 		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
-		// A puzzle that has needed more than eight guesses is worth a
-		// longer look at its pairs: the forum's hardest need 110 guesses
-		// each when three are scored, and scoring six there made
-		// magictour about 4% faster and the forum's hardest 5%, where
-		// scoring six from the start made serg-benchmark (6.5 guesses
-		// each) 8% slower. Not when looking
-		// for one solution: the generator's full grids are first
-		// solutions, and the grids of the longer look took Extreme
-		// puzzles 8% to 30% more instructions to find (six seeds).
+		// How many pairs to score. A puzzle that has needed more than
+		// eight guesses is worth a longer look at its pairs: the
+		// forum's hardest need 110 guesses each when three are scored,
+		// and scoring six there made magictour about 4% faster and the
+		// forum's hardest 5%, where scoring six from the start made
+		// serg-benchmark (6.5 guesses each) 8% slower. Before that, a
+		// guess with fewer than 50 cells open takes the first pair: a
+		// guess decides less the deeper it is, and serg-benchmark,
+		// whose guesses nine in ten times have fewer than 45 open, was
+		// 5% to 6% faster, the other sets the same. Neither when
+		// looking for one solution: the generator's full grids are
+		// first solutions, and the grids of the longer look took
+		// Extreme puzzles 8% to 30% more instructions to find (six
+		// seeds).
 		scoring := 3
-		if s.guesses > 8 && s.limit > 1 {
-			scoring = 6
+		if s.limit > 1 {
+			switch {
+			case s.guesses > 8:
+				scoring = 6
+			case openCells(st) < 50:
+				scoring = 1
+			}
 		}
 		b, bit, pair := pickPair(st, scoring)
 		if !pair {
@@ -601,6 +611,11 @@ func placesSeen(bs *bandState, peers uint32, at int) int {
 	seen := func(x uint64) int { return bits.OnesCount64(x & pp & (x >> at & halves * 0xffffffff)) }
 	x8 := bs.cand[8]
 	return seen(p[0]) + seen(p[1]) + seen(p[2]) + seen(p[3]) + bits.OnesCount32(x8&peers&-(x8>>at&1))
+}
+
+// openCells returns the number of cells not yet solved.
+func openCells(st *state9) int {
+	return bits.OnesCount32(st.bands[0].unsolved) + bits.OnesCount32(st.bands[1].unsolved) + bits.OnesCount32(st.bands[2].unsolved)
 }
 
 // halves has the low bit of each half of a 64-bit word.
