@@ -532,7 +532,14 @@ func (s *solver9) search(depth int) {
 				scoring = 1
 			}
 		}
-		b, bit, pair := pickPair(st, scoring)
+		var b int
+		var bit uint32
+		var pair bool
+		if scoring == 1 {
+			b, bit, pair = firstPair(st)
+		} else {
+			b, bit, pair = pickPair(st, scoring)
+		}
 		if !pair {
 			unit, d, pattern, ok := pickBranch(st)
 			if ok {
@@ -611,6 +618,20 @@ func pickPair(st *state9, scoring int) (b int, bit uint32, ok bool) {
 		}
 	}
 	return b, bit, best >= 0
+}
+
+// firstPair is pickPair scoring one cell: the first cell with two
+// candidates, if any, found without scoring it, and without counting the
+// bands after its own (serg-benchmark 3.5% faster than pickPair(st, 1)).
+func firstPair(st *state9) (b int, bit uint32, ok bool) {
+	for b := range 3 {
+		bs := &st.bands[b]
+		twos, threes := twoThree(bs)
+		if two := twos &^ threes & bs.unsolved; two != 0 {
+			return b, two & -two, true
+		}
+	}
+	return 0, 0, false
 }
 
 // placesSeen adds, over the digits of the cell at bit at of band bs, their

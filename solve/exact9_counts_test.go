@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -254,4 +255,34 @@ func randomState(rng *rand.Rand, dense bool) state9 {
 		st.bands[b].unsolved = rng.Uint32() & band
 	}
 	return st
+}
+
+// TestFirstPair: firstPair takes the cell pickPair takes when it scores
+// one, and finds none when pickPair finds none.
+func TestFirstPair(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	var inBand [3]int
+	none := 0
+	for n := range 20000 {
+		st := randomState(rng, n%2 == 0)
+		if n%3 == 0 { // fewer pairs: some bands have none
+			for b := range st.bands {
+				st.bands[b].unsolved &= rng.Uint32() & rng.Uint32()
+			}
+		}
+		wb, wbit, wok := pickPair(&st, 1)
+		b, bit, ok := firstPair(&st)
+		require.Equal(t, wok, ok, "state %d", n)
+		if !ok {
+			none++
+			continue
+		}
+		require.Equal(t, wb, b, "state %d", n)
+		require.Equal(t, wbit, bit, "state %d", n)
+		inBand[b]++
+	}
+	for b, k := range inBand {
+		assert.Positive(t, k, "states whose first pair is in band %d", b)
+	}
+	assert.Positive(t, none, "states with no pair")
 }
