@@ -35,7 +35,8 @@ import (
 //     alike, the words go two to a 64-bit word (pairs).
 //   - When the bands stall, the same table is applied to stacks (three
 //     columns of boxes), which adds the column hidden singles and the
-//     box-column eliminations the bands do not see.
+//     box-column eliminations the bands do not see (counting, only while
+//     at least stacksFrom cells are open).
 //   - When the stacks stall too, the triad rules of exact9_triads.go
 //     (minirows and minicolumns hold three digits each) run on the bands
 //     that changed, while at least triadsFrom cells are unsolved.
