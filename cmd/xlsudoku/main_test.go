@@ -14,7 +14,9 @@ func TestMain(m *testing.M) {
 		main()
 		return
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	removeProcessBuilds()
+	os.Exit(code)
 }
 
 // mainCommand is xlsudoku with args, run as a child process of the test.
