@@ -114,8 +114,8 @@ func timeProcess(b *testing.B, name string, args ...string) time.Duration {
 	return d
 }
 
-// median returns the median of ds in milliseconds.
-func median(ds []time.Duration) float64 {
+// medianMillis returns the median of ds in milliseconds.
+func medianMillis(ds []time.Duration) float64 {
 	s := slices.Clone(ds)
 	slices.Sort(s)
 	n := len(s)
@@ -136,12 +136,12 @@ func BenchmarkProcessStartup(b *testing.B) {
 		td = append(td, timeProcess(b, xl, "version"))
 		ts = append(ts, timeProcess(b, xlStatic, "version"))
 	}
-	h := median(th)
+	h := medianMillis(th)
 	b.ReportMetric(h, "hello-ms")
-	b.ReportMetric(median(td), "default-ms")
-	b.ReportMetric(median(ts), "static-ms")
-	b.ReportMetric(median(td)-h, "default-above-ms")
-	b.ReportMetric(median(ts)-h, "static-above-ms")
+	b.ReportMetric(medianMillis(td), "default-ms")
+	b.ReportMetric(medianMillis(ts), "static-ms")
+	b.ReportMetric(medianMillis(td)-h, "default-above-ms")
+	b.ReportMetric(medianMillis(ts)-h, "static-above-ms")
 }
 
 // BenchmarkProcessWorkers is "xlsudoku solve 17-clue.txt -o out.txt" on
@@ -164,7 +164,7 @@ func BenchmarkProcessWorkers(b *testing.B) {
 		}
 	}
 	for i, p := range progs {
-		one, two := median(times[i][0]), median(times[i][1])
+		one, two := medianMillis(times[i][0]), medianMillis(times[i][1])
 		b.ReportMetric(one, p.name+"-1-ms")
 		b.ReportMetric(two, p.name+"-2-ms")
 		b.ReportMetric(one/two, p.name+"-speedup")
