@@ -348,6 +348,11 @@ var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 // sets no slower; 40 made serg 11% faster and the others 3% to 7% slower.
 const stacksFrom = 30
 
+// firstPairBelow: counting, before the ninth guess, a guess with fewer
+// cells than this open takes the first pair (firstPair) rather than
+// scoring three: see search.
+const firstPairBelow = 50
+
 // propagate applies the band rules and naked singles until nothing changes.
 // It returns false on a contradiction, leaving the marks (s.dirty, s.moved,
 // s.triadBands) as they fell: search sets them afresh for the next state.
@@ -516,8 +521,9 @@ func (s *solver9) search(depth int) {
 		// and scoring six there made magictour about 4% faster and the
 		// forum's hardest 5%, where scoring six from the start made
 		// serg-benchmark (6.5 guesses each) 8% slower. Before that, a
-		// guess with fewer than 50 cells open takes the first pair: a
-		// guess decides less the deeper it is, and serg-benchmark,
+		// guess with fewer than firstPairBelow cells open takes the
+		// first pair: a guess decides less the deeper it is, and
+		// serg-benchmark,
 		// whose guesses nine in ten times have fewer than 45 open, was
 		// 5% to 6% faster, the other sets the same. Neither when
 		// looking for one solution: the generator's full grids are
@@ -529,7 +535,7 @@ func (s *solver9) search(depth int) {
 			switch {
 			case s.guesses > 8:
 				scoring = 6
-			case openCells(st) < 50:
+			case openCells(st) < firstPairBelow:
 				scoring = 1
 			}
 		}

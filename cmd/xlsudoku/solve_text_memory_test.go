@@ -73,6 +73,8 @@ func (c *solutionChecker) Write(p []byte) (int, error) {
 // until stop is closed, and returns the most it saw.
 func peakHeap(stop <-chan struct{}) uint64 {
 	s := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	tick := time.NewTicker(200 * time.Microsecond)
+	defer tick.Stop()
 	var peak uint64
 	for {
 		metrics.Read(s)
@@ -80,7 +82,7 @@ func peakHeap(stop <-chan struct{}) uint64 {
 		select {
 		case <-stop:
 			return peak
-		case <-time.After(200 * time.Microsecond):
+		case <-tick.C:
 		}
 	}
 }
