@@ -27,8 +27,16 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	if g.Shape == Shape9 {
 		return s.fast.count((*[81]uint8)(g.Cells[:81]), limit, out)
 	}
+	s.fast.guesses = 0
 	return s.general.count(g, limit, out)
 }
+
+// Guesses returns how often the last Count guessed a cell's digit, for a
+// 9x9 puzzle (0 for the other shapes, whose solver does not count them).
+// It guesses only where its rules (singles, locked candidates, triads)
+// stall, so it is a cheap sign of how hard a puzzle is: the generator
+// rates only the moves of a climb for Extreme that need a few.
+func (s *Solver) Guesses() int { return s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it
 // returns a *ConflictError; when no grid completes g, ErrNoSolution; when g

@@ -320,3 +320,40 @@ func TestSolverDoesNotAllocate(t *testing.T) {
 	allocs = testing.AllocsPerRun(20, func() { _, _ = s.Solve(&g) })
 	assert.Zero(t, allocs)
 }
+
+// TestGuesses: Guesses is what the last Count guessed, and 0 for a puzzle
+// the rules alone solve, for givens that clash and for the other shapes,
+// whatever was counted before.
+func TestGuesses(t *testing.T) {
+	hard, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	require.NoError(t, err)
+	var s Solver
+	var sols [1]Grid
+	require.Equal(t, 1, s.Count(&hard, 2, sols[:]))
+	hardGuesses := s.Guesses()
+	require.Positive(t, hardGuesses, "the forum's hardest cannot be solved without a guess")
+
+	easy := sols[0]
+	for i := 0; i < 81; i += 4 {
+		easy.Cells[i] = 0
+	}
+	clash := NewGrid(Shape9)
+	clash.Cells[0], clash.Cells[1] = 5, 5
+	six := NewGrid(Shape6)
+	for _, tt := range []struct {
+		name string
+		g    Grid
+		want int
+	}{
+		{"solved by singles", easy, 0},
+		{"givens clash", clash, 0},
+		{"6x6", six, 0},
+		{"the hard one again", hard, hardGuesses},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s.Count(&hard, 2, nil) // what came before must not show
+			s.Count(&tt.g, 2, nil)
+			assert.Equal(t, tt.want, s.Guesses())
+		})
+	}
+}

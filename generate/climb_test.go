@@ -1,0 +1,63 @@
+package generate
+
+import (
+	"context"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/solve"
+)
+
+// TestSearchHard: a climb for Extreme rates the 9x9 moves the exact solver
+// needs extremeGuesses guesses or more to prove unique, and every move of
+// another shape.
+func TestSearchHard(t *testing.T) {
+	parse := func(line string) solve.Grid {
+		g, err := solve.ParseLine(line)
+		require.NoError(t, err)
+		return g
+	}
+	// The first of the forum's hardest, and its solution with a quarter
+	// of the cells blank: singles solve that.
+	hard := parse("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	easy := parse("984751623752346981613928574846139257539267148127485396271694835365872419498513762")
+	for i := 0; i < 81; i += 4 {
+		easy.Cells[i] = 0
+	}
+	g, err := New(Options{Grade: solve.Extreme})
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		name string
+		q    solve.Grid
+		want bool
+	}{
+		{"the forum's hardest", hard, true},
+		{"solved by singles", easy, false},
+		{"6x6", solve.NewGrid(solve.Shape6), true},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, g.searchHard(&tt.q))
+		})
+	}
+}
+
+// TestSearchHardAtTheBoundary: on Expert puzzles, some proved unique with
+// fewer guesses than extremeGuesses, some with exactly as many and some
+// with more, searchHard says yes from extremeGuesses on.
+func TestSearchHardAtTheBoundary(t *testing.T) {
+	ps, err := Generate(context.Background(), Options{Grade: solve.Expert, Symmetry: Rotational, Seed: 5}, scaled(60, 60, 20), 1, nil)
+	require.NoError(t, err)
+	g, err := New(Options{Grade: solve.Extreme})
+	require.NoError(t, err)
+	var s solve.Solver
+	seen := map[int]int{} // -1 below, 0 at, 1 above extremeGuesses
+	for _, p := range ps {
+		require.Equal(t, 1, s.Count(&p.Givens, 2, nil))
+		n := s.Guesses()
+		seen[min(max(n-extremeGuesses, -1), 1)]++
+		assert.Equal(t, n >= extremeGuesses, g.searchHard(&p.Givens), "%s: %d guesses", solve.FormatLine(&p.Givens), n)
+	}
+	assert.Len(t, seen, 3, "guesses below, at and above %d: %v", extremeGuesses, seen)
+}
