@@ -38,7 +38,9 @@
 // ends Hard or Expert climbs too, keeping each move that scores at least
 // as much, until the puzzle is Extreme or 128 moves have kept nothing:
 // the puzzles near a hard one are Extreme far more often than new digs
-// are.
+// are. There a 9x9 move is rated only when the exact solver needs three
+// guesses or more to prove it unique (solve.Solver.Guesses): most moves
+// need fewer, and almost no Extreme one does.
 // So does a dig for an SE band (Options.SE) that rates below the band.
 // Every rating stops at the
 // grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
