@@ -106,8 +106,9 @@ const extremeGuesses = 3
 
 // searchHard reports whether the move q (unique) of a climb for Extreme is
 // worth rating: for 9x9, whether the exact solver guesses at least
-// extremeGuesses times proving it unique. A count costs some hundredths of
-// a rating.
+// extremeGuesses times proving it unique. A count costs under a
+// hundredth of a rating (2.4 µs against 0.31 ms, the Expert puzzles of
+// solve/testdata).
 func (g *Generator) searchHard(q *solve.Grid) bool {
 	if q.Shape != solve.Shape9 {
 		return true
