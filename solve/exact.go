@@ -35,7 +35,9 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 // 9x9 puzzle (0 for the other shapes, whose solver does not count them).
 // It guesses only where its rules (singles, locked candidates, triads)
 // stall, so it is a cheap sign of how hard a puzzle is: the generator
-// rates only the moves of a climb for Extreme that need a few.
+// rates only the moves of a climb for Extreme that need a few. A branch
+// on a digit's places in a band, taken where no cell has two candidates,
+// is not counted.
 func (s *Solver) Guesses() int { return s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it
