@@ -104,8 +104,9 @@ func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puz
 // 2026).
 const extremeGuesses = 3
 
-// searchHard reports whether the move q (unique) of a climb for Extreme is
-// worth rating: for 9x9, whether the exact solver guesses at least
+// searchHard reports whether the move q (unique) of a climb for Extreme,
+// or for a band of SE ratings that Extreme puzzles reach, is worth
+// rating: for 9x9, whether the exact solver guesses at least
 // extremeGuesses times proving it unique. A count costs under a
 // hundredth of a rating (2.4 µs against 0.31 ms, the Expert puzzles of
 // solve/testdata).
@@ -245,11 +246,23 @@ func (nb *nearby) list(g *Generator, puzzle *solve.Grid) {
 // climbBand looks for a puzzle in the SE band asked for near p, a Hard or
 // harder puzzle that digBand left rating below the band. It climbs as
 // climbExtreme does, by the SE estimate and then the score, keeping no
-// move that rates above the band or harder than its grades allow.
+// move that rates above the band or harder than its grades allow. In a
+// band that starts where Extreme puzzles do (SE 8.5) or above, a move is
+// rated only when it is hard for search, as in climbExtreme. Made in turn
+// with the old rule on one worker, two sets of seeds each (November
+// 2026): 8.5 to 9.0, 55.3 and 56.9 puzzles/s against 44.9 and 50.8; 9.0
+// alone, 27.5 and 26.8 against 25.7 and 24.7; 9.1 to 9.2, 4.2 and 4.3
+// against 3.9 and 3.8. Below, 8.0 to 8.5, it was slower (248 against
+// 263/s), and is left as it was.
 func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
 	o := &g.opts
 	_, top, _ := bandGrades(o)
+	extremeFrom, _ := solve.SERange(solve.Extreme)
+	hard := o.SE.Min >= extremeFrom
 	rate := func(q *solve.Grid) (r Puzzle, ok bool, err error) {
+		if hard && !g.searchHard(q) {
+			return r, false, nil
+		}
 		rq, within, err := solve.RateWithinSolved(*q, sol, top)
 		if err != nil || !within || rq.SE > o.SE.Max {
 			return r, false, err

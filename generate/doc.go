@@ -41,7 +41,8 @@
 // are. There a 9x9 move is rated only when the exact solver needs three
 // guesses or more to prove it unique (solve.Solver.Guesses): most moves
 // need fewer, and almost no Extreme one does.
-// So does a dig for an SE band (Options.SE) that rates below the band.
+// So does a dig for an SE band (Options.SE) that rates below the band,
+// with the same test of a move's guesses in a band from 8.5 up.
 // Every rating stops at the
 // grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
 // hard", and the techniques above the grade never run; and it is given the
