@@ -40,7 +40,7 @@
 // the puzzles near a hard one are Extreme far more often than new digs
 // are. There a 9x9 move is rated only when the exact solver needs three
 // guesses or more to prove it unique (solve.Solver.Guesses): most moves
-// need fewer, and almost no Extreme one does.
+// need fewer, and almost no Extreme one does (unless Options.Minimal).
 // So does a dig for an SE band (Options.SE) that rates below the band,
 // with the same test of a move's guesses in a band from 8.5 up.
 // Every rating stops at the
