@@ -85,8 +85,12 @@ const (
 // pay (9.2 against 9.3 puzzles/s and 9.0 against 9.5, 20 seeds of 10
 // each, twice).
 func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
+	worth := g.searchHard
+	if g.opts.Minimal {
+		worth = g.minimal
+	}
 	rate := func(q *solve.Grid) (r Puzzle, ok bool, err error) {
-		if g.opts.Minimal && !g.minimal(q) || !g.opts.Minimal && !g.searchHard(q) {
+		if !worth(q) {
 			return r, false, nil
 		}
 		r, err = g.rated(*q, sol)
