@@ -38,11 +38,11 @@
 // ends Hard or Expert climbs too, keeping each move that scores at least
 // as much, until the puzzle is Extreme or 128 moves have kept nothing:
 // the puzzles near a hard one are Extreme far more often than new digs
-// are. There a 9x9 move is rated only when the exact solver needs three
-// guesses or more to prove it unique (solve.Solver.Guesses): most moves
-// need fewer, and almost no Extreme one does (unless Options.Minimal).
-// So does a dig for an SE band (Options.SE) that rates below the band,
-// with the same test of a move's guesses in a band from 8.5 up.
+// are. So does a dig for an SE band (Options.SE) that rates below the
+// band. In these climbs a 9x9 move is rated only when the exact solver
+// needs three guesses or more to prove it unique (solve.Solver.Guesses):
+// most moves need fewer, and almost no Extreme one does. The test is left
+// out for minimal Extreme puzzles, and for bands that start below 8.5.
 // Every rating stops at the
 // grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
 // hard", and the techniques above the grade never run; and it is given the

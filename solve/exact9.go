@@ -523,8 +523,8 @@ func (s *solver9) search(depth int) {
 		// serg-benchmark (6.5 guesses each) 8% slower. Before that, a
 		// guess with fewer than firstPairBelow cells open takes the
 		// first pair: a guess decides less the deeper it is, and
-		// serg-benchmark,
-		// whose guesses nine in ten times have fewer than 45 open, was
+		// serg-benchmark, whose guesses nine in ten times have fewer
+		// than 45 open, was
 		// 5% to 6% faster, the other sets the same. Neither when
 		// looking for one solution: the generator's full grids are
 		// first solutions, and the grids of the longer look took
