@@ -31,13 +31,14 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	return s.general.count(g, limit, out)
 }
 
-// Guesses returns how often the last Count guessed a cell's digit, for a
-// 9x9 puzzle (0 for the other shapes, whose solver does not count them).
-// It guesses only where its rules (singles, locked candidates, triads)
-// stall, so it is a cheap sign of how hard a puzzle is: the generator
-// rates only the moves of a climb for Extreme that need a few. A branch
-// on a digit's places in a band, taken where no cell has two candidates,
-// is not counted.
+// Guesses returns how often the last Count guessed, for a 9x9 puzzle (0
+// for the other shapes, whose solver does not count them): a guess on a
+// cell's digit counts one, and a guess among a digit's k places in a band
+// or stack counts k-1 (one for each tried before the last), as tdoku
+// counts them. It guesses only where its rules (singles, locked
+// candidates, triads) stall, so it is a cheap sign of how hard a puzzle
+// is: the generator rates only the moves of a climb for Extreme that need
+// a few.
 func (s *Solver) Guesses() int { return s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it

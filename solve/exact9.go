@@ -139,11 +139,14 @@ type solver9 struct {
 	moved uint32 // bit d: digit d's words changed since stackRules ran
 	// bit b: band b's words changed since triads ran
 	triadBands uint32
-	stack      [82]state9 // one state per guess depth
-	found      int        // solutions counted so far
-	guesses    int        // cells guessed on so far, for pickPair's effort
-	limit      int
-	out        []Grid
+	// One state per guess depth. A guess either places a cell or fixes
+	// one digit's configuration in one of the 6 units (it had two or
+	// more), and neither is undone deeper: at most 81 + 54 levels.
+	stack   [81 + 54 + 1]state9
+	found   int // solutions counted so far
+	guesses int // branches tried so far (all but the last of each guess)
+	limit   int
+	out     []Grid
 }
 
 // count returns the number of solutions of the 81 cells p (0 for blank),
@@ -349,8 +352,8 @@ var otherBands = [3][2]int{{1, 2}, {0, 2}, {0, 1}}
 const stacksFrom = 30
 
 // firstPairBelow: counting, before the ninth guess, a guess with fewer
-// cells than this open takes the first pair (firstPair) rather than
-// scoring three: see search.
+// cells than this open takes the first pair (firstPair) rather than a
+// digit's configurations: see search.
 const firstPairBelow = 50
 
 // propagate applies the band rules and naked singles until nothing changes.
@@ -504,9 +507,9 @@ func lostPairs(t uint64, low bool) uint32 {
 
 // search counts the solutions of the state at depth: it propagates, then
 // branches, each branch but the last on a copy one level deeper and the
-// last on the state itself. It branches on a cell with two candidates when
-// there is one (pickPair), else on the configurations of one digit in one
-// band or stack (pickBranch).
+// last on the state itself. It branches on the configurations of one digit
+// in one band or stack (pickBranch), or on a cell with two candidates
+// (pickPair, firstPair): see the comment within.
 func (s *solver9) search(depth int) {
 	st := &s.stack[depth]
 	for s.propagate(st) {
@@ -515,37 +518,24 @@ func (s *solver9) search(depth int) {
 			return
 		}
 		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
-		// How many pairs to score. A puzzle that has needed more than
-		// eight guesses is worth a longer look at its pairs: the
-		// forum's hardest need 110 guesses each when three are scored,
-		// and scoring six there made magictour about 4% faster and the
-		// forum's hardest 5%, where scoring six from the start made
-		// serg-benchmark (6.5 guesses each) 8% slower. Before that, a
-		// guess with fewer than firstPairBelow cells open takes the
-		// first pair: a guess decides less the deeper it is, and
-		// serg-benchmark, whose guesses nine in ten times have fewer
-		// than 45 open, was
-		// 5% to 6% faster, the other sets the same. Neither when
-		// looking for one solution: the generator's full grids are
-		// first solutions, and the grids of the longer look took
-		// Extreme puzzles 8% to 30% more instructions to find (six
-		// seeds).
-		scoring := 3
-		if s.limit > 1 {
-			switch {
-			case s.guesses > 8:
-				scoring = 6
-			case openCells(st) < firstPairBelow:
-				scoring = 1
-			}
-		}
+		// What to branch on. Counting, the configurations of one digit
+		// in one band or stack (pickBranch), as tdoku does: the forum's
+		// hardest need 80 guesses each where a cell with two
+		// candidates, the best of three or six, needed 94, and are 13%
+		// faster. Except before the ninth guess with fewer than
+		// firstPairBelow cells open, where the first pair is cheaper
+		// than either: nine in ten of serg-benchmark's guesses are
+		// there, and it was 25% slower with configurations. Looking for
+		// one solution, the best of three pairs: the generator's full
+		// grids are first solutions, and stay as they were.
 		var b int
 		var bit uint32
 		var pair bool
-		if scoring == 1 {
+		switch {
+		case s.limit == 1:
+			b, bit, pair = pickPair(st, 3)
+		case s.guesses <= 8 && openCells(st) < firstPairBelow:
 			b, bit, pair = firstPair(st)
-		} else {
-			b, bit, pair = pickPair(st, scoring)
 		}
 		if !pair {
 			unit, d, pattern, ok := pickBranch(st)
@@ -590,6 +580,7 @@ func (s *solver9) branchConfigurations(st *state9, depth, unit, d int, pattern u
 		if uint32(on)&pattern != uint32(on) {
 			continue
 		}
+		s.guesses++
 		next := &s.stack[depth+1]
 		*next = *st
 		s.restrict(next, unit, d, on)
