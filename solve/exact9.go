@@ -40,11 +40,14 @@ import (
 //   - When the stacks stall too, the triad rules of exact9_triads.go
 //     (minirows and minicolumns hold three digits each) run on the bands
 //     that changed, while at least triadsFrom cells are unsolved.
-//   - When all of that stalls, the solver branches on a cell with two
-//     candidates when there is one, else on the configurations (the
-//     permutation) of one digit in one band or stack, as tdoku does
-//     (exact9_branch.go). Each branch but the last copies the 120-byte
-//     state onto a fixed stack; the last continues on the state itself.
+//   - When all of that stalls, the solver branches. Counting, on the
+//     configurations (the permutation) of one digit in one band or stack,
+//     as tdoku does (exact9_branch.go), save that a puzzle's first eight
+//     guesses take the first cell with two candidates once fewer than 50
+//     cells are open; looking for one solution, on a cell with two
+//     candidates when there is one. Each branch but the last copies the
+//     120-byte state onto a fixed stack; the last continues on the state
+//     itself.
 type state9 struct {
 	_     [0]uint64 // 8-byte aligned, so that a band's words pair up (pairs)
 	bands [3]bandState
