@@ -135,7 +135,8 @@ func skipWithoutCalc(t *testing.T) {
 
 // execCalc runs calc.py with stdin as its job and checks that it left no
 // process running. timeout is the job's (the script's default is 120 s).
-func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdout, stderr string, err error) {
+// env adds to the script's environment.
+func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64, env ...string) (stdout, stderr string, err error) {
 	t.Helper()
 	// The script enforces the timeout itself and kills its soffice; the
 	// context is a backstop. Cancelling sends SIGTERM so the script can
@@ -149,7 +150,7 @@ func execCalc(t *testing.T, in, out string, stdin []byte, timeout float64) (stdo
 	// The script's temporary directory (soffice profile) goes under tmp, so
 	// that processes left behind can be told from those of other runs.
 	tmp := t.TempDir()
-	cmd.Env = append(os.Environ(), "TMPDIR="+tmp)
+	cmd.Env = append(append(os.Environ(), "TMPDIR="+tmp), env...)
 	var o, e bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &o, &e
 	err = cmd.Run()
@@ -295,6 +296,62 @@ func TestCalcHarnessErrors(t *testing.T) {
 			assert.Equal(t, tc.code, exit.ExitCode(), stderr)
 			assert.Contains(t, stderr, tc.want)
 			assert.Empty(t, stdout)
+		})
+	}
+}
+
+// TestCalcHarnessRestartsAFailedStart: an soffice that dies before it
+// accepts a connection (seen in CI, aborting as it started on a busy
+// machine) is started again, up to three times in all, and then the run
+// fails saying so. A stand-in soffice first on PATH exits with status 134
+// the first (or every) time, and otherwise runs the real one.
+func TestCalcHarnessRestartsAFailedStart(t *testing.T) {
+	skipWithoutCalc(t)
+	real, err := exec.LookPath("soffice")
+	if err != nil {
+		t.Skip(err)
+	}
+	in := filepath.Join(t.TempDir(), "in.xlsx")
+	f := newBook(t, "Puzzle 1")
+	require.NoError(t, f.SetCellInt("Puzzle 1", "B2", 7))
+	require.NoError(t, f.SaveAs(in))
+	require.NoError(t, f.Close())
+
+	for _, tc := range []struct {
+		name    string
+		crashes int // starts that die: -1 every one
+	}{
+		{"first start dies", 1},
+		{"every start dies", -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			bin := t.TempDir()
+			starts := filepath.Join(bin, "starts")
+			// Each start adds a line to starts; the first crashes ones exit
+			// as an aborted soffice does.
+			script := fmt.Sprintf("#!/bin/sh\necho start >> %q\nn=$(wc -l < %q)\nif [ %d -lt 0 ] || [ \"$n\" -le %d ]; then exit 134; fi\nexec %q \"$@\"\n",
+				starts, starts, tc.crashes, tc.crashes, real)
+			require.NoError(t, os.WriteFile(filepath.Join(bin, "soffice"), []byte(script), 0o755))
+			path := "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")
+			stdout, stderr, err := execCalc(t, in, "", []byte(`{"read":[{"sheet":"Puzzle 1","range":"B2"}]}`), 120, path)
+			lines, rerr := os.ReadFile(starts)
+			require.NoError(t, rerr)
+			assert.Contains(t, stderr, "soffice exited with status 134 before accepting a connection")
+			if tc.crashes < 0 {
+				var exit *exec.ExitError
+				require.ErrorAs(t, err, &exit, stderr)
+				assert.Equal(t, 1, exit.ExitCode(), stderr)
+				assert.Equal(t, 3, bytes.Count(lines, []byte("\n")), "starts")
+				assert.Empty(t, stdout)
+				return
+			}
+			require.NoError(t, err, stderr)
+			assert.Equal(t, 2, bytes.Count(lines, []byte("\n")), "starts")
+			assert.Contains(t, stderr, "(start 1 of 3; starting again)")
+			var res calcResult
+			require.NoError(t, json.Unmarshal([]byte(stdout), &res), stderr)
+			assert.Equal(t, "7", res.Values["Puzzle 1!B2"])
 		})
 	}
 }

@@ -76,6 +76,10 @@ class Failure(Exception):
     """A failure to report on stderr with exit status 1."""
 
 
+class StartFailure(Failure):
+    """soffice exited before it accepted a connection."""
+
+
 def log(msg):
     sys.stderr.write("%s: %s\n" % (PROG, msg))
     sys.stderr.flush()
@@ -147,6 +151,28 @@ class Office:
                 except OSError:
                     pass
 
+    def launch(self, deadline, attempts=3):
+        """Start soffice and connect, starting it afresh if it dies first.
+
+        A fresh soffice has been seen to abort while it starts, on a
+        machine busy with other tests (WrappedTargetRuntimeException, signal
+        6, in CI on 24 November 2026), with nothing of ours loaded yet. Such
+        a start is retried with a new profile and pipe; any later failure is
+        the job's.
+        """
+        for attempt in range(1, attempts + 1):
+            self.start()
+            try:
+                return self.connect(deadline)
+            except StartFailure as e:
+                if attempt == attempts or time.monotonic() >= deadline:
+                    raise
+                log("%s (start %d of %d; starting again)" % (e, attempt, attempts))
+                self.kill()
+                self.remove_pipes()
+                self.pipe = "xlsudoku-calc-%d-%s" % (os.getpid(), secrets.token_hex(6))
+                self.profile_url = path_url(os.path.join(self.workdir, "profile%d" % (attempt + 1)))
+
     def connect(self, deadline):
         """Connect over UNO, retrying while soffice starts up."""
         import uno
@@ -160,8 +186,8 @@ class Office:
         while True:
             code = self.proc.poll()
             if code is not None:
-                raise Failure("soffice exited with status %d before accepting a connection: %s"
-                              % (code, self.log_tail() or "(no output)"))
+                raise StartFailure("soffice exited with status %d before accepting a connection: %s"
+                                   % (code, self.log_tail() or "(no output)"))
             try:
                 ctx = resolver.resolve(url)
                 desktop = ctx.ServiceManager.createInstanceWithContext(
@@ -413,8 +439,7 @@ def covered(ranges, addr):
 
 
 def run_job(office, job, in_path, out_path, deadline):
-    office.start()
-    ctx, desktop = office.connect(deadline)
+    ctx, desktop = office.launch(deadline)
     try:
         handler = make_handler()
         # Load a private copy, as a student opens their own file: two runs
