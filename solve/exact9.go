@@ -523,9 +523,9 @@ func (s *solver9) search(depth int) {
 		s.dirty, s.moved, s.triadBands = 0, 0, 0 // st is at a fixed point
 		// What to branch on. Counting, the configurations of one digit
 		// in one band or stack (pickBranch), as tdoku does: the forum's
-		// hardest need 80 guesses each where a cell with two
-		// candidates, the best of three or six, needed 94, and are 13%
-		// faster. Except before the ninth guess with fewer than
+		// hardest need 81 guesses each where a cell with two
+		// candidates, the best of three or six, needed 94, and count
+		// 12% faster. Except before the ninth guess with fewer than
 		// firstPairBelow cells open, where the first pair is cheaper
 		// than either: nine in ten of serg-benchmark's guesses are
 		// there, and it was 25% slower with configurations. Looking for

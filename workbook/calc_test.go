@@ -307,7 +307,7 @@ func TestCalcHarnessErrors(t *testing.T) {
 // the first (or every) time, and otherwise runs the real one.
 func TestCalcHarnessRestartsAFailedStart(t *testing.T) {
 	skipWithoutCalc(t)
-	real, err := exec.LookPath("soffice")
+	soffice, err := exec.LookPath("soffice")
 	if err != nil {
 		t.Skip(err)
 	}
@@ -328,10 +328,10 @@ func TestCalcHarnessRestartsAFailedStart(t *testing.T) {
 			t.Parallel()
 			bin := t.TempDir()
 			starts := filepath.Join(bin, "starts")
-			// Each start adds a line to starts; the first crashes ones exit
-			// as an aborted soffice does.
+			// Each start adds a line to starts. The first tc.crashes starts
+			// (every one, for -1) exit as an aborted soffice does.
 			script := fmt.Sprintf("#!/bin/sh\necho start >> %q\nn=$(wc -l < %q)\nif [ %d -lt 0 ] || [ \"$n\" -le %d ]; then exit 134; fi\nexec %q \"$@\"\n",
-				starts, starts, tc.crashes, tc.crashes, real)
+				starts, starts, tc.crashes, tc.crashes, soffice)
 			require.NoError(t, os.WriteFile(filepath.Join(bin, "soffice"), []byte(script), 0o755))
 			path := "PATH=" + bin + string(os.PathListSeparator) + os.Getenv("PATH")
 			stdout, stderr, err := execCalc(t, in, "", []byte(`{"read":[{"sheet":"Puzzle 1","range":"B2"}]}`), 120, path)
