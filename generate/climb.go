@@ -258,8 +258,8 @@ func (nb *nearby) list(g *Generator, puzzle *solve.Grid) {
 // move that rates above the band or harder than its grades allow. In a
 // band that starts where Extreme puzzles do (SE 8.5) or above, a move is
 // rated only when it is hard for search, as in climbExtreme. Made in turn
-// with the old rule on one worker, two sets of seeds each (November
-// 2026): 8.5 to 9.0, 55.3 and 56.9 puzzles/s against 44.9 and 50.8; 9.0
+// with the old rule on one worker, two sets of seeds each, when Guesses
+// still counted guesses on cells (November 2026): 8.5 to 9.0, 55.3 and 56.9 puzzles/s against 44.9 and 50.8; 9.0
 // alone, 27.5 and 26.8 against 25.7 and 24.7; 9.1 to 9.2, 4.2 and 4.3
 // against 3.9 and 3.8. Below, 8.0 to 8.5, it was slower (248 against
 // 263/s), and is left as it was.
