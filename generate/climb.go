@@ -118,13 +118,17 @@ const extremeGuesses = 3
 // rating: for 9x9, whether the exact solver guesses at least
 // extremeGuesses times proving it unique. A count costs under a
 // hundredth of a rating (2.4 µs against 0.31 ms, the Expert puzzles of
-// solve/testdata).
+// solve/testdata), and a move's count is the one that proved it unique,
+// when it is the last to (neighbour's moves): not counted twice.
 func (g *Generator) searchHard(q *solve.Grid) bool {
 	if q.Shape != solve.Shape9 {
 		return true
 	}
-	g.solver.Count(q, 2, nil)
-	return g.solver.Guesses() >= extremeGuesses
+	if *q != g.lastCounted {
+		g.solver.Count(q, 2, nil)
+		g.lastCounted, g.lastGuesses = *q, g.solver.Guesses()
+	}
+	return g.lastGuesses >= extremeGuesses
 }
 
 // hardClimb climbs from p, a puzzle a dig left, by neighbours: rate rates

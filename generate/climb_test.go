@@ -53,11 +53,23 @@ func TestSearchHardAtTheBoundary(t *testing.T) {
 	require.NoError(t, err)
 	var s solve.Solver
 	seen := map[int]int{} // -1 below, 0 at, 1 above extremeGuesses
-	for _, p := range ps {
+	for i, p := range ps {
 		require.Equal(t, 1, s.Count(&p.Givens, 2, nil))
 		n := s.Guesses()
 		seen[min(max(n-extremeGuesses, -1), 1)]++
 		assert.Equal(t, n >= extremeGuesses, g.searchHard(&p.Givens), "%s: %d guesses", solve.FormatLine(&p.Givens), n)
+		// Proved unique by the generator's own count, as a climb's
+		// move is: searchHard answers from that count, and counts a
+		// puzzle other than the one counted last afresh.
+		require.True(t, g.counted(&p.Givens))
+		assert.Equal(t, n >= extremeGuesses, g.searchHard(&p.Givens))
+		if i > 0 {
+			q := ps[i-1].Givens
+			require.NotEqual(t, p.Givens, q)
+			var fresh solve.Solver
+			fresh.Count(&q, 2, nil)
+			assert.Equal(t, fresh.Guesses() >= extremeGuesses, g.searchHard(&q))
+		}
 	}
 	assert.Len(t, seen, 3, "guesses below, at and above %d: %v", extremeGuesses, seen)
 }

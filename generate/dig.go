@@ -201,6 +201,9 @@ func (g *Generator) unique(puzzle, sol *solve.Grid, givens *cells) bool {
 // learns the unavoidable sets its second solution shows when not.
 func (g *Generator) counted(puzzle *solve.Grid) bool {
 	if g.solver.Count(puzzle, 2, g.sols[:]) == 1 {
+		// Kept for searchHard: a move neighbour makes is the last
+		// puzzle it proves unique, whatever removals fail after it.
+		g.lastCounted, g.lastGuesses = *puzzle, g.solver.Guesses()
 		return true
 	}
 	g.seen.learn(&g.sols[0])

@@ -85,6 +85,11 @@ type Generator struct {
 	sols    [2]solve.Grid   // the solutions a count finds
 	easiest solve.Grade     // the easiest grade a puzzle may have
 	stop    <-chan struct{} // closed: give up between attempts
+
+	// A puzzle counted to two solutions, and the guesses its count took:
+	// the last that counted proved unique, or that searchHard counted.
+	lastCounted solve.Grid
+	lastGuesses int
 }
 
 // New checks the options and returns a Generator. A grade that no puzzle
