@@ -72,6 +72,27 @@ const (
 	hardClimbPatience = 128
 )
 
+// hardDraw is how many moves a 9x9 climb that rates only the moves hard
+// for search (searchHard) draws for each one it rates: the move the exact
+// solver needed the most guesses to prove unique (if extremeGuesses or
+// more), and hardDrawPatience its patience, in moves. Drawing costs a
+// move's uniqueness proof, a few microseconds; a rating costs a third of
+// a millisecond, and the move search finds hardest is the likeliest to
+// rate hard. In one process, in turn with rating every move search finds
+// hard enough (a draw of one, patience 128), on sets of seeds far apart
+// (November 2026):
+//
+//   - Extreme, 40 puzzles a seed: 16 and 384 made 26%, 14% and 20% more a
+//     second on three sets (14, 14 and 20 seeds); draws of 4 to 8, 6% to
+//     23%; of 24 and 32, as 16. The puzzles' estimated SE ratings were the
+//     same on average (8.97 to 8.98).
+//   - SE 8.5 to 9.0 (12 a seed), 9.0 (6) and 9.1 to 9.2 (2), 12 seeds:
+//     24% and 8%, 68% and 7% (two sets), 39% (one).
+const (
+	hardDraw         = 16
+	hardDrawPatience = 384
+)
+
 // climbExtreme looks for an Extreme puzzle near p, a Hard or Expert puzzle
 // a dig left, keeping each move that scores at least as much as the
 // puzzle it leaves (solve.Rating.Score: the hardest step first). One dig
@@ -80,10 +101,11 @@ const (
 // about twice as fast as digging alone (100 in 3.2 s against 6.8 s,
 // November 2026). Every move is proved unique and the puzzle returned is
 // rated Extreme, as a dug one is. A 9x9 move is rated only when it is
-// hard for search (searchHard): rating is most of the climb's cost. Not
-// for minimal puzzles, where few moves are minimal and the test did not
-// pay (9.2 against 9.3 puzzles/s and 9.0 against 9.5, 20 seeds of 10
-// each, twice).
+// hard for search (searchHard), and only the hardest of each draw of
+// hardDraw moves: rating is most of the climb's cost. Not for minimal
+// puzzles, where few moves are minimal and the test did not pay (9.2
+// against 9.3 puzzles/s and 9.0 against 9.5, 20 seeds of 10 each,
+// twice): their climbs rate every minimal move.
 func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle, bool, error) {
 	worth := g.searchHard
 	if g.opts.Minimal {
@@ -96,7 +118,11 @@ func (g *Generator) climbExtreme(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puz
 		r, err = g.rated(*q, sol)
 		return r, err == nil, err
 	}
-	return g.hardClimb(sol, p, rng, rate, func(r, cur *Puzzle) (keep, done bool) {
+	draw, patience := 1, hardClimbPatience
+	if !g.opts.Minimal && g.opts.Shape == solve.Shape9 {
+		draw, patience = hardDraw, hardDrawPatience
+	}
+	return g.hardClimb(sol, p, rng, draw, patience, rate, func(r, cur *Puzzle) (keep, done bool) {
 		return r.Score >= cur.Score, r.Grade == solve.Extreme
 	})
 }
@@ -131,18 +157,20 @@ func (g *Generator) searchHard(q *solve.Grid) bool {
 	return g.lastGuesses >= extremeGuesses
 }
 
-// hardClimb climbs from p, a puzzle a dig left, by neighbours: rate rates
-// each move that singles do not solve (ok false: the move is never
-// wanted), and judge says whether it is the puzzle wanted (done), or else
-// whether the climb goes on from it (keep) rather than from cur. It stops
-// at the puzzle wanted, after hardClimbMoves, or after hardClimbPatience
-// moves in a row that kept nothing.
+// hardClimb climbs from p, a puzzle a dig left, by neighbours, drawn draw
+// at a time: rate rates, of each draw, the move that singles do not solve
+// and the exact solver needed the most guesses to prove unique (the first
+// of those alike; ok false: the move is never wanted), and judge says
+// whether it is the puzzle wanted (done), or else whether the climb goes
+// on from it (keep) rather than from cur. It stops at the puzzle wanted,
+// after hardClimbMoves, or after patience moves that kept nothing, counted
+// from the draw that last kept one.
 //
 // A climb meets some moves more than once (one in twenty of those rated,
 // for Extreme), so it keeps what rate said of each: a move met again is
 // judged again, against the puzzle the climb is at now, without a second
 // rating.
-func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
+func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand, draw, patience int,
 	rate func(q *solve.Grid) (r Puzzle, ok bool, err error),
 	judge func(r, cur *Puzzle) (keep, done bool)) (Puzzle, bool, error) {
 	if g.rates == nil {
@@ -151,12 +179,14 @@ func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
 	clear(g.rates)
 	puzzle := p.Givens
 	last := 0
-	for m := range hardClimbMoves {
-		if m-last > hardClimbPatience {
+	for m := 0; m < hardClimbMoves; {
+		if m-last > patience {
 			break
 		}
-		q, ok := g.neighbour(sol, &puzzle, rng)
-		if !ok || g.singles.solves(&q) {
+		start := m
+		m += draw
+		q, ok := g.drawHardest(sol, &puzzle, rng, draw)
+		if !ok {
 			continue
 		}
 		r, seen := g.rates[q]
@@ -174,10 +204,30 @@ func (g *Generator) hardClimb(sol *solve.Grid, p Puzzle, rng *rand.Rand,
 		case done:
 			return r.Puzzle, true, nil
 		case keep:
-			p, puzzle, last = r.Puzzle, q, m
+			p, puzzle, last = r.Puzzle, q, start
 		}
 	}
 	return Puzzle{}, false, nil
+}
+
+// drawHardest draws n moves from puzzle (neighbour) and returns, of
+// those that singles do not solve, the one the exact solver needed the
+// most guesses to prove unique, the first of those alike; ok is false
+// when there is none.
+func (g *Generator) drawHardest(sol, puzzle *solve.Grid, rng *rand.Rand, n int) (q solve.Grid, ok bool) {
+	most := -1
+	for range n {
+		d, ok := g.neighbour(sol, puzzle, rng)
+		// The count that proved d unique was neighbour's last.
+		if ok && !g.singles.solves(&d) && g.lastGuesses > most {
+			q, most = d, g.lastGuesses
+		}
+	}
+	if most < 0 {
+		return q, false
+	}
+	g.lastCounted, g.lastGuesses = q, most // searchHard asks next
+	return q, true
 }
 
 // rating is what hardClimb's rate said of a move.
@@ -261,7 +311,8 @@ func (nb *nearby) list(g *Generator, puzzle *solve.Grid) {
 // climbExtreme does, by the SE estimate and then the score, keeping no
 // move that rates above the band or harder than its grades allow. In a
 // band that starts where Extreme puzzles do (SE 8.5) or above, a move is
-// rated only when it is hard for search, as in climbExtreme. Made in turn
+// rated only when it is hard for search, and only the hardest of each
+// draw of hardDraw moves, as in climbExtreme. Made in turn
 // with the old rule on one worker, two sets of seeds each, when Guesses
 // still counted guesses on cells (November 2026): 8.5 to 9.0, 55.3 and 56.9 puzzles/s against 44.9 and 50.8; 9.0
 // alone, 27.5 and 26.8 against 25.7 and 24.7; 9.1 to 9.2, 4.2 and 4.3
@@ -282,7 +333,11 @@ func (g *Generator) climbBand(sol *solve.Grid, p Puzzle, rng *rand.Rand) (Puzzle
 		}
 		return ratedAs(*q, rq), true, nil
 	}
-	return g.hardClimb(sol, p, rng, rate, func(r, cur *Puzzle) (keep, done bool) {
+	draw, patience := 1, hardClimbPatience
+	if hard {
+		draw, patience = hardDraw, hardDrawPatience
+	}
+	return g.hardClimb(sol, p, rng, draw, patience, rate, func(r, cur *Puzzle) (keep, done bool) {
 		if o.SE.Has(r.SE) && (o.AnyGrade || r.Grade == o.Grade) {
 			return false, true
 		}

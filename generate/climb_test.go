@@ -73,3 +73,52 @@ func TestSearchHardAtTheBoundary(t *testing.T) {
 	}
 	assert.Len(t, seen, 3, "guesses below, at and above %d: %v", extremeGuesses, seen)
 }
+
+// TestDrawHardest: of each draw of moves, a climb for Extreme rates the one
+// that singles do not solve and the exact solver needed the most guesses
+// to prove unique, the first of those alike. Checked against the same
+// moves drawn one at a time (two generators alike, random sources alike)
+// and counted by a solver of their own.
+func TestDrawHardest(t *testing.T) {
+	ps, err := Generate(context.Background(), Options{Grade: solve.Expert, Symmetry: Rotational, Seed: 7}, 6, 1, nil)
+	require.NoError(t, err)
+	rated, hard := 0, 0
+	for i, p := range ps {
+		a, err := New(Options{Grade: solve.Extreme, Symmetry: Rotational})
+		require.NoError(t, err)
+		b, err := New(Options{Grade: solve.Extreme, Symmetry: Rotational})
+		require.NoError(t, err)
+		a.seen.reset(&p.Solution, a.singles)
+		b.seen.reset(&p.Solution, b.singles)
+		ra, rb := rngFor(uint64(i)), rngFor(uint64(i))
+		for range 6 {
+			got, ok := a.drawHardest(&p.Solution, &p.Givens, ra, hardDraw)
+			var want solve.Grid
+			most := -1
+			var s solve.Solver
+			for range hardDraw {
+				q, ok := b.neighbour(&p.Solution, &p.Givens, rb)
+				if !ok || b.singles.solves(&q) {
+					continue
+				}
+				require.Equal(t, 1, s.Count(&q, 2, nil))
+				if n := s.Guesses(); n > most {
+					want, most = q, n
+				}
+			}
+			require.Equal(t, most >= 0, ok)
+			if !ok {
+				continue
+			}
+			rated++
+			assert.Equal(t, solve.FormatLine(&want), solve.FormatLine(&got))
+			assert.Equal(t, most >= extremeGuesses, a.searchHard(&got))
+			if most >= extremeGuesses {
+				hard++
+			}
+		}
+	}
+	// The draws tried something: moves to rate, some hard enough.
+	assert.Greater(t, rated, 10)
+	assert.Greater(t, hard, 0)
+}

@@ -36,13 +36,16 @@
 // no longer Easy, each move that scores at least as much, until the
 // puzzle is Expert or 64 moves have been tried. A dig for Extreme that
 // ends Hard or Expert climbs too, keeping each move that scores at least
-// as much, until the puzzle is Extreme or 128 moves have kept nothing:
+// as much, until the puzzle is Extreme or 384 moves have kept nothing:
 // the puzzles near a hard one are Extreme far more often than new digs
 // are. So does a dig for an SE band (Options.SE) that rates below the
 // band. In these climbs a 9x9 move is rated only when the exact solver
 // needs three guesses or more to prove it unique (solve.Solver.Guesses):
-// most moves need fewer, and almost no Extreme one does. The test is left
-// out for minimal Extreme puzzles, and for bands that start below 8.5.
+// most moves need fewer, and almost no Extreme one does. And the moves
+// are drawn 16 at a time, only the one that needed the most guesses
+// rated. The test and the draws are left out for minimal Extreme
+// puzzles, and for bands that start below 8.5, whose climbs rate every
+// move and stop when 128 have kept nothing.
 // Every rating stops at the
 // grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
 // hard", and the techniques above the grade never run; and it is given the
