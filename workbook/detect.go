@@ -431,6 +431,12 @@ func rank(sh sheetRef, g *sheetGrid, shapes []solve.Shape, cands []candidate) *s
 	counted := 0
 	for i, grp := range kept {
 		grp = slices.DeleteFunc(grp, func(c candidate) bool { return c.tier != best })
+		if len(grp) == 0 {
+			// None of the best tier: dropped below. (grp[:1] would be
+			// a zeroed candidate that DeleteFunc left past its end.)
+			kept[i] = nil
+			continue
+		}
 		if best == tierPuzzle {
 			// A real puzzle has a solution, and one only: that tells it
 			// from a block that slid off it or took in a stray cell.

@@ -146,6 +146,12 @@ func TestDetectNotRivals(t *testing.T) {
 			putGrid(t, f, "Game", layoutB2, grid(t, sparse))
 			put(t, f, "K5", 7)
 		}, grid(t, sparse), "Game!B2:J10", []string{"Game!M2:U10 holds a copy of it, left alone"}},
+		{"a column of digits beside C3:K11", func(f *excelize.File) {
+			putGrid(t, f, "Game", classicAt, grid(t, classic))
+			for r, d := range []int{3, 1, 4, 1, 5, 9, 2, 6, 5} {
+				put(t, f, layout.Pos{Col: 12, Row: 3 + r}.String(), d)
+			}
+		}, grid(t, classic), "Game!C3:K11", nil},
 		{"a stray digit beside B2:J10", func(f *excelize.File) {
 			putGrid(t, f, "Game", layoutB2, grid(t, sparse))
 			put(t, f, "K6", 3)
@@ -177,6 +183,19 @@ func TestDetectNotRivals(t *testing.T) {
 			for _, n := range tt.notes {
 				assert.Contains(t, p.Notes, n)
 			}
+			// No copy is noted but the ones there are.
+			var copies, want []string
+			for _, n := range p.Notes {
+				if strings.Contains(n, "holds a copy") {
+					copies = append(copies, n)
+				}
+			}
+			for _, n := range tt.notes {
+				if strings.Contains(n, "holds a copy") {
+					want = append(want, n)
+				}
+			}
+			assert.ElementsMatch(t, want, copies)
 		})
 	}
 }
