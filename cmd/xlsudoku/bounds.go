@@ -99,8 +99,15 @@ type durationValue struct {
 	text string // max as people write it: 24h, not 24h0m0s
 }
 
-func (v *durationValue) String() string { return v.p.String() }
-func (v *durationValue) Type() string   { return "duration" }
+// String is "0" for no limit, which pflag's help takes for a zero value
+// (it would print "(default 0s)" after the usage's own default).
+func (v *durationValue) String() string {
+	if *v.p == 0 {
+		return "0"
+	}
+	return v.p.String()
+}
+func (v *durationValue) Type() string { return "duration" }
 
 func (v *durationValue) Set(s string) error {
 	d, err := time.ParseDuration(strings.TrimSpace(s))

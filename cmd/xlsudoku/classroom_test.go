@@ -267,7 +267,7 @@ func TestHintFinishedButWrong(t *testing.T) {
 	code, stdout, errOut = runCLI(t, "", "hint", changed)
 	assert.Equal(t, exitInvalid, code, errOut)
 	assert.Contains(t, stdout, "Puzzle 1!"+given+" (the given ")
-	assert.Contains(t, stdout, "put the given back")
+	assert.Contains(t, stdout, "put the given back; nothing else is hinted until it is back\n")
 	code, stdout, _ = runCLI(t, "", "hint", "--all", changed)
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, stdout, "1 entry is wrong: Puzzle 1!"+given)
@@ -670,7 +670,7 @@ func TestPuzzleOfABook(t *testing.T) {
 }
 
 // TestBookPuzzleMessages: what --puzzle and --outdir say when the puzzle
-// or the folder is not there.
+// or the folder is not there; --outdir makes a folder whose parent is.
 func TestBookPuzzleMessages(t *testing.T) {
 	dir := t.TempDir()
 	book := filepath.Join(dir, "class.xlsx")
@@ -679,9 +679,19 @@ func TestBookPuzzleMessages(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `has sheets Puzzle 1 to Puzzle 3, not "Puzzle 4"`)
-	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "missing"), book)
+	// A folder whose parent is missing is not made (a typo grows no tree)...
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "no", "such"), book)
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "does not exist; make the folder first")
+	assert.Contains(t, errOut, "does not exist and cannot be made")
+	assert.Contains(t, errOut, "make the folder first")
+	assert.NoDirExists(t, filepath.Join(dir, "no"))
+	// ...one in a folder that is there is, as the README's example needs.
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
+	marked := filepath.Join(dir, "marked")
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, ws)
+	require.NotEqual(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "made the folder "+marked)
+	assert.FileExists(t, filepath.Join(marked, filepath.Base(ws)))
 }
 
 // TestHintNotDigit: an entry that is no digit (pasted text) is wrong

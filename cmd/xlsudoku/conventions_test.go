@@ -360,3 +360,17 @@ func TestWorkbookOutputFolder(t *testing.T) {
 		assert.Contains(t, errOut, dir+" is a folder")
 	}
 }
+
+// TestHelpGivesEachDefaultOnce: a flag whose usage says its default is not
+// given a second "(default ...)" by pflag, as --timeout was ("(default:
+// no limit but --attempts) (default 0s)").
+func TestHelpGivesEachDefaultOnce(t *testing.T) {
+	for _, cmd := range []string{"solve", "generate", "explain", "rate", "hint", "worksheet", "grade", "version"} {
+		code, out, errOut := runCLI(t, "", "help", cmd)
+		require.Equal(t, exitOK, code, errOut)
+		require.Contains(t, out, "Usage", "help %s", cmd)
+		for _, line := range strings.Split(out, "\n") {
+			assert.LessOrEqual(t, strings.Count(line, "(default"), 1, "help %s: %s", cmd, line)
+		}
+	}
+}

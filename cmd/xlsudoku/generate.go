@@ -147,9 +147,11 @@ func runGenerate(e *env, args []string) error {
 	}
 
 	ctx := context.Background()
+	var timedOut error
 	if o.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeoutCause(ctx, o.timeout, fmt.Errorf("--timeout %v reached", o.timeout))
+		timedOut = fmt.Errorf("--timeout %v reached", o.timeout)
+		ctx, cancel = context.WithTimeoutCause(ctx, o.timeout, timedOut)
 		defer cancel()
 	}
 	bar := newProgress(e)
@@ -164,6 +166,11 @@ func runGenerate(e *env, args []string) error {
 	}
 	if errors.Is(err, generate.ErrImpossible) {
 		return usagef("generate: %v", err)
+	}
+	if timedOut != nil && errors.Is(err, timedOut) {
+		// More attempts would not help: time ran out, not the attempts.
+		return fmt.Errorf("generate: --timeout %v reached with %d of %d puzzle%s made; nothing written: allow a longer --timeout or ask for fewer",
+			o.timeout, len(puzzles), o.count, plural(o.count))
 	}
 	if err != nil {
 		try := "try more --attempts or another --symmetry"

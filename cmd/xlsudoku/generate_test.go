@@ -128,6 +128,9 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure, "no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempt"},
 		{[]string{"--size", "6", "-d", "extreme", "--symmetry", "dihedral", "--minimal", "--attempts", "2"}, exitFailure,
 			"no puzzle found: a minimal Extreme 6x6 puzzle with dihedral symmetry after 2 attempts"},
+		// Time ran out, not the attempts: more attempts would not help.
+		{[]string{"-n", "1000", "-d", "extreme", "--timeout", "1ms"}, exitFailure,
+			"--timeout 1ms reached with 0 of 1000 puzzles made; nothing written: allow a longer --timeout or ask for fewer"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

@@ -95,7 +95,12 @@ func runGrade(e *env, args []string) error {
 	}
 	if o.outdir != "" {
 		if st, err := os.Stat(o.outdir); errors.Is(err, os.ErrNotExist) {
-			return usagef("grade: --outdir %s does not exist; make the folder first", o.outdir)
+			// Made, as soffice --outdir makes its folder; but only in a
+			// folder that is there, so that a typo grows no tree.
+			if err := os.Mkdir(o.outdir, 0o777); err != nil {
+				return usagef("grade: --outdir %s does not exist and cannot be made (%v); make the folder first", o.outdir, unwrapPath(err))
+			}
+			e.note("made the folder %s", o.outdir)
 		} else if err != nil || !st.IsDir() {
 			return usagef("grade: --outdir %s is not a folder", o.outdir)
 		}

@@ -80,7 +80,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 	printNotes(e, p.Notes)
 	if len(p.ChangedGivens) > 0 && !o.all {
 		// The puzzle's own givens are hinted from; the sheet must show them.
-		fmt.Fprintf(e.stdout, "%s: put the given back; nothing else is hinted until it is\n", p.ChangedGivens[0])
+		fmt.Fprintf(e.stdout, "%s: put the given back; nothing else is hinted until it is back\n", p.ChangedGivens[0])
 		return &reportedError{exitInvalid}
 	}
 	if len(p.NotDigits) > 0 && !o.all {
