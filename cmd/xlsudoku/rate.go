@@ -72,6 +72,12 @@ func runRate(e *env, args []string) error {
 
 // rateWorkbook rates the puzzle of a workbook.
 func rateWorkbook(e *env, in string, o rateOptions) error {
+	// A usage error first, before the workbook is read (or found wrong).
+	if o.output != "" && o.output != "-" {
+		if err := checkTextName(o.output); err != nil {
+			return err
+		}
+	}
 	p, err := workbook.Read(in, o.workbookOptions(false))
 	if err != nil {
 		return err

@@ -4,12 +4,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -65,6 +67,25 @@ func TestRateWorkbook(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, out, " easy ")
 	assert.Contains(t, errOut, "Puzzle!B2:J10")
+}
+
+// TestRateUsageFirst: a text output with a workbook's name is a usage
+// error even when the workbook's puzzle is wrong: the flags are checked
+// before the input is read.
+func TestRateUsageFirst(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, "../../samples/classic.xlsx", dir)
+	f, err := excelize.OpenFile(in)
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellValue("Puzzle", "C3", "x"))
+	require.NoError(t, f.Save())
+	require.NoError(t, f.Close())
+	code, _, errOut := runCLI(t, "", "rate", in)
+	require.Equal(t, exitInvalid, code, errOut) // the puzzle is wrong
+	code, _, errOut = runCLI(t, "", "rate", in, "-o", filepath.Join(dir, "o.xlsx"))
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "this output is text")
+	assert.NoFileExists(t, filepath.Join(dir, "o.xlsx"))
 }
 
 func TestRateNotUnique(t *testing.T) {
