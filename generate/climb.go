@@ -94,7 +94,8 @@ const (
 )
 
 // climbExtreme looks for an Extreme puzzle near p, a Hard or Expert puzzle
-// a dig left, keeping each move that scores at least as much as the
+// a dig left (or, for 9x9, one that search finds easy, not rated: its
+// Score is 0), keeping each move that scores at least as much as the
 // puzzle it leaves (solve.Rating.Score: the hardest step first). One dig
 // in some 400 ends Extreme with the default symmetry; the puzzles near a
 // hard one are Extreme far more often, and climbing makes Extreme puzzles

@@ -43,9 +43,10 @@
 // needs three guesses or more to prove it unique (solve.Solver.Guesses):
 // most moves need fewer, and almost no Extreme one does. And the moves
 // are drawn 16 at a time, only the one that needed the most guesses
-// rated. The test and the draws are left out for minimal Extreme
-// puzzles, and for bands that start below 8.5, whose climbs rate every
-// move and stop when 128 have kept nothing.
+// rated. A 9x9 dig for Extreme that search finds as easy is not rated:
+// it climbs from where it is. The test and the draws are left out for
+// minimal Extreme puzzles, and for bands that start below 8.5, whose
+// climbs rate every move and stop when 128 have kept nothing.
 // Every rating stops at the
 // grade asked for (solve.RateWithinSolved): a harder puzzle is only "too
 // hard", and the techniques above the grade never run; and it is given the
