@@ -148,14 +148,19 @@ const extremeGuesses = 3
 // solve/testdata), and a move's count is the one that proved it unique,
 // when it is the last to (neighbour's moves): not counted twice.
 func (g *Generator) searchHard(q *solve.Grid) bool {
-	if q.Shape != solve.Shape9 {
-		return true
-	}
+	return q.Shape != solve.Shape9 || g.guesses(q) >= extremeGuesses
+}
+
+// guesses returns the guesses (solve.Solver.Guesses) the exact solver
+// takes to count q to two solutions: those of the last count when it was
+// of q, as it is for a move neighbour has just proved unique, else of a
+// count now.
+func (g *Generator) guesses(q *solve.Grid) int {
 	if *q != g.lastCounted {
 		g.solver.Count(q, 2, nil)
 		g.lastCounted, g.lastGuesses = *q, g.solver.Guesses()
 	}
-	return g.lastGuesses >= extremeGuesses
+	return g.lastGuesses
 }
 
 // hardClimb climbs from p, a puzzle a dig left, by neighbours, drawn draw
@@ -219,15 +224,17 @@ func (g *Generator) drawHardest(sol, puzzle *solve.Grid, rng *rand.Rand, n int) 
 	most := -1
 	for range n {
 		d, ok := g.neighbour(sol, puzzle, rng)
-		// The count that proved d unique was neighbour's last.
-		if ok && !g.singles.solves(&d) && g.lastGuesses > most {
-			q, most = d, g.lastGuesses
+		if !ok || g.singles.solves(&d) {
+			continue
+		}
+		if k := g.guesses(&d); k > most {
+			q, most = d, k
 		}
 	}
 	if most < 0 {
 		return q, false
 	}
-	g.lastCounted, g.lastGuesses = q, most // searchHard asks next
+	g.lastCounted, g.lastGuesses = q, most // searchHard asks of q next
 	return q, true
 }
 
