@@ -685,9 +685,13 @@ func TestBookPuzzleMessages(t *testing.T) {
 	assert.Contains(t, errOut, "does not exist and cannot be made")
 	assert.Contains(t, errOut, "make the folder first")
 	assert.NoDirExists(t, filepath.Join(dir, "no"))
-	// ...one in a folder that is there is, as the README's example needs.
+	// ...one in a folder that is there is, as the README's example needs,
+	// once the other checks pass: not when the key cannot be read.
 	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
 	marked := filepath.Join(dir, "marked")
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, "--key", filepath.Join(dir, "no-key.txt"), ws)
+	require.NotEqual(t, exitOK, code, errOut)
+	assert.NoDirExists(t, marked)
 	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, ws)
 	require.NotEqual(t, exitUsage, code, errOut)
 	assert.Contains(t, errOut, "made the folder "+marked)

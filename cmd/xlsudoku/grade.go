@@ -93,14 +93,17 @@ func runGrade(e *env, args []string) error {
 			shown[f] = f
 		}
 	}
+	// A missing --outdir is made, as soffice --outdir makes its folder,
+	// once every check has passed; but only in a folder that is there,
+	// so that a typo grows no tree.
+	makeOutdir := false
 	if o.outdir != "" {
 		if st, err := os.Stat(o.outdir); errors.Is(err, os.ErrNotExist) {
-			// Made, as soffice --outdir makes its folder; but only in a
-			// folder that is there, so that a typo grows no tree.
-			if err := os.Mkdir(o.outdir, 0o777); err != nil {
-				return usagef("grade: --outdir %s does not exist and cannot be made (%v); make the folder first", o.outdir, unwrapPath(err))
+			parent := filepath.Dir(filepath.Clean(o.outdir))
+			if st, err := os.Stat(parent); err != nil || !st.IsDir() {
+				return usagef("grade: --outdir %s does not exist and cannot be made, as %s is no folder; make the folder first", o.outdir, parent)
 			}
-			e.note("made the folder %s", o.outdir)
+			makeOutdir = true
 		} else if err != nil || !st.IsDir() {
 			return usagef("grade: --outdir %s is not a folder", o.outdir)
 		}
@@ -118,6 +121,12 @@ func runGrade(e *env, args []string) error {
 		if key, err = readKey(o.key, o.workbookOptions(false)); err != nil {
 			return err
 		}
+	}
+	if makeOutdir {
+		if err := os.Mkdir(o.outdir, 0o777); err != nil {
+			return fmt.Errorf("cannot make --outdir %s: %w", o.outdir, unwrapPath(err))
+		}
+		e.note("made the folder %s", o.outdir)
 	}
 	var rows []workbook.SummaryRow
 	first := exitOK
