@@ -3,6 +3,7 @@ package workbook
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -334,6 +335,11 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 				}
 			}
 			c := candidate{rect: rect, digits: d, stray: s, ring: ringDigits(ring, rect)}
+			if c.ring > 0 {
+				if left, ok := g.touchingPuzzles(rect, ring, shapes, &digits, &stray, &past); ok {
+					c.ring = left
+				}
+			}
 			if c.ring > maxRing {
 				continue
 			}
@@ -482,6 +488,47 @@ func rank(sh sheetRef, g *sheetGrid, shapes []solve.Shape, cands []candidate) *s
 // for where they are.
 func sameLikelihood(a, b candidate) bool {
 	return a.penalty == b.penalty && a.solutions == b.solutions && a.fit == b.fit && a.digits == b.digits
+}
+
+// touchingPuzzles reports whether the 9x9 block rect, with digits around
+// it (ring, which say that it goes on past it), is rather a puzzle that
+// touches another: it has one solution, and the digits around
+// it, but for at most maxRing, are the edge of 9x9 blocks right beside it
+// that fit the rules. (A block that slid off a puzzle, or takes in parts
+// of two, has empty lines and is seldom unique.) It returns the ring's
+// count without those edges. digits, stray and past are the sums
+// candidates keeps.
+func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, shapes []solve.Shape, digits, stray, past *sums) (int, bool) {
+	const n = 9
+	if rect.Rows() != n {
+		return 0, false
+	}
+	rest := maps.Clone(ring)
+	touching := false
+	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
+		r0, c0 := rect.Min.Row+step[0], rect.Min.Col+step[1]
+		r1, c1 := r0+n-1, c0+n-1
+		if r0 < 1 || c0 < 1 || r1 > g.rows || c1 > g.cols ||
+			digits.sum(r0, c0, r1, c1) < minGivens[n] || stray.sum(r0, c0, r1, c1) > 0 || past.sum(r0, c0, r1, c1) > 0 {
+			continue
+		}
+		other := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
+		if g.breaksRules(other, shapes) {
+			continue
+		}
+		for q := range rest {
+			if other.Contains(q) {
+				delete(rest, q)
+				touching = true
+			}
+		}
+	}
+	left := ringDigits(rest, rect)
+	if !touching || left > maxRing {
+		return 0, false
+	}
+	_, k := g.solutions(rect, shapes)
+	return left, k == 1
 }
 
 // maxCounted bounds the blocks of a sheet whose solutions are counted.

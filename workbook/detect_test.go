@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -53,6 +54,36 @@ func TestDetectAmbiguous(t *testing.T) {
 	assert.Contains(t, err.Error(), "these blocks could each be the puzzle; pick one with")
 	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range C2:K10   (9x9, 30 givens)")
 	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range N2:V10   (9x9, 30 givens)")
+}
+
+// TestDetectTouching: two puzzles side by side with no gap, or one above
+// the other, are both listed, each with --range, and either is read when
+// asked for. (Each one's edge of digits beside the other once hid both:
+// digits right around a block say it goes on past it.)
+func TestDetectTouching(t *testing.T) {
+	for _, tt := range []struct {
+		name       string
+		second     layout.Pos
+		a, b, bRef string
+	}{
+		{"side by side", layout.Pos{Col: 12, Row: 3}, "C3:K11", "L3:T11", "L3:T11"},
+		{"one above the other", layout.Pos{Col: 3, Row: 12}, "C3:K11", "C12:K20", "C12:K20"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newBook(t, "Week 3")
+			putGrid(t, f, "Week 3", layout.Pos{Col: 3, Row: 3}, grid(t, classic))
+			putGrid(t, f, "Week 3", tt.second, grid(t, sparse))
+			path := save(t, f, "touching.xlsx")
+			_, err := Read(path, Options{})
+			require.ErrorIs(t, err, ErrAmbiguous)
+			assert.Contains(t, err.Error(), "--sheet 'Week 3' --range "+tt.a+"   (9x9, 30 givens)")
+			second := grid(t, sparse)
+			assert.Contains(t, err.Error(), fmt.Sprintf("--sheet 'Week 3' --range %s   (9x9, %d givens)", tt.b, second.Filled()))
+			p, err := Read(path, Options{Sheet: "Week 3", Range: tt.bRef})
+			require.NoError(t, err)
+			assert.Equal(t, grid(t, sparse), p.Grid)
+		})
+	}
 }
 
 // slidingBook has the classic puzzle at C3:K11 with its first three rows
