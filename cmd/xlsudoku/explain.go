@@ -83,13 +83,14 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return err
 	}
-	printNotes(e, p.Notes)
 	if o.output != "" && !o.json {
-		// Refuse a workbook that cannot be written before explaining it.
+		// Refuse a workbook that cannot be written before explaining it,
+		// and before saying where the puzzle was found.
 		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
 			return err
 		}
 	}
+	printNotes(e, p.Notes)
 	x, err := solve.Options{AllowGuess: o.allowGuess}.ExplainFrom(p.Grid, p.Grid)
 	if err != nil {
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))

@@ -17,17 +17,18 @@ func solveWorkbook(e *env, in string, o solveOptions) error {
 	if err != nil {
 		return err
 	}
+	if o.output != "" && !o.count {
+		// Refuse a workbook that cannot be written before solving it,
+		// and before saying where the puzzle was found.
+		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
+			return err
+		}
+	}
 	printNotes(e, p.Notes)
 	if o.count {
 		var s solve.Solver
 		fmt.Fprintln(e.stdout, s.Count(&p.Grid, 2, nil))
 		return nil
-	}
-	if o.output != "" {
-		// Refuse a workbook that cannot be written before solving it.
-		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
-			return err
-		}
 	}
 	sol, err := p.Solve()
 	var extras workbook.Extras

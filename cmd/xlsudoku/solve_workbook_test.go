@@ -144,6 +144,11 @@ func TestSolveWorkbookRefusesToOverwriteInput(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "solve", in, "-o", in)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "--in-place")
+	// The refusal alone: not where the puzzle was, as if it went on.
+	assert.NotContains(t, errOut, "using the puzzle at")
+	code, _, errOut = runCLI(t, "", "explain", in, "-o", in)
+	assert.Equal(t, exitUsage, code)
+	assert.NotContains(t, errOut, "using the puzzle at")
 	after, err := os.ReadFile(in)
 	require.NoError(t, err)
 	assert.Equal(t, before, after)
