@@ -59,7 +59,8 @@ var answersPerPage = map[int]int{1: 4, 2: 6, 4: 9, 6: 12, 9: 12, 12: 12}
 // page, on a Puzzles sheet; their solutions, smaller, on an Answers sheet;
 // and a Catalogue sheet lists them with a link to each. With
 // opts.SheetPerPuzzle, each puzzle gets a sheet of its own, grid at B2, and
-// its solution the sheet after it. Every sheet prints on opts.Paper.
+// its solution the sheet after it; the Catalogue comes last. Every sheet
+// prints on opts.Paper.
 func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) error {
 	if len(puzzles) == 0 {
 		return fmt.Errorf("%w: no puzzles to write", ErrUsage)
@@ -85,7 +86,7 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 	if len(puzzles) == 1 && !opts.SheetPerPuzzle {
 		return writeOne(out, &puzzles[0], opts, paper)
 	}
-	if opts.SheetPerPuzzle && 2*len(puzzles) > MaxGeneratedSheets {
+	if opts.SheetPerPuzzle && 2*len(puzzles)+1 > MaxGeneratedSheets {
 		return fmt.Errorf("%w: %d puzzles make more than %d sheets", ErrUsage, len(puzzles), MaxGeneratedSheets)
 	}
 	var sheets []*ourSheet
@@ -119,9 +120,13 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	// Where the captions go, before any sheet is laid out: the sheets are
 	// laid out side by side as they are written (writeBook), and the
 	// Catalogue links to the captions.
-	where, err := layout.TilePlaces(puz, opts.PerPage)
+	places, err := layout.TilePlaces(puz, opts.PerPage)
 	if err != nil {
 		return nil, err
+	}
+	where := make([]string, len(places))
+	for i, at := range places {
+		where[i] = layout.SheetRef(SheetPuzzles) + at.String()
 	}
 	if _, err := layout.TilePlaces(ans, answersPerPage[opts.PerPage]); err != nil {
 		return nil, err
@@ -169,10 +174,11 @@ const (
 const catalogueBand = 128
 
 // catalogueSheet lists the puzzles: number, grade, score, givens, hardest
-// technique, the puzzle as one line, the seed and a link to its caption on
-// the Puzzles sheet (where, in order). Printed landscape, one page wide,
-// the header row atop every page.
-func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string) layout.Sheet {
+// technique, the puzzle as one line, the seed and a link to its caption
+// (where, in order: a reference with its sheet, the board starting the
+// row below, as bookPuzzle reads it back). Printed landscape, one page
+// wide, the header row atop every page.
+func catalogueSheet(puzzles []GeneratedPuzzle, where []string, title string) layout.Sheet {
 	sh, bands := catalogueFrame(puzzles, where, title)
 	for i := range bands.n {
 		sh.Cells = bands.band(sh.Cells, i)
@@ -183,7 +189,7 @@ func catalogueSheet(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 // catalogueFrame is catalogueSheet without its cells, which come from the
 // bands: the header row and the first catalogueBand puzzles, then the
 // next, and so on.
-func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string) (layout.Sheet, cellBands) {
+func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (layout.Sheet, cellBands) {
 	var sh layout.Sheet
 	cells := puzzles[0].Givens.Shape.Cells()
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, make(map[int]float64, len(puzzles)+1)
@@ -213,7 +219,6 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 	mono.Font, mono.FontSize = catalogueMono, 9
 	link := style[len(catalogueHeader)]
 	link.Color, link.Underline = linkColor, true
-	sheetRef := layout.SheetRef(SheetPuzzles)
 	band := func(dst []layout.Cell, b int) []layout.Cell {
 		if b == 0 {
 			for i, h := range catalogueHeader {
@@ -235,7 +240,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []layout.Pos, title string)
 			} else {
 				seed.Number = int(p.Seed)
 			}
-			ref := sheetRef + where[i].String()
+			ref := where[i]
 			dst = append(dst,
 				layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},
 				layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style[2]},
@@ -280,13 +285,17 @@ func number(at layout.Pos, n int, st layout.Style) layout.Cell {
 
 // sheetPerPuzzle plans a sheet per puzzle and one per solution, each laid
 // out when it is written: the puzzle as large as the page allows, its
-// solution half as large.
+// solution half as large; then the Catalogue, linking to each puzzle's
+// caption.
 func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper) []*ourSheet {
-	sheets := make([]*ourSheet, 0, 2*len(puzzles))
+	sheets := make([]*ourSheet, 0, 2*len(puzzles)+1)
+	where := make([]string, len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
+		name := fmt.Sprintf("Puzzle %d", p.Number)
+		where[i] = layout.SheetRef(name) + layout.GridOrigin.Add(-1, 0).String()
 		sheets = append(sheets,
-			&ourSheet{name: fmt.Sprintf("Puzzle %d", p.Number), draw: func() (layout.Sheet, error) {
+			&ourSheet{name: name, draw: func() (layout.Sheet, error) {
 				return puzzleSheet(p, opts, paper), nil
 			}},
 			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
@@ -296,7 +305,10 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Pa
 				return sh, nil
 			}})
 	}
-	return sheets
+	return append(sheets, &ourSheet{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
+		sh, bands := catalogueFrame(puzzles, where, opts.Title)
+		return sh, bands, nil
+	}})
 }
 
 // puzzleSheet is a puzzle on a sheet of its own, its grid at B2 under its

@@ -255,16 +255,34 @@ func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 		pl, err := f.GetPageLayout(name)
 		require.NoError(t, err)
 		assert.Equal(t, layout.A4.Code, *pl.Size, name)
-		assert.Equal(t, 1, *pl.FitToHeight, "%s: one page", name)
 		hf, err := f.GetHeaderFooter(name)
 		require.NoError(t, err)
 		assert.Contains(t, hf.OddHeader, "Set", name)
-		assert.Empty(t, hf.OddFooter, "%s: one page, no page numbers", name)
+		if name != SheetCatalogue {
+			assert.Equal(t, 1, *pl.FitToHeight, "%s: one page", name)
+			assert.Empty(t, hf.OddFooter, "%s: one page, no page numbers", name)
+		}
 	}
 	caption, err := f.GetCellValue("Puzzle 2", "B1")
 	require.NoError(t, err)
 	assert.Equal(t, fmt.Sprintf("No. 2 · %s · seed %d", puzzles[1].Grade, puzzles[1].Seed), caption, "--show-seed")
-	assert.Equal(t, []string{"Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2", "Puzzle 3", "Solution 3"}, f.GetSheetList())
+	assert.Equal(t, []string{"Puzzle 1", "Solution 1", "Puzzle 2", "Solution 2", "Puzzle 3", "Solution 3", SheetCatalogue}, f.GetSheetList())
+	// The Catalogue, last: a row per puzzle with its seed, and a link to
+	// its caption on its own sheet, the grid below it.
+	rows, err := f.GetRows(SheetCatalogue)
+	require.NoError(t, err)
+	require.Len(t, rows, len(puzzles)+1)
+	assert.Equal(t, catalogueHeader, rows[0])
+	for i, p := range puzzles {
+		assert.Equal(t, []string{strconv.Itoa(p.Number), p.Grade.String(), strconv.Itoa(p.Score),
+			strconv.Itoa(p.Givens.Filled()), p.Hardest.String(), solve.FormatLine(&p.Givens),
+			strconv.FormatUint(p.Seed, 10)}, rows[i+1][:7])
+		ok, target, err := f.GetCellHyperLink(SheetCatalogue, fmt.Sprintf("H%d", i+2))
+		require.NoError(t, err)
+		require.True(t, ok)
+		assert.Equal(t, fmt.Sprintf("'Puzzle %d'!B1", p.Number), target)
+		assert.Equal(t, target, rows[i+1][7])
+	}
 	for _, p := range puzzles {
 		pz, so := fmt.Sprintf("Puzzle %d", p.Number), fmt.Sprintf("Solution %d", p.Number)
 		assert.Equal(t, p.Givens, readGridAt(t, f, pz, layout.GridOrigin, solve.Shape9))

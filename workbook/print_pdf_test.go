@@ -187,8 +187,8 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 
 	// A sheet per puzzle, one puzzle, worksheets.
 	require.NoError(t, WriteGenerated(path("each"), nine[:3], BookOptions{SheetPerPuzzle: true, Title: "Daily"}))
-	books = append(books, printedBook{name: "sheet-per-puzzle", path: path("each"), paper: layout.A4, pages: 6,
-		boards: seq(1, 6), puzzlePages: []int{1, 3, 5}, contains: []string{"Daily", "Daily – answers", "Solution of puzzle 3"}})
+	books = append(books, printedBook{name: "sheet-per-puzzle", path: path("each"), paper: layout.A4, pages: 7,
+		boards: seq(1, 6), puzzlePages: []int{1, 3, 5}, contains: []string{"Daily", "Daily – answers", "Solution of puzzle 3", "Daily – catalogue", "'Puzzle 3'!B1"}})
 	require.NoError(t, WriteGenerated(path("one"), nine[:1], BookOptions{Title: "Daily", Paper: "letter"}))
 	books = append(books, printedBook{name: "one puzzle", path: path("one"), paper: layout.Letter, pages: 3,
 		boards: seq(1, 3), puzzlePages: []int{1}, contains: []string{"Daily", "No. 1 · "}})

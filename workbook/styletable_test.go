@@ -42,7 +42,7 @@ func sheetsToStyle(t *testing.T) []layout.Sheet {
 		ws.Sheet,
 		layout.AnswerSheet(g, sol),
 		layout.StepsSheet("Steps of hard.xlsx", "Puzzle", func(r, c int) string { return layout.Pos{Col: c + 2, Row: r + 2}.String() }, hard, ex),
-		catalogueSheet(testPuzzles(t, 3), []layout.Pos{{Col: 2, Row: 2}, {Col: 2, Row: 20}, {Col: 2, Row: 40}}, "Sudoku"),
+		catalogueSheet(testPuzzles(t, 3), []string{"Puzzles!B2", "Puzzles!B20", "Puzzles!B40"}, "Sudoku"),
 	}
 }
 

@@ -297,8 +297,8 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	if !o.worksheet && (o.selfCheck || o.liveCandidates || o.password != "") {
 		return opts, usagef("generate: --self-check, --live-candidates and --password go with --worksheet")
 	}
-	if o.sheetPerPuzzle && 2*o.count > workbook.MaxGeneratedSheets {
-		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle; at most %d puzzles", workbook.MaxGeneratedSheets/2)
+	if o.sheetPerPuzzle && 2*o.count+1 > workbook.MaxGeneratedSheets {
+		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle and a Catalogue; at most %d puzzles", (workbook.MaxGeneratedSheets-1)/2)
 	}
 	return opts, nil
 }
