@@ -19,7 +19,9 @@ import (
 //
 // A grid over Size lines, one row a line, as other tools print it: spaces
 // and '|' between cells are ignored, and lines drawn with '-', '+', '=' and
-// '|' between boxes are skipped. .sdk files read the same way.
+// '|' between boxes are skipped. .sdk files read the same way. A grid
+// short of rows ends before a line as long as a one-line puzzle, which is
+// read as one: an error costs one puzzle, not the ones after it.
 //
 // Lines that start with '#' are comments everywhere, and so are blank lines
 // and section headers such as "[Puzzle]" between puzzles.
@@ -79,7 +81,13 @@ type Reader struct {
 	off   int            // how far into data the lines were read
 	line  int
 	raw   []byte    // the current line as read, before trimming
+	text  []byte    // the current line as next returned it
 	cells []rowCell // rowCells' scratch
+	// again is set when a grid ended at a line that is a puzzle of its
+	// own: next returns that line again. lineStart is where it starts in
+	// data.
+	again     bool
+	lineStart int
 	// clean is, for a byte slice, the offset of the end of the last line
 	// read while between puzzles (see Boundary); cutGrid is set when the
 	// input ended inside a grid.
@@ -100,6 +108,9 @@ func (r *Reader) Read() (Puzzle, error) {
 	for {
 		if !r.cutGrid {
 			r.clean = r.off
+			if r.again {
+				r.clean = r.lineStart
+			}
 		}
 		text, ok := r.next()
 		if !ok {
@@ -155,6 +166,11 @@ func (r *Reader) nameOr(s string) string {
 // next returns the next line, without its line end and, on line 1, a
 // byte order mark. It stays valid until the next call.
 func (r *Reader) next() ([]byte, bool) {
+	if r.again {
+		r.again = false
+		return r.text, true
+	}
+	r.lineStart = r.off
 	if r.sc == nil {
 		if r.off >= len(r.data) {
 			return nil, false
@@ -178,7 +194,27 @@ func (r *Reader) next() ([]byte, bool) {
 	if r.line == 1 {
 		text = bytes.TrimPrefix(text, []byte("\uFEFF"))
 	}
+	r.text = text
 	return text, true
+}
+
+// aPuzzle reports whether a line of grid cells, but not size of them,
+// can only be a puzzle of its own: its first word is as long as a
+// one-line puzzle (or longer than a grid row), without a '|'. A grid
+// ends before such a line, which is then read alone: a line of the wrong
+// size in a file of one-line puzzles, or a grid short of rows, does not
+// take the puzzles after it with it.
+func aPuzzle(text []byte, cells, size int) bool {
+	if cells == size {
+		return false
+	}
+	tok := firstToken(text)
+	if bytes.IndexByte(tok, '|') >= 0 {
+		return false
+	}
+	n := utf8.RuneCount(tok)
+	_, ok := oneLineShape(n)
+	return ok || n > MaxSize
 }
 
 func (r *Reader) errorf(col int, sentinel error, format string, args ...any) *ParseError {
@@ -308,6 +344,11 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 				clip(string(bytes.TrimSpace(first)), 40))
 		}
 	}
+	if aPuzzle(first, size, shape.Size) {
+		// The size asked for (Shape), on one line, has another length.
+		return Puzzle{}, r.errorf(0, ErrCellCount, "%d cells: a %s puzzle on one line has %d",
+			utf8.RuneCount(firstToken(first)), shape, shape.Cells())
+	}
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
 	var firstErr error
 	row, text := 0, first
@@ -325,12 +366,18 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 				break
 			}
 		}
-		if !ok || skipLine(text) {
+		alone := ok && aPuzzle(text, len(r.rowCells(text)), shape.Size)
+		if !ok || skipLine(text) || alone {
 			r.cutGrid = r.cutGrid || !ok
+			r.again = alone // read next, by itself
 			if firstErr != nil {
 				return Puzzle{}, firstErr
 			}
-			return Puzzle{}, &ParseError{File: r.Name, Line: r.line, Err: ErrCellCount,
+			line := r.line // where it ends: as a chunk of the input ending there would say
+			if alone {
+				line--
+			}
+			return Puzzle{}, &ParseError{File: r.Name, Line: line, Err: ErrCellCount,
 				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d row%s", shape, start, row, plural(row))}
 		}
 	}

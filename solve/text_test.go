@@ -152,6 +152,64 @@ func TestReaderGoesOnAfterAnError(t *testing.T) {
 	assert.Equal(t, 1, errs)
 }
 
+// TestReaderKeepsPuzzlesAfterABadLine: a line of the wrong size, or a
+// grid short of rows, is one error; the one-line puzzles after it are
+// read, each on its own line (they were taken as the rows of a grid).
+func TestReaderKeepsPuzzlesAfterABadLine(t *testing.T) {
+	four, six := "1.....3..4.....2", "1.....3.....4.....2.....5.....6....."
+	grid := "4...3....\n...6..8..\n.........\n1........\n"
+	tests := []struct {
+		name  string
+		shape Shape
+		input string
+		lines []int // of the puzzles read
+		errs  []string
+	}{
+		{"another size than asked for", Shape6, four + "\n" + six + "\n" + six + "\n" + four + "\n",
+			[]int{2, 3}, []string{"puzzles.txt:1: 16 cells: a 6x6 puzzle on one line has 36", "puzzles.txt:4: 16 cells"}},
+		{"81 cells, 4x4 asked for", Shape4, line81 + "\n" + four + "\n" + line81 + "\n",
+			[]int{2}, []string{"puzzles.txt:1: 81 cells: a 4x4 puzzle on one line has 16", "puzzles.txt:3: 81 cells"}},
+		{"a grid with a short row", Shape{}, grid + "12345\n" + line81 + "\n" + line81 + "\n",
+			[]int{6, 7}, []string{"puzzles.txt:5: row 5 has 5 cells, a 9x9 grid needs 9"}},
+		{"a blank line after it", Shape{}, grid + "12345\n\n" + line81 + "\n" + line81 + "\n",
+			[]int{7, 8}, []string{"puzzles.txt:5: row 5 has 5 cells"}},
+		{"a grid cut short", Shape{}, grid + line81 + "\n",
+			[]int{5}, []string{"puzzles.txt:4: the 9x9 grid that starts on line 1 ends after 4 rows"}},
+		{"a 4x4 grid cut short by a 4x4 puzzle", Shape{}, "1...\n..3.\n" + four + "\n",
+			[]int{3}, []string{"puzzles.txt:2: the 4x4 grid that starts on line 1 ends after 2 rows"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, chunked := range []bool{false, true} {
+				r := NewReader(strings.NewReader(tt.input))
+				if chunked {
+					r = &Reader{}
+					r.ResetBytes([]byte(tt.input), 1)
+				}
+				r.Name, r.Shape = "puzzles.txt", tt.shape
+				var lines []int
+				var errs []string
+				for {
+					p, err := r.Read()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						errs = append(errs, err.Error())
+						continue
+					}
+					lines = append(lines, p.Line)
+				}
+				assert.Equal(t, tt.lines, lines)
+				require.Len(t, errs, len(tt.errs), "%q", errs)
+				for i, e := range tt.errs {
+					assert.Contains(t, errs[i], e)
+				}
+			}
+		})
+	}
+}
+
 func TestFormatRoundTrips(t *testing.T) {
 	for _, s := range append([]Shape{{6, 3, 2}}, Shapes...) {
 		t.Run(s.String(), func(t *testing.T) {

@@ -121,13 +121,16 @@ func TestBoundary(t *testing.T) {
 	// complete one; part of a grid (from its first row) has no boundary.
 	assert.Equal(t, 2*len(grid)+26, r.Boundary([]byte(grid+grid+grid[:200]), 1), "the third grid's top line is skipped too")
 	assert.Equal(t, 0, r.Boundary([]byte(grid[26:200]), 1))
-	// A run of one-liners shorter than a grid is not enough after a grid
-	// row, which may have started a grid that takes them as rows: the
-	// Reader reads it, and here the 8x8 grid takes seven of them.
-	eats := "12345678\n" + strings.Repeat(line81+"\n", 9)
-	assert.Equal(t, len(eats), r.Boundary([]byte(eats), 1))
-	cutEats := "12345678\n" + strings.Repeat(line81+"\n", 5)
-	assert.Equal(t, 0, r.Boundary([]byte(cutEats), 1))
+	// A run of one-liners shorter than a grid after a grid row: the
+	// Reader reads it, and the grid ends at the first of them, which is
+	// read alone, as is every one after it.
+	short := "12345678\n" + strings.Repeat(line81+"\n", 5)
+	assert.Equal(t, len(short), r.Boundary([]byte(short), 1))
+	// A 16x16 grid (a digit above 4 in its first row) takes a line that
+	// could be a 4x4 puzzle (its digits 1 to 4) as a row: part of that
+	// grid has no boundary.
+	row16 := "1234123412341234\n"
+	assert.Equal(t, 0, r.Boundary([]byte("5"+row16[1:]+strings.Repeat(row16, 5)), 1))
 }
 
 // FuzzChunkedReader: however the input is cut, reading it in chunks cut at

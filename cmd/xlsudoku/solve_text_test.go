@@ -98,6 +98,35 @@ func TestSolveTextFailures(t *testing.T) {
 	}
 }
 
+// TestSolveTextLineOfTheWrongSize: with --size, a line of another size is
+// an error and an empty output line of its own; the puzzles after it are
+// solved, each on its line (a 6x6 grid took them as its rows, unsolved
+// and unreported).
+func TestSolveTextLineOfTheWrongSize(t *testing.T) {
+	four := "1.....3..4.....2"
+	sixes := []string{"3....1...4..52.1....1.25..5...6....3", "..451......41..........22......534.."}
+	var want strings.Builder
+	want.WriteString("\n")
+	for _, p := range sixes {
+		rd := solve.NewReader(strings.NewReader(p))
+		rd.Shape = solve.Shape6
+		g, err := rd.Read()
+		require.NoError(t, err)
+		sol, err := solve.Solve(g.Grid)
+		require.NoError(t, err)
+		fmt.Fprintln(&want, solve.FormatLine(&sol))
+	}
+	want.WriteString("\n")
+	path := writeFile(t, "mixed.txt", four+"\n"+sixes[0]+"\n"+sixes[1]+"\n"+four+"\n")
+	for _, workers := range []string{"1", "2"} {
+		code, out, errOut := runCLI(t, "", "solve", "--size", "6", "--workers", workers, path)
+		assert.Equal(t, exitInvalid, code)
+		assert.Equal(t, want.String(), out, "workers=%s", workers)
+		assert.Contains(t, errOut, "mixed.txt:1: 16 cells: a 6x6 puzzle on one line has 36")
+		assert.Contains(t, errOut, "mixed.txt:4: 16 cells: a 6x6 puzzle on one line has 36")
+	}
+}
+
 func TestSolveKeepsOrderWithWorkers(t *testing.T) {
 	// Enough puzzles for several batches, mixed with failures.
 	data, err := os.ReadFile(filepath.Join("..", "..", "solve", "testdata", "known-magictour.txt"))
