@@ -679,6 +679,12 @@ func TestBookPuzzleMessages(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "4", book)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `has sheets Puzzle 1 to Puzzle 3, not "Puzzle 4"`)
+	// --puzzle 0 is no puzzle of a book, not the first (it read puzzle 1).
+	for _, n := range []string{"0", "-1", "100001"} {
+		code, _, errOut = runCLI(t, "", "solve", "--puzzle", n, book)
+		assert.Equal(t, exitUsage, code, n)
+		assert.Contains(t, errOut, `--puzzle must be a whole number from 1 to 100000, not "`+n+`"`)
+	}
 	// A folder whose parent is missing is not made (a typo grows no tree)...
 	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "no", "such"), book)
 	assert.Equal(t, exitUsage, code)

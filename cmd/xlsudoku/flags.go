@@ -27,13 +27,17 @@ type inputFlags struct {
 	paper   string // for the commands that write a workbook (addPaper)
 }
 
+// maxPuzzleNumber bounds --puzzle: a book holds at most generate's
+// maxCount puzzles, and 0 is no --puzzle.
+const maxPuzzleNumber = maxCount
+
 // add registers the flags; text says whether the command reads text
 // (--size, --workers) as well as workbooks.
 func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6 (text: it gives the size)")
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
-	fs.IntVar(&f.puzzle, "puzzle", 0, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
+	intFlag(fs, &f.puzzle, "puzzle", "", 0, 1, maxPuzzleNumber, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
 	fs.Var(&f.maxPart, "max-part-size", "workbook: the most a sheet or other part may unpack to, such as 1GiB; parts read whole may unpack to a sixteenth of it")
 	if text {
 		sizeFlag(fs, &f.size, 0, "text: every puzzle is `N`xN (4, 6, 8, 9, 12, 16); default: from each puzzle's length")
@@ -48,9 +52,6 @@ func (f *inputFlags) check(cmd, in string, isBook bool) error {
 	}
 	if !isBook && (f.sheet != "" || f.rng != "" || f.puzzle != 0) {
 		return usagef("%s: --sheet, --range and --puzzle are for workbooks; %s is read as text", cmd, in)
-	}
-	if f.puzzle < 0 || f.puzzle > 1_000_000 {
-		return usagef("%s: --puzzle must be a puzzle number from 1", cmd)
 	}
 	return nil
 }
