@@ -19,6 +19,9 @@ type value struct {
 	noValue bool   // a formula the workbook stores no value for (never calculated)
 	letter  int    // 10..16 for the text "A".."G" (any case), as text puzzles write them
 	long    bool   // text of more than 3 characters: a word or a note, never a mistyped digit
+	text    bool   // stored as text, raw: for entryDigit, which reads text as a worksheet does
+	raw     string
+	zero    bool // the number 0
 }
 
 // valueOf interprets a stored cell of sheet. Formulas count by the value
@@ -69,7 +72,7 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 		return value{shown: excelDate(n), kind: "a date"}, nil
 	}
 	if n == 0 {
-		return value{blank: true}, nil
+		return value{blank: true, zero: true, shown: v}, nil
 	}
 	return value{number: n, isNum: true, shown: v}, nil
 }
@@ -77,6 +80,12 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 // textValue interprets text: blanks, digits written as text ("7", " 7 ",
 // "7.0"), or text that is neither.
 func textValue(s string) value {
+	v := textDigit(s)
+	v.text, v.raw = true, s
+	return v
+}
+
+func textDigit(s string) value {
 	t := strings.TrimSpace(s)
 	switch t {
 	case "", ".", "-", "0":
@@ -119,6 +128,41 @@ func (v value) puzzleDigit(size int) int {
 		if v.letter <= size {
 			return v.letter
 		}
+		return -1
+	}
+	return v.digit(size)
+}
+
+// entryDigit is puzzleDigit for a student's entry on one of our
+// worksheets, read as the worksheet's own formulas read it (layout's
+// validEntry), so that grading and hints agree with what the student saw:
+// a whole number 1-9 (up to size), or text of one character, a digit or,
+// past 9x9, a letter for 10 and up; empty is blank. Anything else (" 9",
+// 12 typed as a number on a 16x16, 0) the sheet shows in red as "an entry
+// is not a digit", and it is not one here either.
+func (v value) entryDigit(size int) int {
+	switch {
+	case v.text:
+		if v.raw == "" {
+			return 0
+		}
+		ch, w := utf8.DecodeRuneInString(v.raw)
+		d := 0
+		switch {
+		case ch >= '1' && ch <= '9':
+			d = int(ch - '0')
+		case ch >= 'A' && ch <= 'G':
+			d = int(ch-'A') + 10
+		case ch >= 'a' && ch <= 'g':
+			d = int(ch-'a') + 10
+		}
+		if w != len(v.raw) || d == 0 || d > size {
+			return -1
+		}
+		return d
+	case v.zero:
+		return -1
+	case v.isNum && v.number > 9:
 		return -1
 	}
 	return v.digit(size)

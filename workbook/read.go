@@ -162,7 +162,7 @@ func (pk *pkg) identityPuzzle(sh sheetRef, rect layout.Rect) (*Puzzle, error) {
 	if !ok || err != nil || (rect != layout.Rect{} && id.Range != rect.String()) {
 		return nil, nil
 	}
-	r, err := pk.returnedAt(sh, id.Range, id.Givens)
+	r, err := pk.returnedAt(sh, id.Range, id.Givens, true)
 	if err != nil {
 		return nil, err
 	}

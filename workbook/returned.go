@@ -114,7 +114,7 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 				out[k].Copies = append(out[k].Copies, sh.name)
 				continue
 			}
-			r, err := pk.returnedAt(sh, id.Range, id.Givens)
+			r, err := pk.returnedAt(sh, id.Range, id.Givens, true)
 			if err != nil {
 				return nil, err
 			}
@@ -138,14 +138,14 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		return nil, err
 	}
 	if id, ok, err := pk.identityOf(sh.index); ok && err == nil && id.Range == p.Range {
-		r, err := pk.returnedAt(sh, id.Range, id.Givens)
+		r, err := pk.returnedAt(sh, id.Range, id.Givens, true)
 		if err != nil {
 			return nil, err
 		}
 		r.By = "stored identity"
 		return []*Returned{r}, nil
 	}
-	r, err := pk.returnedAt(sh, p.Range, solve.NewGrid(p.Grid.Shape))
+	r, err := pk.returnedAt(sh, p.Range, solve.NewGrid(p.Grid.Shape), false)
 	if err != nil {
 		return nil, err
 	}
@@ -228,8 +228,9 @@ func missingPuzzles(path string, ids []Identity, rs []*Returned) []*Returned {
 }
 
 // returnedAt reads the cells of rng on sheet sh as a returned puzzle
-// whose givens are givens.
-func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned, error) {
+// whose givens are givens; ours says it is one of our worksheets, whose
+// entries are read as its formulas read them (entryDigit).
+func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid, ours bool) (*Returned, error) {
 	rect, err := layout.ParseRect(rng)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrOpen, pk.file, err)
@@ -252,7 +253,11 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid) (*Returned
 		if err != nil {
 			return nil, err
 		}
-		switch d := v.puzzleDigit(n); {
+		d := v.puzzleDigit(n)
+		if ours && givens.Cells[i] == 0 {
+			d = v.entryDigit(n) // as the worksheet's formulas read it
+		}
+		switch {
 		case d > 0:
 			r.Sheet[i] = d
 		case d < 0:

@@ -152,8 +152,14 @@ func TestWorksheetInCalc(t *testing.T) {
 
 	t.Run("pasted text is not a digit", func(t *testing.T) {
 		// Every blank right but one, which holds what validation would
-		// have refused had it been typed: the grid is not solved.
-		for _, bad := range []string{"five", "5.5", "x"} {
+		// have refused had it been typed: the grid is not solved, and
+		// grading counts that entry wrong, as the sheet shows it, even
+		// when it is the right digit with a space (grade and hint read
+		// "9 " as 9, and gave full marks to a sheet that said "an entry
+		// is not a digit").
+		last := blanks[len(blanks)-1]
+		right := strconv.Itoa(digitAt(t, sol, last))
+		for _, bad := range []string{"five", "5.5", "x", `="` + right + ` "`, `=" ` + right + `"`} {
 			var set []calcSet
 			for k, ref := range blanks {
 				in := strconv.Itoa(digitAt(t, sol, ref))
@@ -162,8 +168,15 @@ func TestWorksheetInCalc(t *testing.T) {
 				}
 				set = append(set, calcSet{Sheet: sheet, Cell: ref, Input: in})
 			}
-			res := runCalc(t, ws, "", calcJob{Set: set, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
+			out := filepath.Join(t.TempDir(), "pasted.xlsx")
+			res := runCalc(t, ws, out, calcJob{Set: set, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
 			assert.Equal(t, layout.StatusNotDigit, res.Values[sheet+"!B12"], "%q", bad)
+			rs, err := ReadReturned(out, Options{Sheet: sheet}, nil)
+			require.NoError(t, err)
+			m, err := GradeReturned(rs[0])
+			require.NoError(t, err)
+			assert.Equal(t, len(blanks)-1, m.Correct, "%q", bad)
+			assert.Equal(t, []string{sheet + "!" + last}, m.Cells(Wrong), "%q", bad)
 		}
 	})
 
@@ -254,4 +267,16 @@ func TestWorksheetInCalcSixteen(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, 2, m.Correct)
 	assert.Equal(t, 0, m.Wrong)
+
+	// 10 and up typed as a number (pasted: validation refuses it typed) is
+	// no digit on the sheet, which compares letters, nor in its grade.
+	number := calcSet{Sheet: "Worksheet", Cell: typed[0], Input: strconv.Itoa(digitAt(t, sol, typed[0]))}
+	res = runCalc(t, ws, out, calcJob{Set: []calcSet{number, set[1]}, Read: []calcRange{{Sheet: "Worksheet", Range: "B19"}}})
+	assert.Equal(t, layout.StatusNotDigit, res.Values["Worksheet!B19"])
+	rs, err = ReadReturned(out, Options{Sheet: "Worksheet"}, nil)
+	require.NoError(t, err)
+	m, err = GradeReturned(rs[0])
+	require.NoError(t, err)
+	assert.Equal(t, 1, m.Correct)
+	assert.Equal(t, []string{"Worksheet!" + typed[0]}, m.Cells(Wrong))
 }

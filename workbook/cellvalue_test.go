@@ -1,0 +1,45 @@
+package workbook
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestEntryDigit: an entry on one of our worksheets is a digit when the
+// worksheet's formulas take it as one (layout's validEntry), and only
+// then; puzzleDigit, for the puzzle's own cells, reads more kindly.
+func TestEntryDigit(t *testing.T) {
+	num := func(n float64) value { return value{number: n, isNum: true} }
+	tests := []struct {
+		name   string
+		v      value
+		size   int
+		entry  int
+		puzzle int
+	}{
+		{"empty", value{blank: true}, 9, 0, 0},
+		{"a number", num(7), 9, 7, 7},
+		{"text of one digit", textValue("7"), 9, 7, 7},
+		{"text with a space", textValue("7 "), 9, -1, 7},
+		{"text with a space before", textValue(" 7"), 9, -1, 7},
+		{"a space", textValue(" "), 9, -1, 0},
+		{"a dot", textValue("."), 9, -1, 0},
+		{"text 0", textValue("0"), 9, -1, 0},
+		{"the number 0", value{blank: true, zero: true}, 9, -1, 0},
+		{"text 7.0", textValue("7.0"), 9, -1, 7},
+		{"5.5", num(5.5), 9, -1, -1},
+		{"a letter on 16x16", textValue("c"), 16, 12, 12},
+		{"12 as a number on 16x16", num(12), 16, -1, 12},
+		{"12 as text on 16x16", textValue("12"), 16, -1, 12},
+		{"a letter past the size", textValue("D"), 12, -1, -1},
+		{"a letter on 9x9", textValue("A"), 9, -1, -1},
+		{"empty text", textValue(""), 9, 0, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.entry, tt.v.entryDigit(tt.size))
+			assert.Equal(t, tt.puzzle, tt.v.puzzleDigit(tt.size))
+		})
+	}
+}
