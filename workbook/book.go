@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,15 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 	for _, s := range sheets {
 		if strings.EqualFold(s.name, want) {
 			opts.Sheet = s.name
+			// A book of a sheet per puzzle lists it in its Catalogue too
+			// (not one from before 25 November 2026, nor worksheets).
+			if c := slices.IndexFunc(sheets, func(c sheetRef) bool { return c.name == SheetCatalogue }); c >= 0 {
+				if rows, _, _, err := pk.catalogue(sheets[c]); err == nil {
+					if i := strings.LastIndex(rows[n][1], "!"); i > 0 && strings.Trim(rows[n][1][:i], "'") == s.name {
+						opts.bookLine = rows[n][0]
+					}
+				}
+			}
 			return opts, nil
 		}
 		if k, err := strconv.Atoi(strings.TrimPrefix(s.name, "Puzzle ")); err == nil && strings.HasPrefix(s.name, "Puzzle ") {
@@ -55,6 +65,7 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 		}
 		opts.Sheet = strings.Trim(where[:i], "'")
 		opts.Range = layout.RectAt(head.Add(1, 0), side, side).String()
+		opts.bookLine = line
 		if opts.Box == "" {
 			// A book from before the Catalogue named its boxes leaves
 			// them to the puzzle's digits (guessBox).

@@ -24,6 +24,9 @@ type Options struct {
 	// guessBox: Puzzle names a puzzle of a book whose Catalogue does not
 	// say its boxes; its digits choose them, as detection's do.
 	guessBox bool
+	// bookLine is the puzzle Puzzle names as its book's Catalogue lists
+	// it, one line: the givens of a returned book, without --key.
+	bookLine string
 }
 
 // paper returns the paper of o.Paper.

@@ -150,6 +150,12 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		return nil, err
 	}
 	r.Puzzle.Notes = p.Notes
+	if g, ok := bookGivens(opts.bookLine, p.Grid.Shape); ok && len(key) == 0 {
+		// The book's Catalogue says what its puzzle was: its givens,
+		// whether or not the student typed anything yet.
+		r.Puzzle.Grid, r.By = g, "the book's Catalogue"
+		return []*Returned{r}, nil
+	}
 	if len(key) > 0 {
 		best, agree := -1, -1
 		for k, g := range key {
@@ -186,6 +192,18 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	r.Puzzle.Grid, r.By = givens, by
 	return []*Returned{r}, nil
+}
+
+// bookGivens reads line, a puzzle of a book's Catalogue, as a puzzle of
+// shape; ok is false for none, or for one that does not read so.
+func bookGivens(line string, shape solve.Shape) (solve.Grid, bool) {
+	if line == "" {
+		return solve.Grid{}, false
+	}
+	rd := solve.NewReader(strings.NewReader(line))
+	rd.Shape = shape
+	p, err := rd.Read()
+	return p.Grid, err == nil
 }
 
 // missingPuzzles returns, for a book of worksheets whose sheets ids and

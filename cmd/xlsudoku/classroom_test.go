@@ -3,6 +3,7 @@ package main
 import (
 	"archive/zip"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -667,6 +668,47 @@ func TestPuzzleOfABook(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	code, _, errOut = runCLI(t, "", "solve", "--puzzle", "1", "--sheet", "Puzzles", book)
 	assert.Equal(t, exitUsage, code, errOut)
+}
+
+// TestGradeABookByItsCatalogue: a puzzle of a tiled book, or of a book of
+// a sheet per puzzle, is graded by the givens its Catalogue lists: handed
+// back untouched, every blank is empty (grade asked for --key, its
+// digits all bold); with entries, they are marked.
+func TestGradeABookByItsCatalogue(t *testing.T) {
+	for _, kind := range [][]string{{"tiled.xlsx"}, {"spp.xlsx", "--sheet-per-puzzle"}} {
+		t.Run(kind[0], func(t *testing.T) {
+			book := filepath.Join(t.TempDir(), kind[0])
+			code, _, errOut := runCLI(t, "", append([]string{"generate", "-n", "3", "-d", "easy", "--seed", "21", "-o", book}, kind[1:]...)...)
+			require.Equal(t, exitOK, code, errOut)
+			p, err := workbook.Read(book, workbook.Options{Puzzle: 2})
+			require.NoError(t, err)
+			sol, err := solve.Solve(p.Grid)
+			require.NoError(t, err)
+			blanks := p.Grid.Shape.Cells() - p.Grid.Filled()
+
+			code, out, errOut := runCLI(t, "", "grade", "--puzzle", "2", book)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Contains(t, out, fmt.Sprintf(": 0 of %d right, 0 wrong, %d empty", blanks, blanks))
+
+			// One blank right, one wrong.
+			var cells []int
+			for i, d := range p.Grid.Cells[:p.Grid.Shape.Cells()] {
+				if d == 0 {
+					cells = append(cells, i)
+				}
+			}
+			n := p.Grid.Shape.Size
+			right, wrong := cells[0], cells[1]
+			wrongDigit := int(sol.Cells[wrong])%n + 1
+			filled := studentFill(t, book, p.Sheet, "back.xlsx", map[string]int{
+				p.Cell(right/n, right%n): int(sol.Cells[right]),
+				p.Cell(wrong/n, wrong%n): wrongDigit,
+			})
+			code, out, errOut = runCLI(t, "", "grade", "--puzzle", "2", filled)
+			require.Equal(t, exitOK, code, errOut)
+			assert.Contains(t, out, fmt.Sprintf(": 1 of %d right, 1 wrong (%s), %d empty", blanks, p.CellName(wrong/n, wrong%n), blanks-2))
+		})
+	}
 }
 
 // TestBookPuzzleMessages: what --puzzle and --outdir say when the puzzle
