@@ -219,11 +219,23 @@ func TestInfoNotes(t *testing.T) {
 		`replaced sheet "Solution" of an earlier run`:                                                                true,
 		"Week 3!B2:J10: told givens from entries by bold: 18 givens, 2 entries":                                      true,
 		"Week 3!B2:J10: all 20 digits are bold givens; no entries yet":                                               true,
+		"using the puzzle of worksheet Worksheet!B2:J10: its 30 givens; the 2 entries typed into it are left out":    true,
 		"Week 3!C4: formulas with no stored value were read as blanks (open and ...)":                                false,
 		`the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution (2)" instead`: false,
 		`left sheet "Steps" of an earlier run as it was; it explains the puzzle as it stood then`:                    false,
 	} {
 		assert.Equal(t, info, isInfoNote(note), note)
+	}
+}
+
+// TestQuietOnAWorksheet: -q leaves no note on stderr when a command reads
+// a worksheet (it said which puzzle of the worksheet it used).
+func TestQuietOnAWorksheet(t *testing.T) {
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", t.TempDir())
+	for _, args := range [][]string{{"solve"}, {"rate"}, {"explain"}, {"hint"}, {"worksheet", "-o", filepath.Join(t.TempDir(), "again.xlsx")}} {
+		code, _, errOut := runCLI(t, "", append(append(args, "-q"), ws)...)
+		assert.Equal(t, exitOK, code, "%s: %s", args[0], errOut)
+		assert.Empty(t, errOut, args[0])
 	}
 }
 
