@@ -471,12 +471,14 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	// Keep the permissions of the file replaced, or give the input's.
+	// Keep the permissions of the file replaced, or give the input's
+	// reading and writing ones (a private workbook's copy stays private;
+	// an input another program left executable makes no executable).
 	mode := os.FileMode(0o644)
 	if fi, err := os.Stat(target); err == nil {
 		mode = fi.Mode().Perm()
 	} else if fi, err := os.Stat(in); err == nil {
-		mode = fi.Mode().Perm()
+		mode = fi.Mode().Perm() &^ 0o111
 	}
 	if err = os.Chmod(tmp.Name(), mode); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)

@@ -268,6 +268,30 @@ func TestWriteAtomic(t *testing.T) {
 	assert.Len(t, entries, 1)
 }
 
+// TestWriteNewFileMode: a new output takes its input's read and write
+// permissions, never its execute ones (an input excelize saved is 0755,
+// and its solved copy was too).
+func TestWriteNewFileMode(t *testing.T) {
+	for _, tt := range []struct{ in, want os.FileMode }{{0o755, 0o644}, {0o600, 0o600}, {0o640, 0o640}} {
+		dir := t.TempDir()
+		in := filepath.Join(dir, "in.xlsx")
+		data, err := os.ReadFile(filepath.Join("..", "samples", "classic.xlsx"))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(in, data, 0o600))
+		require.NoError(t, os.Chmod(in, tt.in))
+		p, err := Read(in, Options{})
+		require.NoError(t, err)
+		sol, err := p.Solve()
+		require.NoError(t, err)
+		out := filepath.Join(dir, "out.xlsx")
+		_, err = Write(p, sol, out, Options{})
+		require.NoError(t, err)
+		fi, err := os.Stat(out)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, fi.Mode().Perm(), "input %v", tt.in)
+	}
+}
+
 func TestWriteExtension(t *testing.T) {
 	in := richBook(t, "macros.xlsm")
 	p, err := Read(in, Options{})

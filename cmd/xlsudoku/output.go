@@ -28,8 +28,7 @@ type output struct {
 	finished   bool
 }
 
-// newFileMode is the mode of a new output file, less the umask: that of
-// the workbooks xlsudoku writes.
+// newFileMode is the mode of a new output file, less the umask.
 const newFileMode = 0o644
 
 // openOutput returns where to write the text output named by -o (stdout
