@@ -2,10 +2,12 @@ package main
 
 import (
 	"archive/zip"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -555,6 +557,31 @@ func TestVariants(t *testing.T) {
 	}
 	code, _, _ = runCLI(t, "", "worksheet", in, "--variants", "2", "-o", filepath.Join(dir, "x.txt"))
 	assert.Equal(t, exitUsage, code)
+
+	// A macro workbook's variants are macro workbooks, each with its
+	// macros: -o FILE.xlsm (it asked for .xlsx, then refused each .xlsx).
+	f, err := excelize.OpenFile(in)
+	require.NoError(t, err)
+	vba := append([]byte{0xD0, 0xCF, 0x11, 0xE0, 0xA1, 0xB1, 0x1A, 0xE1}, bytes.Repeat([]byte("VBA!"), 64)...)
+	require.NoError(t, f.AddVBAProject(vba))
+	macros := filepath.Join(dir, "macros.xlsm")
+	require.NoError(t, f.SaveAs(macros))
+	require.NoError(t, f.Close())
+	code, _, errOut = runCLI(t, "", "worksheet", macros, "--variants", "2", "--seed", "3", "-o", filepath.Join(dir, "mv.xlsx"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "give -o FILE.xlsm")
+	code, _, errOut = runCLI(t, "", "worksheet", macros, "--variants", "2", "--seed", "3", "-o", filepath.Join(dir, "mv.xlsm"))
+	require.Equal(t, exitOK, code, errOut)
+	for _, name := range []string{"mv-1.xlsm", "mv-2.xlsm"} {
+		p, err := workbook.Read(filepath.Join(dir, name), workbook.Options{Sheet: "Worksheet"})
+		require.NoError(t, err, name)
+		assert.Equal(t, orig.Grid.Filled(), p.Grid.Filled(), name)
+		zr, err := zip.OpenReader(filepath.Join(dir, name))
+		require.NoError(t, err)
+		has := slices.ContainsFunc(zr.File, func(f *zip.File) bool { return f.Name == "xl/vbaProject.bin" })
+		zr.Close()
+		assert.True(t, has, "%s keeps the macros", name)
+	}
 
 	// Found by a hunt: --variants 0 made a plain worksheet; one variant
 	// was "worksheets", written "to" itself; -o naming the input offered

@@ -288,7 +288,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 			return opts, usagef("generate: --per-page %d is for grids up to 6x6; a %dx%d grid takes 1, 2, 4 or 6 to a page", o.perPage, o.size, o.size)
 		}
 	}
-	if err := checkVariants("generate", o.variants, fs.Changed("variants"), o.output); err != nil {
+	if err := checkVariants("generate", o.variants, fs.Changed("variants"), o.output, ""); err != nil {
 		return opts, err
 	}
 	if o.worksheet && o.sheetPerPuzzle {

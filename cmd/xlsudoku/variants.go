@@ -13,13 +13,18 @@ import (
 // maxVariants bounds --variants: a class set, not a corpus.
 const maxVariants = 500
 
-// checkVariants checks --variants for a command writing to out.
-func checkVariants(cmd string, n int, changed bool, out string) error {
+// checkVariants checks --variants for a command writing to out from in
+// ("" for none): the copies of a macro workbook (.xlsm) are .xlsm too.
+func checkVariants(cmd string, n int, changed bool, out, in string) error {
+	want := ".xlsx"
+	if strings.EqualFold(filepath.Ext(in), ".xlsm") {
+		want = ".xlsm"
+	}
 	switch {
 	case n < 0 || n > maxVariants || (changed && n == 0):
 		return usagef("%s: --variants must be from 1 to %d, not %d", cmd, maxVariants, n)
-	case n > 0 && !strings.EqualFold(filepath.Ext(out), ".xlsx"):
-		return usagef("%s: --variants writes one workbook per variant; give -o FILE.xlsx", cmd)
+	case n > 0 && !strings.EqualFold(filepath.Ext(out), want):
+		return usagef("%s: --variants writes one workbook per variant; give -o FILE%s", cmd, want)
 	}
 	return nil
 }

@@ -100,7 +100,7 @@ func runWorksheet(e *env, args []string) error {
 		// worksheet has no --in-place: the teacher's file stays as it was.
 		return usagef("worksheet: -o %s is the input workbook; write the worksheet to another file", o.output)
 	}
-	if err := checkVariants("worksheet", o.variants, fs.Changed("variants"), o.output); err != nil {
+	if err := checkVariants("worksheet", o.variants, fs.Changed("variants"), o.output, in); err != nil {
 		return err
 	}
 	if o.variants > 0 && !fs.Changed("seed") {
