@@ -182,7 +182,14 @@ func (v value) reason(size int) string {
 
 // excelDate shows a date serial number (1900 date system) as a date.
 func excelDate(serial float64) string {
-	t := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC).Add(time.Duration(serial * 24 * float64(time.Hour)))
+	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
+	switch {
+	case serial >= 60 && serial < 61:
+		return "1900-02-29" // the day Excel keeps, as Lotus 1-2-3 did, that never was
+	case serial >= 1 && serial < 60:
+		epoch = epoch.AddDate(0, 0, 1) // before it, Excel's days are one later
+	}
+	t := epoch.Add(time.Duration(serial * 24 * float64(time.Hour)))
 	switch {
 	case serial < 1:
 		return t.Format("15:04")

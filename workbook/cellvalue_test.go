@@ -43,3 +43,15 @@ func TestEntryDigit(t *testing.T) {
 		})
 	}
 }
+
+// TestExcelDate: a date cell is named as Excel shows it, in its 1900 date
+// system, whose day 60 is 29 February 1900 (serial 5 was named a day
+// early).
+func TestExcelDate(t *testing.T) {
+	for serial, want := range map[float64]string{
+		1: "1900-01-01", 5: "1900-01-05", 59: "1900-02-28", 60: "1900-02-29", 61: "1900-03-01",
+		46027: "2026-01-05", 46027.5: "2026-01-05 12:00", 0.25: "06:00",
+	} {
+		assert.Equal(t, want, excelDate(serial), "%v", serial)
+	}
+}

@@ -77,7 +77,7 @@ func TestReadCells(t *testing.T) {
 		{"error value", `<c r="D2" t="e"><v>#N/A</v></c>`, 0, `Week 3!D2: #N/A is not a digit 1-9 or a blank (it is an error value)`},
 		{"formula error", `<c r="D2" t="e"><f>1/0</f><v>#DIV/0!</v></c>`, 0, `Week 3!D2: #DIV/0! is not a digit 1-9 or a blank (it is an error value)`},
 		{"date", `<c r="D2" s="DATE"><v>45000</v></c>`, 0, `Week 3!D2: 2023-03-15 is not a digit 1-9 or a blank (it is a date)`},
-		{"small date", `<c r="D2" s="DATE"><v>4</v></c>`, 0, `Week 3!D2: 1900-01-03 is not a digit 1-9 or a blank (it is a date)`},
+		{"small date (Excel's 1900 days: 4 is 4 January)", `<c r="D2" s="DATE"><v>4</v></c>`, 0, `Week 3!D2: 1900-01-04 is not a digit 1-9 or a blank (it is a date)`},
 		{"ISO date", `<c r="D2" t="d"><v>2024-03-05T00:00:00Z</v></c>`, 0, `Week 3!D2: 2024-03-05T00:00:00Z is not a digit 1-9 or a blank (it is a date)`},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -234,8 +235,8 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		o.format = "text"
 		if ext := strings.ToLower(filepath.Ext(o.output)); ext == ".xlsx" {
 			o.format = "xlsx"
-		} else if ext == ".xlsm" || ext == ".xls" {
-			return opts, usagef("generate: a workbook is written as .xlsx, not %s", ext)
+		} else if ext != "" && slices.Contains(workbookExts, ext) {
+			return opts, usagef("generate: a workbook is written as .xlsx, not %s (which Excel, LibreOffice Calc and Google Sheets all open)", ext)
 		}
 	case "text", "xlsx":
 	default:

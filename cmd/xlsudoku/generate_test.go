@@ -115,6 +115,8 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"-n", "2", "--per-page", "9", "-o", "x.xlsx"}, exitUsage, "--per-page 9 is for grids up to 6x6"},
 		{[]string{"-n", "2", "--per-page", "4", "--sheet-per-puzzle", "-o", "x.xlsx"}, exitUsage, "--sheet-per-puzzle gives each its own page"},
 		{[]string{"-n", "2", "--per-page", "4", "--worksheet", "-o", "x.xlsx"}, exitUsage, "--worksheet gives each its own sheet"},
+		{[]string{"-o", "book.ods"}, exitUsage, "a workbook is written as .xlsx, not .ods"},
+		{[]string{"-o", "book.xlsm"}, exitUsage, "a workbook is written as .xlsx, not .xlsm"},
 		{[]string{"-n", "5000", "--sheet-per-puzzle", "-o", "x.xlsx"}, exitUsage, "makes two sheets per puzzle and a Catalogue; at most 4999 puzzles"},
 		{[]string{"--per-page", "4", "-o", "x.xlsx"}, exitUsage, "one puzzle (-n 1) gets a sheet of its own"},
 		{[]string{"--show-seed"}, exitUsage, "--show-seed is for workbooks"},
