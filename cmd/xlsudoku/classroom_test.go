@@ -448,12 +448,42 @@ func TestGradeErrors(t *testing.T) {
 		assert.Equal(t, "plain.xlsx: Sheet1: 0 of 51 right, 0 wrong, 51 empty\n", stdout)
 		assert.NotContains(t, errOut, "warning")
 	}
-	// A key of another puzzle grades, with a warning.
-	other := filepath.Join(dir, "other.txt")
-	require.NoError(t, os.WriteFile(other, []byte("4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"), 0o644))
-	code, _, errOut = runCLI(t, "", "grade", "--key", other, plain)
+	// A key most of whose givens are off grades, with a warning: here the
+	// puzzle with its digits 1 to 6 relabelled in a cycle.
+	relabel := func(line string, to func(d byte) byte) string {
+		b := []byte(line)
+		for i, c := range b {
+			if c >= '1' && c <= '9' {
+				b[i] = to(c)
+			}
+		}
+		return string(b)
+	}
+	puzzle := "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+	most := filepath.Join(dir, "most.txt")
+	require.NoError(t, os.WriteFile(most, []byte(relabel(puzzle, func(c byte) byte {
+		if c <= '6' {
+			return '1' + (c-'1'+1)%6
+		}
+		return c
+	})+"\n"), 0o644))
+	code, _, errOut = runCLI(t, "", "grade", "--key", most, plain)
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, errOut, "givens of --key are not on Sheet1 as given: is --key this file's puzzle?")
+	// A key none of whose givens is there is another puzzle's: not graded
+	// (it was, with the same warning, every count meaningless).
+	for _, line := range []string{
+		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
+		relabel(puzzle, func(c byte) byte { return '1' + (c-'1'+1)%9 }),
+	} {
+		other := filepath.Join(dir, "other.txt")
+		require.NoError(t, os.WriteFile(other, []byte(line+"\n"), 0o644))
+		code, stdout, errOut := runCLI(t, "", "grade", "--key", other, plain)
+		assert.Equal(t, exitUsage, code, errOut)
+		assert.Contains(t, errOut, "plain.xlsx: none of the ")
+		assert.Contains(t, errOut, "givens of --key is on Sheet1 as given: --key is another puzzle; give this file's puzzle")
+		assert.Empty(t, stdout)
+	}
 
 	code, _, _ = runCLI(t, "", "grade", "-o", filepath.Join(dir, "m.xlsx"), plain, good)
 	assert.Equal(t, exitUsage, code)

@@ -132,6 +132,9 @@ func runGrade(e *env, args []string) error {
 	first := exitOK
 	for _, file := range files {
 		marks, err := gradeFile(file, o, key)
+		if err == nil && key != nil {
+			err = keyOfAnother(file, marks)
+		}
 		row := workbook.SummaryRow{File: file, Marks: marks}
 		if err == nil {
 			err = o.writeMarked(e, file, marks)
@@ -424,4 +427,17 @@ func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
+}
+
+// keyOfAnother refuses to grade a file against --key when not one given
+// of the key is on the sheet as given: the key is another puzzle's, and
+// every count would be meaningless. (Some givens off, a student's doing,
+// is graded, with a warning past half.)
+func keyOfAnother(file string, marks []*workbook.Marking) error {
+	for _, m := range marks {
+		if givens := m.Puzzle.Grid.Filled(); givens > 0 && m.Changed == givens {
+			return usagef("%s: none of the %d givens of --key is on %s as given: --key is another puzzle; give this file's puzzle", file, givens, m.Puzzle.Sheet)
+		}
+	}
+	return nil
 }
