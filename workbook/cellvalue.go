@@ -48,6 +48,9 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 		}
 		return textValue(c.V), nil
 	case "str":
+		if c.HasF && !c.HasV {
+			return value{blank: true, noValue: true}, nil // excelize writes t="str" for a formula it cannot calculate
+		}
 		return textValue(c.V), nil
 	case "b":
 		shown := "FALSE"
@@ -62,7 +65,7 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 	}
 	v := strings.TrimSpace(c.V)
 	if !c.HasV || v == "" {
-		return value{blank: true, noValue: c.HasF && !c.HasV}, nil
+		return value{blank: true, noValue: c.HasF}, nil // excelize writes an empty <v> for a formula
 	}
 	n, err := strconv.ParseFloat(v, 64)
 	if err != nil || math.IsNaN(n) || math.IsInf(n, 0) {

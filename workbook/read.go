@@ -245,6 +245,12 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 		}
 		if named || rr.looksLikePuzzle() {
 			if rr.digits == 0 && len(rr.bad) == 0 {
+				if len(rr.noValue) > 0 {
+					// Its cells are formulas never calculated (a file a
+					// program wrote): empty only until an app computes them.
+					return nil, fmt.Errorf("%w: %s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
+						ErrNoPuzzle, sh.name, rect, len(rr.noValue), filepath.Base(p.file))
+				}
 				return nil, fmt.Errorf("%w: %s!%s is empty; give the puzzle's range with --range", ErrNoPuzzle, sh.name, rect)
 			}
 			pz, err := rr.puzzle(p.file)

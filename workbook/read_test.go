@@ -146,6 +146,26 @@ func TestReadFormulaWithoutValueNote(t *testing.T) {
 	assert.Contains(t, strings.Join(p.Notes, "\n"), "Week 3!D2: formulas with no stored value were read as blanks")
 }
 
+// TestReadOnlyFormulasWithoutValues: a puzzle whose every given is a
+// formula a program wrote and no app calculated is not "empty" (with
+// --range already given, that advice went nowhere): it says to calculate
+// them.
+func TestReadOnlyFormulasWithoutValues(t *testing.T) {
+	f := newBook(t, "Week 3")
+	g := grid(t, classic)
+	for r := range 9 {
+		for c := range 9 {
+			if d := g.At(r, c); d != 0 {
+				require.NoError(t, f.SetCellFormula("Week 3", layout.Pos{Col: c + 2, Row: r + 2}.String(), fmt.Sprintf("%d+0", d)))
+			}
+		}
+	}
+	path := save(t, f, "formulas.xlsx")
+	_, err := Read(path, Options{Sheet: "Week 3", Range: "B2:J10"})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), fmt.Sprintf("Week 3!B2:J10 holds %d formulas with no stored value and no digit; open and save formulas.xlsx in a spreadsheet app to calculate them", g.Filled()))
+}
+
 func TestReadManyBadCells(t *testing.T) {
 	extra := map[string]string{}
 	for i := range 12 {
