@@ -198,12 +198,12 @@ func (r *Reader) next() ([]byte, bool) {
 	return text, true
 }
 
-// aPuzzle reports whether a line of grid cells, but not size of them,
-// can only be a puzzle of its own: its first word is as long as a
-// one-line puzzle (or longer than a grid row), without a '|'. A grid
-// ends before such a line, which is then read alone: a line of the wrong
-// size in a file of one-line puzzles, or a grid short of rows, does not
-// take the puzzles after it with it.
+// aPuzzle reports whether text, a line of cells read where a grid of
+// side size goes on, can only be a puzzle of its own: it has not size
+// cells, and its first word, without a '|', is as long as a one-line
+// puzzle (or longer than any grid row). A grid ends before such a line,
+// which is then read alone: a line of the wrong size among one-line
+// puzzles, or a grid short of rows, does not take the puzzles after it.
 func aPuzzle(text []byte, cells, size int) bool {
 	if cells == size {
 		return false
