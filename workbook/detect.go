@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -137,6 +138,9 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		}
 	}
 	if best == nil {
+		if err := p.uncalculated(sheets); err != nil {
+			return nil, err
+		}
 		what := "no square block of digits and blanks (4x4 to 16x16)"
 		if box != "" {
 			what = fmt.Sprintf("no square block of digits and blanks with %s boxes", box)
@@ -533,3 +537,21 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, s
 
 // maxCounted bounds the blocks of a sheet whose solutions are counted.
 const maxCounted = 256
+
+// uncalculated is the error for a workbook with no puzzle found whose
+// B2:J10, on some sheet, holds formulas with no stored value and no digit
+// (a file a program wrote, never opened in an app): calculated, they may
+// well be the puzzle, and no --range would help before that.
+func (p *pkg) uncalculated(sheets []sheetRef) error {
+	for _, sh := range sheets {
+		rr, err := p.readRange(sh, defaultRect, solve.Shape9)
+		if err != nil {
+			return err
+		}
+		if rr.digits == 0 && len(rr.noValue) > 0 {
+			return fmt.Errorf("%w in %s: %s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
+				ErrNoPuzzle, p.file, sh.name, defaultRect, len(rr.noValue), filepath.Base(p.file))
+		}
+	}
+	return nil
+}
