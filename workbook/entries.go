@@ -68,7 +68,7 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			p.NotDigits = append(p.NotDigits, fmt.Sprintf("%s (%q)", r.CellName(i), r.Shown[i]))
 		}
 	}
-	entries := current.Filled() - p.Grid.Filled()
+	entries := current.Filled() - p.Grid.Filled() + len(p.NotDigits) // text typed is an entry too
 	p.Notes = append(p.Notes, fmt.Sprintf("%s: told givens from entries by %s: %s, %s", p.Where(), r.By,
 		count(p.Grid.Filled(), "given", "givens"), count(entries, "entry", "entries")))
 	if changed := r.ChangedGivens(); len(changed) > 0 {

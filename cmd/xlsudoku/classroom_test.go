@@ -819,6 +819,7 @@ func TestHintNotDigit(t *testing.T) {
 	code, stdout, errOut := runCLI(t, "", "hint", homework)
 	assert.Equal(t, exitInvalid, code, errOut)
 	assert.Equal(t, `Worksheet!`+refs[2]+` ("five") is not a digit; nothing else is hinted until it is fixed`+"\n", stdout)
+	assert.Contains(t, errOut, "30 givens, 2 entries", "the text typed is an entry too")
 	code, stdout, _ = runCLI(t, "", "hint", "--all", homework)
 	assert.Equal(t, exitInvalid, code)
 	assert.Contains(t, stdout, `2 entries are wrong: Worksheet!`+refs[2]+` ("five"), Worksheet!`+refs[4])
