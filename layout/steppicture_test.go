@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -268,6 +269,54 @@ func TestStepPictureShapes(t *testing.T) {
 			}
 		}
 		assert.Equal(t, 1, struck, "%v", s)
+	}
+}
+
+// TestStepsSheetLongNetKeepsPicturesNear: a step whose text and picture
+// do not fit a page together has its picture on the page after its
+// text's last: the first of the forum's hardest put step 1's picture in
+// a strip with step 2's, after step 2's nested net ran over three pages.
+func TestStepsSheetLongNetKeepsPicturesNear(t *testing.T) {
+	g, ex := explained(t, "98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
+	sh := StepsSheet("t", "S", sheetCell, g, ex)
+	firstRow := map[int]int{} // step index -> its first row
+	captions := map[int]int{} // step index -> its picture's caption row
+	var starts []int          // the rows where a step's text or a strip of pictures starts
+	for _, c := range sh.Cells {
+		var step int
+		switch {
+		case c.Pos.Col == StepsNumberCol && c.Pos.Row > StepsHeaderRow && c.Number > 0:
+			firstRow[c.Number-1] = c.Pos.Row
+			starts = append(starts, c.Pos.Row)
+		case c.Style.FontSize == 9 && strings.HasPrefix(c.Text, "Step "):
+			_, err := fmt.Sscanf(c.Text, "Step %d", &step)
+			require.NoError(t, err, c.Text)
+			captions[step-1] = c.Pos.Row
+			starts = append(starts, c.Pos.Row)
+		}
+	}
+	slices.Sort(starts)
+	require.NotEmpty(t, captions)
+	for _, paper := range []Paper{A4, Letter} {
+		sh.Paginate(paper)
+		breaksIn := func(from, to int) int {
+			n := 0
+			for _, br := range sh.Print.Breaks {
+				if br > from && br <= to {
+					n++
+				}
+			}
+			return n
+		}
+		apart := 0
+		for i, at := range captions {
+			// the step's last row: the one before whatever starts next
+			k, _ := slices.BinarySearch(starts, firstRow[i]+1)
+			last := starts[k] - 1
+			assert.LessOrEqual(t, breaksIn(last, at), 1, "%s, step %d: text to row %d, picture at %d", paper.Name, i+1, last, at)
+			apart += breaksIn(last, at)
+		}
+		assert.Positive(t, apart, "%s: some step's picture goes to the next page", paper.Name)
 	}
 }
 

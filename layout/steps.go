@@ -181,8 +181,11 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	// Two steps share a strip of pictures, unless their rows and the
 	// pictures are too tall for a printed page together and one step's
 	// row and picture are not: then each step keeps its picture on its
-	// page. (Where even one step's text and picture are too tall, as a
-	// forcing net's can be, pairing costs no page more.)
+	// page. Where the first step's text and picture are too tall for one
+	// (a forcing net written out), its picture goes to the next page, and
+	// the pair shares it only when the second step's rows and the strip
+	// fit that page: a nested net's rows, running over pages, would come
+	// between the first step and its picture.
 	room := math.Inf(1)
 	for _, paper := range []Paper{A4, Letter} {
 		p := Print{Landscape: true, Fit: FitWidth} // as set below
@@ -235,7 +238,8 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		if pair && i+1 < len(ex.Steps) && Pictured(&ex.Steps[i+1]) {
 			next = textsOf(i + 1)
 			alone := height+pictureHeight <= room
-			if !alone || height+rowsHeight(next, textWidths[:])+pictureHeight <= room {
+			rest := rowsHeight(next, textWidths[:]) + pictureHeight
+			if alone && height+rest <= room || !alone && rest <= room {
 				i++
 				stepRow(i, next)
 				strip = append(strip, i)
