@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 )
@@ -51,6 +52,10 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
 }
 
+// maxFileWidth bounds the width of the summary's column of file names,
+// in the book font's digits.
+const maxFileWidth = 80
+
 // summarySheet lays out the summary of rows, printed on paper: a column
 // for each puzzle, by the name of its sheet.
 func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.Sheet {
@@ -90,8 +95,15 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 			layout.Cell{Pos: at(scoreCol), Value: score, HasValue: true, Style: layout.Style{NumFmt: layout.PercentFormat}})
 		text(scoreCol+1, refsWithin(wrong, wrongCellsWidth-2))
 	}
-	// The widths in the book font's digits, as points.
-	widths := map[int]float64{1: 24, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: wrongCellsWidth}
+	// The widths in the book font's digits, as points; the files' column
+	// as wide as the longest name (a letter about a digit wide), up to
+	// maxFileWidth: a name cut short might be another student's.
+	names := 0
+	for _, r := range rows {
+		names = max(names, utf8.RuneCountInString(filepath.Base(r.File)))
+	}
+	fileWidth := min(max(24, float64(names)+2), maxFileWidth)
+	widths := map[int]float64{1: fileWidth, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: wrongCellsWidth}
 	for k := range puzzles {
 		widths[k+2] = 10
 	}

@@ -81,6 +81,21 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	assert.Equal(t, []string{"c.xlsx", "", score, ""}, got[3][:4])
 	assert.Equal(t, []string{"d.xlsx", "", "", score}, got[4][:4], "a renamed sheet stays in its puzzle's column")
 	assert.Equal(t, []string{"e.xlsx", "", "", score}, got[5][:4])
+	w, err := f.GetColWidth("Summary", "A")
+	require.NoError(t, err)
+	assert.Equal(t, 24.0, w, "short names: the usual width")
+
+	// A long name gets a column as wide: on paper it was cut to
+	// "carla-with-a-rather-long-stude", and two such could not be told apart.
+	long := "carla-with-a-rather-long-student-file-name-v2.xlsx"
+	rows = append(rows, SummaryRow{File: filepath.Join("ret", long), Marks: []*Marking{on("Worksheet", 0, 0)}})
+	require.NoError(t, WriteSummary(out, rows, ""))
+	f2, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f2.Close()
+	w, err = f2.GetColWidth("Summary", "A")
+	require.NoError(t, err)
+	assert.GreaterOrEqual(t, w, float64(len(long)))
 }
 
 func TestRefsWithin(t *testing.T) {
