@@ -88,6 +88,7 @@ func textValue(s string) value {
 	return v
 }
 
+// textDigit is textValue but for the text kept as it was (text, raw).
 func textDigit(s string) value {
 	t := strings.TrimSpace(s)
 	switch t {
