@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 )
@@ -38,9 +39,22 @@ func FuzzTextValue(f *testing.F) {
 			}
 		}
 		// In a puzzle's own cells only, one letter A-G stands for 10-16.
-		if pd := v.puzzleDigit(16); pd != d {
+		pd := v.puzzleDigit(16)
+		if pd != d {
 			if l := strings.ToUpper(strings.TrimSpace(s)); len(l) != 1 || int(l[0]-'A')+10 != pd {
 				t.Fatalf("%q read as %d in a puzzle, %d elsewhere", s, pd, d)
+			}
+		}
+		// An entry on our worksheet is a digit only as one character, and
+		// then the same digit the puzzle's cells read; blank only empty.
+		for _, size := range []int{9, 16} {
+			switch e := v.entryDigit(size); {
+			case e > 0 && (utf8.RuneCountInString(s) != 1 || e != v.puzzleDigit(size)):
+				t.Fatalf("%q: entry %d, puzzle digit %d, on %dx%d", s, e, v.puzzleDigit(size), size, size)
+			case e == 0 && s != "":
+				t.Fatalf("%q: an entry read as blank", s)
+			case e < -1 || e > size:
+				t.Fatalf("%q: entry %d on %dx%d", s, e, size, size)
 			}
 		}
 	})
