@@ -334,7 +334,8 @@ func (r *Reader) checkCell(ch rune, d int, ok bool, shape Shape, col int) error 
 // readGrid reads a grid whose first row is first.
 func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	start := r.line
-	size := len(r.rowCells(first))
+	cells := r.rowCells(first) // valid until the next line's
+	size := len(cells)
 	shape := r.Shape
 	if shape.Size == 0 {
 		var err error
@@ -351,22 +352,24 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
 	var firstErr error
-	row, text := 0, first
+	row := 0
 	for {
 		if firstErr == nil {
-			firstErr = r.readRow(&p.Grid, row, text)
+			firstErr = r.readRow(&p.Grid, row, cells)
 		}
 		row++
 		if row == shape.Size {
 			break
 		}
+		var text []byte
 		var ok bool
 		for {
 			if text, ok = r.next(); !ok || !isSeparator(text, shape.Size) {
 				break
 			}
 		}
-		alone := ok && aPuzzle(text, len(r.rowCells(text)), shape.Size)
+		cells = r.rowCells(text)
+		alone := ok && aPuzzle(text, len(cells), shape.Size)
 		if !ok || skipLine(text) || alone {
 			r.cutGrid = r.cutGrid || !ok
 			r.again = alone // read next, by itself
@@ -387,9 +390,8 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	return p, nil
 }
 
-// readRow reads one row of a grid from the current line.
-func (r *Reader) readRow(g *Grid, row int, text []byte) error {
-	cells := r.rowCells(text)
+// readRow reads one row of a grid from the cells of the current line.
+func (r *Reader) readRow(g *Grid, row int, cells []rowCell) error {
 	if len(cells) != g.Shape.Size {
 		return r.errorf(0, ErrCellCount, "row %d has %d cells, a %s grid needs %d",
 			row+1, len(cells), g.Shape, g.Shape.Size)
