@@ -146,30 +146,14 @@ func (v value) puzzleDigit(size int) int {
 // is not a digit", and it is not one here either.
 func (v value) entryDigit(size int) int {
 	switch {
-	case v.text:
-		if v.raw == "" {
-			return 0
-		}
-		ch, w := utf8.DecodeRuneInString(v.raw)
-		d := 0
-		switch {
-		case ch >= '1' && ch <= '9':
-			d = int(ch - '0')
-		case ch >= 'A' && ch <= 'G':
-			d = int(ch-'A') + 10
-		case ch >= 'a' && ch <= 'g':
-			d = int(ch-'a') + 10
-		}
-		if w != len(v.raw) || d == 0 || d > size {
-			return -1
-		}
-		return d
-	case v.zero:
+	case v.text && v.raw == "":
+		return 0
+	case v.text && (utf8.RuneCountInString(v.raw) != 1 || v.blank): // "." or "0" is no blank here
 		return -1
-	case v.isNum && v.number > 9:
+	case v.zero, v.isNum && v.number > 9:
 		return -1
 	}
-	return v.digit(size)
+	return v.puzzleDigit(size)
 }
 
 // reason says why v is not a digit of a grid of side size.
