@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"fmt"
 	"maps"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -539,18 +538,16 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, s
 const maxCounted = 256
 
 // uncalculated is the error for a workbook with no puzzle found whose
-// B2:J10, on some sheet, holds formulas with no stored value and no digit
-// (a file a program wrote, never opened in an app): calculated, they may
-// well be the puzzle, and no --range would help before that.
+// B2:J10, on some sheet, holds only formulas never calculated
+// (rangeRead.uncalculated), or nil.
 func (p *pkg) uncalculated(sheets []sheetRef) error {
 	for _, sh := range sheets {
 		rr, err := p.readRange(sh, defaultRect, solve.Shape9)
 		if err != nil {
 			return err
 		}
-		if rr.digits == 0 && len(rr.noValue) > 0 {
-			return fmt.Errorf("%w in %s: %s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
-				ErrNoPuzzle, p.file, sh.name, defaultRect, len(rr.noValue), filepath.Base(p.file))
+		if msg := rr.uncalculated(p.file); msg != "" {
+			return fmt.Errorf("%w in %s: %s", ErrNoPuzzle, p.file, msg)
 		}
 	}
 	return nil

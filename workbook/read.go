@@ -245,11 +245,8 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 		}
 		if named || rr.looksLikePuzzle() {
 			if rr.digits == 0 && len(rr.bad) == 0 {
-				if len(rr.noValue) > 0 {
-					// Its cells are formulas never calculated (a file a
-					// program wrote): empty only until an app computes them.
-					return nil, fmt.Errorf("%w: %s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
-						ErrNoPuzzle, sh.name, rect, len(rr.noValue), filepath.Base(p.file))
+				if msg := rr.uncalculated(p.file); msg != "" {
+					return nil, fmt.Errorf("%w: %s", ErrNoPuzzle, msg)
 				}
 				return nil, fmt.Errorf("%w: %s!%s is empty; give the puzzle's range with --range", ErrNoPuzzle, sh.name, rect)
 			}
@@ -406,6 +403,18 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 	}
 	rr.ringDigits = ringDigits(ring, rect)
 	return rr, nil
+}
+
+// uncalculated says what to do when the range holds no digit but formulas
+// with no stored value (a file a program wrote, never opened in an app):
+// calculated, they may well be the puzzle, and no --range helps before
+// that. It is "" for any other range.
+func (rr *rangeRead) uncalculated(file string) string {
+	if rr.digits > 0 || len(rr.noValue) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
+		rr.sheet.name, rr.rect, len(rr.noValue), filepath.Base(file))
 }
 
 // puzzle turns the range into a Puzzle, or the errors of its bad cells.
