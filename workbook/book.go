@@ -33,7 +33,7 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 			// (not one from before 25 November 2026, nor worksheets).
 			if c := slices.IndexFunc(sheets, func(c sheetRef) bool { return c.name == SheetCatalogue }); c >= 0 {
 				if rows, _, _, err := pk.catalogue(sheets[c]); err == nil {
-					if i := strings.LastIndex(rows[n][1], "!"); i > 0 && strings.Trim(rows[n][1][:i], "'") == s.name {
+					if sheet, _, ok := splitRef(rows[n][1]); ok && sheet == s.name {
 						opts.bookLine = rows[n][0]
 					}
 				}
@@ -58,12 +58,12 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 		}
 		line, where := row[0], row[1]
 		side := int(math.Round(math.Sqrt(float64(len([]rune(line))))))
-		i := strings.LastIndex(where, "!")
-		head, err := layout.ParsePos(where[i+1:])
-		if i < 0 || err != nil || side*side != len([]rune(line)) {
+		sheet, cell, ok := splitRef(where)
+		head, err := layout.ParsePos(cell)
+		if !ok || err != nil || side*side != len([]rune(line)) {
 			return opts, fmt.Errorf("%w: %s: row %d of the Catalogue is damaged (%q, %q)", ErrOpen, pk.file, n+1, line, where)
 		}
-		opts.Sheet = strings.Trim(where[:i], "'")
+		opts.Sheet = sheet
 		opts.Range = layout.RectAt(head.Add(1, 0), side, side).String()
 		opts.bookLine = line
 		if opts.Box == "" {
@@ -77,6 +77,16 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 		return opts, fmt.Errorf("%w: %s has sheets Puzzle 1 to Puzzle %d, not %q", ErrUsage, pk.file, last, want)
 	}
 	return opts, fmt.Errorf("%w: %s is not a book made by xlsudoku generate: it has no sheet %q and no Catalogue; give --sheet and --range instead", ErrUsage, pk.file, want)
+}
+
+// splitRef splits a Catalogue's "Where", such as 'Puzzle 2'!B1, into
+// its sheet, unquoted, and its cell.
+func splitRef(where string) (sheet, cell string, ok bool) {
+	i := strings.LastIndex(where, "!")
+	if i < 0 {
+		return "", "", false
+	}
+	return strings.Trim(where[:i], "'"), where[i+1:], true
 }
 
 // catalogue reads the Catalogue: for each number (column A), the puzzle
