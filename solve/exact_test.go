@@ -357,3 +357,74 @@ func TestGuesses(t *testing.T) {
 		})
 	}
 }
+
+func TestLuby(t *testing.T) {
+	want := []int{1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, 1}
+	for i, w := range want {
+		assert.Equal(t, w, luby(i+1), "term %d", i+1)
+	}
+}
+
+// A 16x16 grid of 60 givens from one solution has many solutions, and the
+// fixed-order search once took minutes to find one: a guess near the top
+// hid a tree without any. The search now restarts in random orders.
+func TestCountSparseSixteen(t *testing.T) {
+	g, err := ParseLine("..6....7..........E...6....4.F..D.3.....2...7......9......D..2.......7....AG15....9.6...C.2.D..A.A..........BE..6.F.........9..3..C...G.81..........3...D.6.A..2AB..8.1...4.....4.............1......1...E......1...9..C......8.....D.EA.........4...8...7...D..")
+	require.NoError(t, err)
+	var s Solver
+	var two [2]Grid
+	require.Equal(t, 2, s.Count(&g, 2, two[:]))
+	assert.True(t, s.general.cut || s.general.rng != nil, "the first search is cut and restarts")
+	require.NotEqual(t, two[0], two[1])
+	for _, sol := range two {
+		require.NoError(t, checkSolution(&g, &sol))
+	}
+	var again [2]Grid
+	require.Equal(t, 2, s.Count(&g, 2, again[:]))
+	assert.Equal(t, two, again, "the same puzzle restarts in the same orders")
+	_, err = s.Solve(&g)
+	require.ErrorIs(t, err, ErrNotUnique)
+}
+
+// The restarts count as the first search does: a unique puzzle, one with
+// no solution and one with several, each cut after a few nodes.
+func TestCountRestarts(t *testing.T) {
+	ps := readSixteen(t)
+	for _, p := range ps {
+		var s Solver
+		var want [1]Grid
+		require.Equal(t, 1, s.Count(&p.Grid, 2, want[:]))
+		s.general.first = 3
+		var got [2]Grid
+		require.Equal(t, 1, s.Count(&p.Grid, 2, got[:]), "line %d", p.Line)
+		require.NotNil(t, s.general.rng, "line %d restarted", p.Line)
+		assert.Equal(t, want[0], got[0], "line %d", p.Line)
+
+		// one given of the solution's taken away from each of several
+		// cells: more solutions, or still one
+		loose := p.Grid
+		n := 0
+		for i := range loose.Cells[:256] {
+			if loose.Cells[i] != 0 && n < 12 {
+				loose.Cells[i] = 0
+				n++
+			}
+		}
+		var fixed Solver
+		wantN := fixed.Count(&loose, 3, nil)
+		assert.Equal(t, wantN, s.Count(&loose, 3, nil), "line %d, loosened", p.Line)
+
+		// a given changed to clash with the solution: no solution
+		bad := p.Grid
+		for i, d := range want[0].Cells[:256] {
+			if bad.Cells[i] == 0 {
+				bad.Cells[i] = d%16 + 1
+				if bad.Check() == nil {
+					break
+				}
+				bad.Cells[i] = 0
+			}
+		}
+		assert.Equal(t, fixed.Count(&bad, 2, nil), s.Count(&bad, 2, nil), "line %d, a wrong given", p.Line)
+	}
+}
