@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -35,6 +36,9 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	if same && !opts.InPlace {
 		return nil, nil, fmt.Errorf("%w: %s is the input workbook; write to another file, or use --in-place to overwrite the input", ErrSameFile, out)
 	}
+	if err := writable(out); err != nil {
+		return nil, nil, err
+	}
 	pk, err := openPackage(p.File, opts.MaxPartSize)
 	if err != nil {
 		return nil, nil, err
@@ -62,6 +66,29 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	}
 	return pk, ct, nil
 }
+
+// writable refuses an existing out that the system would not let us
+// write, as text output does: renaming over a read-only file (the input
+// itself, with --in-place) would replace a file its owner protected.
+// Opening it to write changes nothing.
+func writable(out string) error {
+	if fi, err := os.Stat(out); err != nil || !fi.Mode().IsRegular() {
+		return nil // new, or not a file that opening could leave alone (a FIFO would wait)
+	}
+	f, err := openToWrite(out)
+	if err != nil {
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%w: %s: %v; it is not writable: make it writable or write to another file", ErrWrite, out, err)
+	}
+	return f.Close()
+}
+
+// openToWrite opens a file to write it, without changing it; tests, which
+// run as root where every file is writable, make it fail.
+var openToWrite = func(name string) (*os.File, error) { return os.OpenFile(name, os.O_WRONLY, 0) }
 
 // notFolder refuses an output path that names a folder, which renaming
 // the written file over it would fail on late and obscurely.

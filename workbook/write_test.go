@@ -432,3 +432,47 @@ func TestWriteToFolder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "nothing left beside it")
 }
+
+// TestWriteRefusesAReadOnlyFile: an existing output the system would not
+// let us write, the input itself with InPlace too, is refused and left as
+// it was, as text output is. Root may write anything, so the refusal of
+// the system is also played by openToWrite.
+func TestWriteRefusesAReadOnlyFile(t *testing.T) {
+	for _, played := range []bool{false, true} {
+		if !played && os.Geteuid() == 0 {
+			continue
+		}
+		if played {
+			open := openToWrite
+			openToWrite = func(name string) (*os.File, error) {
+				return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+			}
+			t.Cleanup(func() { openToWrite = open })
+		}
+		dir := t.TempDir()
+		data, err := os.ReadFile(filepath.Join("..", "samples", "classic.xlsx"))
+		require.NoError(t, err)
+		in := filepath.Join(dir, "in.xlsx")
+		require.NoError(t, os.WriteFile(in, data, 0o444))
+		out := filepath.Join(dir, "master.xlsx")
+		require.NoError(t, os.WriteFile(out, []byte("precious"), 0o444))
+		p, err := Read(in, Options{})
+		require.NoError(t, err)
+		sol, err := p.Solve()
+		require.NoError(t, err)
+
+		_, err = Write(p, sol, out, Options{})
+		require.ErrorIs(t, err, ErrWrite)
+		assert.Contains(t, err.Error(), out+": permission denied")
+		_, err = Write(p, sol, in, Options{InPlace: true})
+		require.ErrorIs(t, err, ErrWrite)
+		for _, f := range []struct{ path, want string }{{out, "precious"}, {in, string(data)}} {
+			got, err := os.ReadFile(f.path)
+			require.NoError(t, err)
+			assert.Equal(t, f.want, string(got))
+		}
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 2, "no file left behind")
+	}
+}
