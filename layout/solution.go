@@ -168,3 +168,17 @@ func TwoSolutionsSheet(title string, givens, first, second solve.Grid) Sheet {
 	sh.Print.Landscape = true
 	return sh
 }
+
+// NoteSheet is a sheet that says only text, where a title would be: what
+// becomes of a sheet of an earlier run that no longer holds (two
+// solutions of a puzzle that now has one), so that the workbook does not
+// say two things at once.
+func NoteSheet(text string) Sheet {
+	var sh Sheet
+	const cols = 19 // as wide as the two boards of TwoSolutionsSheet
+	sh.Add(Title(text, Rect{Pos{GridOrigin.Col, GridOrigin.Row - 1}, Pos{GridOrigin.Col + cols - 1, GridOrigin.Row - 1}}, cols*SolutionColWidth))
+	sh.ColWidths[1] = MarginColWidth
+	sh.Print = OnePage(sh.Area)
+	sh.Print.Landscape = true
+	return sh
+}

@@ -80,6 +80,15 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 			t += "\n" + x.Advice
 		}
 		sheets = append(sheets, &ourSheet{kind: kindSolutions, name: "Two solutions", sheet: layout.TwoSolutionsSheet(t, p.Grid, solution, *x.Second)})
+	} else {
+		// The two solutions of an earlier run, before givens were added,
+		// must not stay beside the one solution there is now.
+		stale, sol := &ourSheet{kind: kindSolutions, name: "Two solutions", stale: true}, sheets[0]
+		stale.draw = func() (layout.Sheet, error) {
+			return layout.NoteSheet(fmt.Sprintf("When an earlier run of xlsudoku made this sheet, %s of %s had more than one solution. It has one now: see the sheet %s.",
+				p.Ref(), base, sol.name)), nil
+		}
+		sheets = append(sheets, stale)
 	}
 	return writeSheets(p, out, opts, sheets, "", func(path string) error { return verify(path, opts.MaxPartSize, sheets[0], solution) })
 }
@@ -207,11 +216,12 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 	next := len(p.wb.sheets)
 	taken := map[string]bool{}
 	for _, s := range sheets {
-		for _, w := range all {
-			if w.ours == s.kind {
-				s.name, s.index, s.part, s.existing = w.name, w.index, w.part, true
-				break
-			}
+		w, ok, note := earlierSheet(all, s.kind, s.name)
+		if note != "" {
+			notes = append(notes, note)
+		}
+		if ok {
+			s.name, s.index, s.part, s.existing = w.name, w.index, w.part, true
 		}
 		if s.existing && s.stale {
 			notes = append(notes, fmt.Sprintf("emptied sheet %q of an earlier run", s.name))
@@ -247,6 +257,43 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 		s.part = p.freeSheetPart(taken)
 	}
 	return notes, slices.DeleteFunc(sheets, func(s *ourSheet) bool { return s.stale && !s.existing })
+}
+
+// earlierSheet finds the sheet of an earlier run that our sheet of kind,
+// called name, replaces: the sheet with kind's mark. A spreadsheet app
+// that copies a sheet copies its mark too, and Excel puts a copy before
+// the sheet, so when several sheets carry the mark, the one called name
+// (or name with " (xlsudoku)", as a run names it beside a sheet of the
+// user's) is ours and the others copies, which the user may have written
+// on: they are left alone. When none is called so, none is replaced.
+func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note string) {
+	var marked []sheetRef
+	for _, w := range all {
+		if w.ours == kind {
+			marked = append(marked, w)
+		}
+	}
+	switch len(marked) {
+	case 0:
+		return sheetRef{}, false, ""
+	case 1:
+		return marked[0], true, ""
+	}
+	quoted := func(ws []sheetRef) string {
+		var q []string
+		for _, w := range ws {
+			q = append(q, strconv.Quote(w.name))
+		}
+		return strings.Join(q, ", ")
+	}
+	for _, want := range []string{name, name + " (xlsudoku)"} {
+		if k := slices.IndexFunc(marked, func(w sheetRef) bool { return strings.EqualFold(w.name, want) }); k >= 0 {
+			w := marked[k]
+			copies := slices.Delete(slices.Clone(marked), k, k+1)
+			return w, true, fmt.Sprintf("left %s alone: a copy of sheet %q of an earlier run", quoted(copies), w.name)
+		}
+	}
+	return sheetRef{}, false, fmt.Sprintf("left %s alone: each carries the mark of xlsudoku's %s sheet (one was copied from another), and none is called %q", quoted(marked), name, name)
 }
 
 // splice renders our sheets and returns the output's changed and new parts.

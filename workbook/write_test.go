@@ -476,3 +476,139 @@ func TestWriteRefusesAReadOnlyFile(t *testing.T) {
 		assert.Len(t, entries, 2, "no file left behind")
 	}
 }
+
+// TestRerunLeavesCopiesOfOurSheets: a spreadsheet app that copies a sheet
+// copies its mark, and Excel puts the copy before the sheet. A run again
+// replaced the first marked sheet, the copy the user wrote on, and left
+// ours as it was (walk 4). Now the sheet called as ours is replaced and
+// the copies are left alone; when none is called so, none is replaced.
+func TestRerunLeavesCopiesOfOurSheets(t *testing.T) {
+	dir := t.TempDir()
+	first := filepath.Join(dir, "first.xlsx")
+	_, sol, _ := solveFile(t, classicBook(t), first, Options{})
+
+	copied := func(t *testing.T, rename string) string {
+		f, err := excelize.OpenFile(first)
+		require.NoError(t, err)
+		_, err = f.NewSheet("My notes")
+		require.NoError(t, err)
+		require.NoError(t, f.SetCellStr("My notes", "A20", "my important note"))
+		// Before Solution, as Excel copies it. excelize moves no
+		// sheet-scoped name along (localSheetId is a position), so the
+		// marks are set as Excel leaves them: Solution's on the copy and
+		// on Solution, Candidates' on Candidates.
+		require.NoError(t, f.MoveSheet("My notes", "Solution"))
+		require.NoError(t, f.DeleteDefinedName(&excelize.DefinedName{Name: markerName, Scope: "Solution"}))
+		for sheet, kind := range map[string]string{"My notes": kindSolution, "Solution": kindSolution, "Candidates": kindCandidates} {
+			_ = f.DeleteDefinedName(&excelize.DefinedName{Name: markerName, Scope: sheet})
+			require.NoError(t, f.SetDefinedName(&excelize.DefinedName{Name: markerName, RefersTo: `"` + kind + `"`, Scope: sheet}))
+		}
+		if rename != "" {
+			require.NoError(t, f.SetSheetName("Solution", rename))
+		}
+		path := filepath.Join(t.TempDir(), "copied.xlsx")
+		require.NoError(t, f.SaveAs(path))
+		require.NoError(t, f.Close())
+		return path
+	}
+
+	t.Run("the sheet called Solution is ours", func(t *testing.T) {
+		in := copied(t, "")
+		p, err := Read(in, Options{Sheet: "Week 3"})
+		require.NoError(t, err)
+		out := filepath.Join(t.TempDir(), "again.xlsx")
+		notes, err := Write(p, sol, out, Options{})
+		require.NoError(t, err)
+		assert.Contains(t, notes, `left "My notes" alone: a copy of sheet "Solution" of an earlier run`)
+		assert.Contains(t, notes, `replaced sheet "Solution" of an earlier run`)
+		f, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		defer f.Close()
+		note, err := f.GetCellValue("My notes", "A20")
+		require.NoError(t, err)
+		assert.Equal(t, "my important note", note)
+		assert.Equal(t, []string{"Week 3", "My notes", "Solution", "Candidates"}, f.GetSheetList())
+		title, err := f.GetCellValue("Solution", "B1")
+		require.NoError(t, err)
+		assert.Contains(t, title, "Solution of copied.xlsx", "the Solution sheet is this run's")
+	})
+
+	t.Run("none is called Solution", func(t *testing.T) {
+		in := copied(t, "Key")
+		p, err := Read(in, Options{Sheet: "Week 3"})
+		require.NoError(t, err)
+		out := filepath.Join(t.TempDir(), "again.xlsx")
+		notes, err := Write(p, sol, out, Options{})
+		require.NoError(t, err)
+		assert.Contains(t, notes, `left "My notes", "Key" alone: each carries the mark of xlsudoku's Solution sheet (one was copied from another), and none is called "Solution"`)
+		f, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		defer f.Close()
+		assert.Equal(t, []string{"Week 3", "My notes", "Key", "Candidates", "Solution"}, f.GetSheetList())
+		note, err := f.GetCellValue("My notes", "A20")
+		require.NoError(t, err)
+		assert.Equal(t, "my important note", note)
+		title, err := f.GetCellValue("Key", "B1")
+		require.NoError(t, err)
+		assert.Contains(t, title, "Solution of classic.xlsx", "the renamed sheet is left as the first run wrote it")
+	})
+}
+
+// TestTwoSolutionsOfAnEarlierRunEmptied: a puzzle with two solutions
+// gets a Two solutions sheet; once givens are added, a run again left it
+// as it was beside the one Solution (walk 4). It now says only that the
+// puzzle has one solution.
+func TestTwoSolutionsOfAnEarlierRunEmptied(t *testing.T) {
+	f := newBook(t, "Week 3")
+	g := grid(t, classic)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	loose := g
+	for i := 40; i < 81; i++ {
+		loose.Cells[i] = 0
+	}
+	require.Greater(t, solve.CountSolutions(loose, 2), 1)
+	putGrid(t, f, "Week 3", layoutB2, loose)
+	in := filepath.Join(t.TempDir(), "multi.xlsx")
+	require.NoError(t, f.SaveAs(in))
+
+	p, err := Read(in, Options{Range: "B2:J10"})
+	require.NoError(t, err)
+	first, err := p.Solve()
+	var nu *NotUniqueError
+	require.ErrorAs(t, err, &nu)
+	multi := filepath.Join(t.TempDir(), "multi-solved.xlsx")
+	_, err = WriteExtras(p, first, multi, Options{}, Extras{Second: &nu.Second})
+	require.NoError(t, err)
+
+	// the givens put back, and solved again
+	fixed, err := excelize.OpenFile(multi)
+	require.NoError(t, err)
+	putGrid(t, fixed, "Week 3", layoutB2, g)
+	again := filepath.Join(t.TempDir(), "fixed.xlsx")
+	require.NoError(t, fixed.SaveAs(again))
+	require.NoError(t, fixed.Close())
+	p, err = Read(again, Options{Sheet: "Week 3", Range: "B2:J10"})
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	notes, err := Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	assert.Contains(t, notes, `emptied sheet "Two solutions" of an earlier run`)
+
+	r, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer r.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Two solutions"}, r.GetSheetList())
+	rows, err := r.GetRows("Two solutions")
+	require.NoError(t, err)
+	var text []string
+	for _, row := range rows {
+		for _, v := range row {
+			if v != "" {
+				text = append(text, v)
+			}
+		}
+	}
+	require.Len(t, text, 1, "no digit of the two solutions is left")
+	assert.Equal(t, "When an earlier run of xlsudoku made this sheet, 'Week 3'!B2:J10 of fixed.xlsx had more than one solution. It has one now: see the sheet Solution.", text[0])
+}
