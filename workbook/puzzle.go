@@ -38,7 +38,7 @@ type Puzzle struct {
 
 // WrongEntries names the cells where the sheet holds a digit that is not
 // a given and differs from solution: a student's wrong entries on a
-// worksheet of xlsudoku.
+// worksheet of xlsudoku, as Read, ReadEntries or ReadReturned read it.
 func (p *Puzzle) WrongEntries(solution solve.Grid) []string {
 	var out []string
 	n := p.Grid.Shape.Size

@@ -87,6 +87,15 @@ func (r *Returned) ChangedGivens() []int {
 // them apart. A workbook where none of these tells the givens gives an
 // error wrapping ErrNoKey.
 func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, error) {
+	rs, err := readReturned(path, opts, key)
+	for _, r := range rs {
+		// As on a Puzzle from Read: WrongEntries reads it.
+		r.Puzzle.current = r.Current()
+	}
+	return rs, err
+}
+
+func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, error) {
 	pk, err := openPackage(path, opts.MaxPartSize)
 	if err != nil {
 		return nil, err

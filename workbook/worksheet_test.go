@@ -296,6 +296,44 @@ func TestGradeReturnedWorksheet(t *testing.T) {
 	assert.Equal(t, []string{"Worksheet!B2 (the given 5 now holds 4)"}, e.ChangedGivens)
 }
 
+// TestWrongEntriesEveryReader: a wrong digit a student typed is named by
+// WrongEntries whichever function read the worksheet back; ReadEntries and
+// ReadReturned once gave none.
+func TestWrongEntriesEveryReader(t *testing.T) {
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	require.Zero(t, p.Grid.At(0, 2), "D2 is blank")
+	require.Zero(t, p.Grid.At(0, 3), "E2 is blank")
+	returned := fill(t, ws, "Worksheet", map[string]any{
+		"D2": sol.At(0, 2)%9 + 1, // wrong
+		"E2": sol.At(0, 3),       // right
+	})
+	for _, tc := range []struct {
+		name string
+		read func() (*Puzzle, error)
+	}{
+		{"Read", func() (*Puzzle, error) { return Read(returned, Options{Sheet: "Worksheet"}) }},
+		{"ReadEntries", func() (*Puzzle, error) {
+			p, _, err := ReadEntries(returned, Options{Sheet: "Worksheet"})
+			return p, err
+		}},
+		{"ReadReturned", func() (*Puzzle, error) {
+			rs, err := ReadReturned(returned, Options{}, nil)
+			if err != nil {
+				return nil, err
+			}
+			require.Len(t, rs, 1)
+			return rs[0].Puzzle, nil
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := tc.read()
+			require.NoError(t, err)
+			assert.Equal(t, p.Grid, q.Grid)
+			assert.Equal(t, []string{"Worksheet!D2"}, q.WrongEntries(sol))
+		})
+	}
+}
+
 func TestReadReturnedWithoutIdentity(t *testing.T) {
 	givens, current := withEntries(t, 12)
 	sol, err := solve.Solve(givens)
