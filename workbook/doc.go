@@ -54,6 +54,8 @@
 // setup included (sheetpart.go). Every sheet we
 // write prints on Options.Paper.
 // docProps/app.xml is left as it was; spreadsheet apps rebuild it.
+// Replacing a sheet of an earlier run leaves out the calculation chain,
+// which would list formula cells that are gone (Excel rebuilds it).
 //
 // WriteExtras adds to that: a Steps sheet listing a human-style solve
 // (solve.Explain), one row per step, and a Candidates sheet drawn from other

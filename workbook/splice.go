@@ -1,8 +1,10 @@
 package workbook
 
 import (
+	"encoding/xml"
 	"fmt"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
@@ -15,7 +17,9 @@ import (
 //   - the workbook part, its relationships and [Content_Types].xml, where
 //     our sheets' entries are inserted and nothing else changes;
 //   - the styles part, where our styles are inserted (opc.AppendStyles);
-//   - our own sheets' parts, new or replacing those of an earlier run.
+//   - our own sheets' parts, new or replacing those of an earlier run;
+//   - the calculation chain, left out when a sheet of an earlier run is
+//     replaced (dropCalcChain).
 //
 // Opening the input with excelize and saving it would rewrite more (the
 // theme, the calculation chain, any sheet it parsed) and, when asked to
@@ -49,3 +53,66 @@ func (p *pkg) freeSheetPart(taken map[string]bool) string {
 
 // relTarget returns the target of part name relative to the workbook part.
 func (p *pkg) relTarget(name string) string { return opc.RelTarget(p.wbPath, name) }
+
+// dropCalcChain leaves the calculation chain (xl/calcChain.xml, which
+// Excel writes) out of the output, with its relationship and content
+// type, when a sheet of an earlier run is replaced: the chain lists every
+// formula cell, and one listed that no longer holds a formula (a sheet
+// written without --self-check over one with) makes Excel repair the
+// file. Without a chain Excel builds one on load. A run that only adds
+// sheets changes no cell of the input and keeps the chain as it was.
+func (p *pkg) dropCalcChain(sheets []*ourSheet, out *outParts, contentTypes []byte) error {
+	if !slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.existing }) {
+		return nil
+	}
+	isChain := func(typ string) bool { return strings.HasSuffix(typ, "/calcChain") }
+	var chains []string
+	for _, r := range p.rels.List {
+		if isChain(r.Type) && !r.External {
+			chains = append(chains, r.Target)
+		}
+	}
+	if len(chains) == 0 {
+		return nil
+	}
+	// Edit what splice made of the parts, or the input's.
+	edit := func(name string, data []byte, drop func(xml.StartElement) bool) error {
+		if done, ok := out.replace[strings.ToLower(name)]; ok {
+			data = done
+		}
+		data, _, err := opc.DropChildren(data, drop)
+		if err != nil {
+			return fmt.Errorf("%s: %v", name, err)
+		}
+		out.replace[strings.ToLower(name)] = data
+		return nil
+	}
+	rp := opc.RelsPath(p.wbPath)
+	rels, err := p.Read(rp)
+	if err != nil {
+		return err
+	}
+	if err := edit(rp, rels, func(se xml.StartElement) bool {
+		return se.Name.Local == "Relationship" && isChain(attr(se, "Type"))
+	}); err != nil {
+		return err
+	}
+	// Only a part whose content type says it is a chain goes: a
+	// relationship that names another part must not lose it.
+	if err := edit("[Content_Types].xml", contentTypes, func(se xml.StartElement) bool {
+		name := strings.ToLower(strings.TrimPrefix(attr(se, "PartName"), "/"))
+		if se.Name.Local != "Override" || !strings.HasSuffix(attr(se, "ContentType"), ".calcChain+xml") ||
+			!slices.ContainsFunc(chains, func(c string) bool { return strings.ToLower(c) == name }) {
+			return false
+		}
+		if out.drop == nil {
+			out.drop = map[string]bool{}
+		}
+		out.drop[name] = true
+		out.drop[strings.ToLower(opc.RelsPath(name))] = true
+		return true
+	}); err != nil {
+		return err
+	}
+	return nil
+}

@@ -423,6 +423,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 		}
 		out.replace["[content_types].xml"] = data
 	}
+	if err := p.dropCalcChain(sheets, out, contentTypes); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -474,6 +477,7 @@ func (s *ourSheet) localNames() []localName {
 type outParts struct {
 	replace map[string][]byte // by lower-cased part name
 	add     []opc.Part
+	drop    map[string]bool // parts left out, by lower-cased name
 }
 
 func (p *pkg) freeStylesPart() string {
@@ -512,7 +516,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = pk.Save(tmp, parts.replace, parts.add); err != nil {
+	if err = pk.Save(tmp, parts.replace, parts.add, parts.drop); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
 	if err = tmp.Close(); err != nil {

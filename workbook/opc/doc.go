@@ -7,11 +7,11 @@
 // asked for, and never past the Limits given, so a decompression bomb is
 // refused rather than read. Relationships finds parts the way a consumer
 // must: by relationship from a source part. Save writes a new package:
-// parts replaced and added, every other part copied byte for byte, still
-// compressed. Edits to a part are byte splices (ApplyEdits,
-// InsertBeforeRootEnd) so that what a caller does not change stays as the
-// producer wrote it; SpliceStyles does that for a SpreadsheetML styles
-// part.
+// parts replaced, added and left out, every other part copied byte for
+// byte, still compressed. Edits to a part are byte splices (ApplyEdits,
+// InsertBeforeRootEnd, DropChildren) so that what a caller does not
+// change stays as the producer wrote it; SpliceStyles does that for a
+// SpreadsheetML styles part.
 //
 // The package knows nothing of Sudoku and little of spreadsheets (only the
 // styles splice does): package workbook, above it, gives parts their

@@ -2,7 +2,9 @@ package opc
 
 import (
 	"bytes"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 )
@@ -49,6 +51,48 @@ func InsertBeforeRootEnd(data []byte, text string) ([]byte, error) {
 		return nil, fmt.Errorf("no end tag")
 	}
 	return ApplyEdits(data, []Edit{{i, i, text}}), nil
+}
+
+// DropChildren removes from data the children of the root element whose
+// start tag drop chooses, each with its content: how an entry goes from a
+// .rels part or from [Content_Types].xml. It returns how many it removed;
+// data itself when none.
+func DropChildren(data []byte, drop func(xml.StartElement) bool) ([]byte, int, error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var edits []Edit
+	depth, start := 0, -1
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, 0, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if depth++; depth == 2 && drop(t) {
+				start = off
+			}
+		case xml.EndElement:
+			// RawToken gives <a/> an end too, at the offset past "/>".
+			if depth--; depth < 0 {
+				return nil, 0, fmt.Errorf("unexpected end tag </%s>", t.Name.Local)
+			}
+			if depth == 1 && start >= 0 {
+				edits = append(edits, Edit{Start: start, End: int(d.InputOffset())})
+				start = -1
+			}
+		}
+	}
+	if depth != 0 {
+		return nil, 0, fmt.Errorf("an element is not closed")
+	}
+	if len(edits) == 0 {
+		return data, 0, nil
+	}
+	return ApplyEdits(data, edits), len(edits), nil
 }
 
 // EscapeXML escapes text for an attribute value or element content.

@@ -1,6 +1,7 @@
 package opc
 
 import (
+	"encoding/xml"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -35,4 +36,30 @@ func TestInsertBeforeRootEnd(t *testing.T) {
 
 func TestEscapeXML(t *testing.T) {
 	assert.Equal(t, `Tom&apos;s &lt;&quot;b&quot;&gt; &amp; ü`, EscapeXML(`Tom's <"b"> & ü`))
+}
+
+func TestDropChildren(t *testing.T) {
+	calc := func(se xml.StartElement) bool { return attr(se, "Type") == "urn:calc" }
+	for _, tc := range []struct {
+		name, in, want string
+		n              int
+	}{
+		{"empty element", `<Rs><R Id="1" Type="urn:s"/><R Id="2" Type="urn:calc"/><R Id="3" Type="urn:s"/></Rs>`,
+			`<Rs><R Id="1" Type="urn:s"/><R Id="3" Type="urn:s"/></Rs>`, 1},
+		{"with content, and two", `<?xml version="1.0"?>` + "\n" + `<Rs><R Type="urn:calc"><x Type="urn:calc"/></R><R Type="urn:s"/><R Type="urn:calc" /></Rs>`,
+			`<?xml version="1.0"?>` + "\n" + `<Rs><R Type="urn:s"/></Rs>`, 2},
+		{"prefixed", `<p:Rs xmlns:p="urn:p"><p:R Type="urn:calc"/></p:Rs>`, `<p:Rs xmlns:p="urn:p"></p:Rs>`, 1},
+		{"the root and deeper elements are not children", `<R Type="urn:calc"><a><R Type="urn:calc"/></a></R>`, `<R Type="urn:calc"><a><R Type="urn:calc"/></a></R>`, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out, n, err := DropChildren([]byte(tc.in), calc)
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, string(out))
+			assert.Equal(t, tc.n, n)
+		})
+	}
+	for _, bad := range []string{`<Rs><R Type="urn:calc">`, `<Rs><R Type="urn:calc"/>`, `<Rs><R Type="urn:calc"/></Rs></R>`, `<Rs><R Type="urn:calc></Rs>`} {
+		_, _, err := DropChildren([]byte(bad), calc)
+		assert.Error(t, err, "not well-formed: %s", bad)
+	}
 }

@@ -16,15 +16,19 @@ type Part struct {
 }
 
 // Save writes a package to w made from p: p's parts in their order, those
-// named in replace (by lower-cased name) with new content, the rest copied
-// raw, still compressed and byte for byte; then the parts in add. The
-// caller adds their content types and relationships (OverrideElement,
-// RelationshipElement) in the parts it replaces.
+// named in replace (by lower-cased name) with new content, those named in
+// drop left out, the rest copied raw, still compressed and byte for byte;
+// then the parts in add. The caller adds their content types and
+// relationships (OverrideElement, RelationshipElement) in the parts it
+// replaces, and removes those of the parts dropped (DropChildren).
 //
 // What it compresses, it compresses as NewZipWriter does.
-func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part) error {
+func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part, drop map[string]bool) error {
 	zw := NewZipWriter(w)
 	for _, f := range p.zr.File {
+		if drop[strings.ToLower(f.Name)] {
+			continue
+		}
 		if content, ok := replace[strings.ToLower(f.Name)]; ok {
 			hw, err := zw.CreateHeader(&zip.FileHeader{Name: f.Name, Method: zip.Deflate, Modified: f.Modified})
 			if err != nil {
