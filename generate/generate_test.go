@@ -361,6 +361,40 @@ func TestGeneratePanicIsAnError(t *testing.T) {
 	assert.Less(t, len(ps), 8, "the puzzles before the failed one at most")
 }
 
+// TestGenerateProgressPanic: a progress callback that panics makes
+// Generate return a *PanicError. It used to deadlock: the callback ran with
+// the workers' mutex held, and the worker's recover locked it again.
+func TestGenerateProgressPanic(t *testing.T) {
+	for _, workers := range []int{1, 2} {
+		t.Run(fmt.Sprint(workers, " workers"), func(t *testing.T) {
+			type result struct {
+				ps  []Puzzle
+				err error
+			}
+			res := make(chan result, 1)
+			go func() {
+				ps, err := Generate(context.Background(), Options{Shape: solve.Shape4, AnyGrade: true, Seed: 1}, 8, workers, func(done int) {
+					if done == 3 {
+						panic("a broken callback")
+					}
+				})
+				res <- result{ps, err}
+			}()
+			select {
+			case r := <-res:
+				var pe *PanicError
+				require.ErrorAs(t, r.err, &pe)
+				assert.Equal(t, "a broken callback", pe.Value)
+				if workers == 1 {
+					assert.Len(t, r.ps, 3, "the puzzles made before the callback panicked")
+				}
+			case <-time.After(30 * time.Second): // only to fail fast: a deadlock never returns
+				t.Fatal("Generate did not return after its progress callback panicked")
+			}
+		})
+	}
+}
+
 // TestClimb: the puzzles climb finds from Easy digs (and for Expert from
 // Medium and Hard ones too), climbExtreme from
 // Hard and Expert ones and climbBand from those that rate below an SE

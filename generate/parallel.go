@@ -36,6 +36,25 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 	)
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// record keeps puzzle i, or the error that ends the run (false). It
+	// unlocks by defer: progress runs under the lock, one call at a time,
+	// and when it panics the worker's recover must be able to lock again.
+	record := func(i int, p Puzzle, err error) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			return false
+		}
+		out[i], made[i] = p, true
+		done++
+		if progress != nil {
+			progress(done)
+		}
+		return true
+	}
 	for w := range workers {
 		gen := first
 		if w > 0 {
@@ -65,21 +84,10 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 					testPanic(i)
 				}
 				p, err := gen.puzzleCtx(ctx, i)
-				mu.Lock()
-				if err != nil {
-					if firstErr == nil {
-						firstErr = err
-					}
-					mu.Unlock()
+				if !record(i, p, err) {
 					cancel()
 					return
 				}
-				out[i], made[i] = p, true
-				done++
-				if progress != nil {
-					progress(done)
-				}
-				mu.Unlock()
 			}
 		}()
 	}
