@@ -68,7 +68,11 @@ type Puzzle struct {
 }
 
 // A Reader reads puzzles from text, in any of the formats above, mixed
-// freely. After an error, Read goes on with the next puzzle.
+// freely. After a *ParseError, Read goes on with the next puzzle. Any other
+// error ends the input: Read returns it once, and io.EOF after it. Those
+// are an error of the io.Reader, and a line of 1 MiB (1,048,576 bytes, a
+// '\r' before its '\n' counted) or longer, whose error wraps
+// bufio.ErrTooLong.
 type Reader struct {
 	// Name is the name of the input, used in errors ("puzzles.txt:12:40").
 	Name string
@@ -93,6 +97,11 @@ type Reader struct {
 	// input ended inside a grid.
 	clean   int
 	cutGrid bool
+	// ended is set once the scanner stopped: it is not called again, as
+	// after an error it returns what is left in its buffer as a line. err
+	// is the error that stopped it, until Read returns it.
+	ended bool
+	err   error
 }
 
 // NewReader returns a Reader that reads from r.
@@ -103,7 +112,8 @@ func NewReader(r io.Reader) *Reader {
 }
 
 // Read returns the next puzzle, or io.EOF after the last one. A puzzle that
-// cannot be read gives a *ParseError.
+// cannot be read gives a *ParseError; an error of any other type ends the
+// input (see Reader).
 func (r *Reader) Read() (Puzzle, error) {
 	for {
 		if !r.cutGrid {
@@ -114,10 +124,8 @@ func (r *Reader) Read() (Puzzle, error) {
 		}
 		text, ok := r.next()
 		if !ok {
-			if r.sc == nil {
-				return Puzzle{}, io.EOF
-			}
-			if err := r.sc.Err(); err != nil {
+			if err := r.err; err != nil {
+				r.err = nil // once: the input ends with it
 				return Puzzle{}, fmt.Errorf("%s: %w", r.nameOr("input"), err)
 			}
 			return Puzzle{}, io.EOF
@@ -147,7 +155,9 @@ func (r *Reader) ReadAll() ([]Puzzle, error) {
 	}
 }
 
-// ParseLine reads a one-line puzzle (or a whole grid in a string).
+// ParseLine reads a one-line puzzle (or a whole grid in a string). As for
+// a Reader, a line of 1 MiB or longer, even when most of it is a comment,
+// gives an error that wraps bufio.ErrTooLong.
 func ParseLine(s string) (Grid, error) {
 	p, err := NewReader(strings.NewReader(s)).Read()
 	if err == io.EOF {
@@ -184,7 +194,10 @@ func (r *Reader) next() ([]byte, bool) {
 		// bufio.ScanLines drops one '\r' before the '\n'; the rest go below.
 		r.raw = bytes.TrimSuffix(r.raw, []byte{'\r'})
 	} else {
-		if !r.sc.Scan() {
+		if r.ended || !r.sc.Scan() {
+			if !r.ended {
+				r.ended, r.err = true, r.sc.Err()
+			}
 			return nil, false
 		}
 		r.raw = r.sc.Bytes()

@@ -1,9 +1,12 @@
 package solve
 
 import (
+	"bufio"
+	"errors"
 	"io"
 	"strings"
 	"testing"
+	"testing/iotest"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -150,6 +153,57 @@ func TestReaderGoesOnAfterAnError(t *testing.T) {
 	}
 	assert.Equal(t, []int{1, 3}, lines)
 	assert.Equal(t, 1, errs)
+}
+
+// TestReaderEndsAfterAnInputError: an error that is not a *ParseError (a
+// line of 1 MiB or more, a failing io.Reader) ends the input: Read returns
+// it once and io.EOF after, so that a loop that goes on after errors, as
+// the doc says, ends. Read used to return the same error forever, after
+// reading the part of the long line in the scanner's buffer as a line.
+func TestReaderEndsAfterAnInputError(t *testing.T) {
+	errBroken := errors.New("broken pipe")
+	long := strings.Repeat(".", 1<<20)
+	tests := []struct {
+		name  string
+		input io.Reader
+		lines []int   // of the puzzles read
+		errs  []error // what the errors wrap, in order; the last ends the input
+	}{
+		{"a line of 1 MiB", strings.NewReader(line81 + "\n" + long + "\n" + line81 + "\n"), []int{1}, []error{bufio.ErrTooLong}},
+		{"a line of 1 MiB, most of it a comment", strings.NewReader(line81 + "\n" + line81 + " #" + long + "\n" + line81 + "\n"), []int{1}, []error{bufio.ErrTooLong}},
+		{"a failing reader", io.MultiReader(strings.NewReader(line81+"\n"), iotest.ErrReader(errBroken)), []int{1}, []error{errBroken}},
+		{"a failing reader inside a grid", io.MultiReader(strings.NewReader("4...3....\n...6..8..\n"), iotest.ErrReader(errBroken)), nil, []error{ErrCellCount, errBroken}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := NewReader(tt.input)
+			r.Name = "puzzles.txt"
+			var lines []int
+			var errs []error
+			for range 10 { // more calls than it takes: Read used to loop forever
+				p, err := r.Read()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				lines = append(lines, p.Line)
+			}
+			assert.Equal(t, tt.lines, lines)
+			require.Len(t, errs, len(tt.errs), "%q", errs)
+			for i, want := range tt.errs {
+				assert.ErrorIs(t, errs[i], want)
+			}
+			last := errs[len(errs)-1]
+			assert.ErrorContains(t, last, "puzzles.txt: ")
+			var pe *ParseError
+			assert.False(t, errors.As(last, &pe), "not a *ParseError")
+			_, err := r.Read()
+			assert.Equal(t, io.EOF, err, "still the end")
+		})
+	}
 }
 
 // TestReaderKeepsPuzzlesAfterABadLine: a line of the wrong size, or a

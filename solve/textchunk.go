@@ -16,6 +16,7 @@ import (
 // the input. Read then allocates nothing for a valid one-line puzzle.
 func (r *Reader) ResetBytes(data []byte, first int) {
 	r.sc, r.data, r.off, r.line, r.clean, r.cutGrid = nil, data, 0, first-1, 0, false
+	r.ended, r.err = false, nil
 }
 
 // oneLinerRun is how many lines that can only be read as one-line puzzles
