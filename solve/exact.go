@@ -20,7 +20,8 @@ type Solver struct {
 // Count returns the number of solutions of g, counting no further than
 // limit, and writes the first solutions found (in a fixed order, so the same
 // puzzle always gives the same first solution) into out, as many as fit.
-// A puzzle whose givens repeat a digit in a unit has 0 solutions.
+// A puzzle whose givens repeat a digit in a unit has 0 solutions, and so
+// has a grid whose Shape is not supported (see Shape.Valid).
 func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	if limit <= 0 {
 		return 0
@@ -29,6 +30,9 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	// never a candidate.
 	if g.Shape == Shape9 {
 		return s.fast.count((*[81]uint8)(g.Cells[:81]), limit, out)
+	}
+	if !g.Shape.Valid() {
+		return 0 // the general solver would panic, or solve no Sudoku
 	}
 	s.fast.guesses = 0
 	return s.general.count(g, limit, out)
@@ -45,9 +49,10 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 func (s *Solver) Guesses() int { return s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it
-// returns a *ConflictError; when no grid completes g, ErrNoSolution; when g
-// has several solutions, the first one found together with a
-// *NotUniqueError that holds two of them.
+// returns a *ConflictError; when g's Shape is not supported, an error
+// wrapping ErrShape; when no grid completes g, ErrNoSolution; when g has
+// several solutions, the first one found together with a *NotUniqueError
+// that holds two of them.
 func (s *Solver) Solve(g *Grid) (Grid, error) {
 	sols := &s.sols
 	switch s.Count(g, 2, sols[:]) {

@@ -101,7 +101,9 @@ type Grid struct {
 	Cells [MaxSize * MaxSize]uint8
 }
 
-// NewGrid returns an empty grid of shape s.
+// NewGrid returns an empty grid of shape s. For a shape that is not
+// supported (see Shape.Valid), such as the zero Shape, the package's
+// functions give an error wrapping ErrShape, no solutions, or nothing.
 func NewGrid(s Shape) Grid { return Grid{Shape: s} }
 
 // At returns the digit at row r, column c, or 0 when the cell is blank.
@@ -126,9 +128,13 @@ func (g *Grid) Complete() bool { return g.Filled() == g.Shape.Cells() }
 
 // Candidates returns, for every cell in row-major order, the digits it may
 // still hold: for a blank cell, the digits not seen in its row, column and
-// box; for a filled cell, just its digit.
+// box; for a filled cell, just its digit. It returns nil when g's Shape is
+// not supported.
 func (g *Grid) Candidates() []Digits {
 	s := g.Shape
+	if !s.Valid() {
+		return nil
+	}
 	rows, cols, boxes := g.seen()
 	out := make([]Digits, s.Cells())
 	for i := range out {
@@ -171,8 +177,12 @@ func (c Conflict) String() string {
 
 // Conflicts returns every pair of cells that hold the same digit in the same
 // unit, by unit (rows, columns, boxes) and then reading order. A pair that
-// shares a row and a box is reported once, for the row.
+// shares a row and a box is reported once, for the row. It returns nil when
+// g's Shape is not supported (Check tells).
 func (g *Grid) Conflicts() []Conflict {
+	if !g.Shape.Valid() {
+		return nil
+	}
 	var out []Conflict
 	reported := map[[2]Cell]bool{}
 	for _, u := range g.Shape.Units() {
@@ -198,9 +208,12 @@ func (g *Grid) Conflicts() []Conflict {
 	return out
 }
 
-// Check returns a *ConflictError when the grid has conflicts, and nil
-// otherwise.
+// Check returns a *ConflictError when the grid has conflicts, an error
+// wrapping ErrShape when its Shape is not supported, and nil otherwise.
 func (g *Grid) Check() error {
+	if !g.Shape.Valid() {
+		return fmt.Errorf("%w: %v", ErrShape, g.Shape)
+	}
 	if cs := g.Conflicts(); len(cs) > 0 {
 		return &ConflictError{Conflicts: cs}
 	}

@@ -1,6 +1,8 @@
 package solve
 
 import (
+	"io"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -143,5 +145,63 @@ func TestShapeOfBox(t *testing.T) {
 		} else {
 			assert.ErrorIs(t, err, ErrShape, tc.box)
 		}
+	}
+}
+
+// TestUnsupportedShape: a grid whose Shape is not supported (the zero
+// Grid, a hand-built Shape) gives ErrShape, no solutions, or nothing, and
+// never a panic. Solve used to "solve" the zero Grid, panic on most of
+// these and give solutions of grids that are no supported Sudoku.
+func TestUnsupportedShape(t *testing.T) {
+	for _, s := range []Shape{{}, {9, 0, 0}, {2, 1, 1}, {17, 1, 17}, {20, 4, 5}, {-1, 1, 1}, {10, 2, 5}, {9, 9, 1}, {9, 1, 9}, {16, 2, 8}, {6, 6, 1}} {
+		t.Run(s.String(), func(t *testing.T) {
+			g := NewGrid(s)
+			g.Cells[0] = 1
+			require.False(t, s.Valid())
+
+			_, err := Solve(g)
+			assert.ErrorIs(t, err, ErrShape)
+			assert.ErrorContains(t, err, s.String())
+			assert.Zero(t, CountSolutions(g, 10))
+			assert.ErrorIs(t, g.Check(), ErrShape)
+			assert.Nil(t, g.Conflicts())
+			assert.Nil(t, g.Candidates())
+
+			assert.Empty(t, g.String())
+			assert.Empty(t, FormatLine(&g))
+			assert.Empty(t, FormatGrid(&g))
+			assert.Equal(t, []byte("x"), AppendLine([]byte("x"), &g))
+
+			_, _, err = GivensToAdd(g)
+			assert.ErrorIs(t, err, ErrShape)
+			assert.Nil(t, SuspectGivens(g))
+			_, err = Explain(g)
+			assert.ErrorIs(t, err, ErrShape)
+			_, _, _, err = Rate(g)
+			assert.ErrorIs(t, err, ErrShape)
+			_, err = NextStep(g, g)
+			assert.ErrorIs(t, err, ErrShape)
+			_, err = LogicCandidates(g)
+			assert.ErrorIs(t, err, ErrShape)
+
+			if s == (Shape{}) {
+				return // a Reader's zero Shape: any
+			}
+			// A Reader asked for it ends the input, from a file or a chunk.
+			for _, chunked := range []bool{false, true} {
+				r := NewReader(strings.NewReader(line81 + "\n"))
+				if chunked {
+					r = &Reader{}
+					r.ResetBytes([]byte(line81+"\n"), 1)
+				}
+				r.Name, r.Shape = "puzzles.txt", s
+				_, err := r.Read()
+				assert.ErrorIs(t, err, ErrShape)
+				assert.ErrorContains(t, err, "puzzles.txt: ")
+				_, err = r.Read()
+				assert.Equal(t, io.EOF, err)
+				assert.NotPanics(t, func() { r.Boundary([]byte(line81+"\n"), 1) }) // and ends: it reads to io.EOF
+			}
+		})
 	}
 }

@@ -70,14 +70,16 @@ type Puzzle struct {
 // A Reader reads puzzles from text, in any of the formats above, mixed
 // freely. After a *ParseError, Read goes on with the next puzzle. Any other
 // error ends the input: Read returns it once, and io.EOF after it. Those
-// are an error of the io.Reader, and a line of 1 MiB (1,048,576 bytes, a
-// '\r' before its '\n' counted) or longer, whose error wraps
-// bufio.ErrTooLong.
+// are an error of the io.Reader, a Shape that is not supported (ErrShape),
+// and a line of 1 MiB (1,048,576 bytes, a '\r' before its '\n' counted) or
+// longer, whose error wraps bufio.ErrTooLong.
 type Reader struct {
 	// Name is the name of the input, used in errors ("puzzles.txt:12:40").
 	Name string
 	// Shape, when set, is the shape every puzzle must have. Without it the
-	// shape follows from the number of cells, with the default boxes.
+	// shape follows from the number of cells, with the default boxes. A
+	// Shape that is not supported (see Shape.Valid) ends the input with an
+	// error wrapping ErrShape.
 	Shape Shape
 
 	sc    *bufio.Scanner // the lines of an io.Reader; nil for a byte slice
@@ -97,9 +99,10 @@ type Reader struct {
 	// input ended inside a grid.
 	clean   int
 	cutGrid bool
-	// ended is set once the scanner stopped: it is not called again, as
-	// after an error it returns what is left in its buffer as a line. err
-	// is the error that stopped it, until Read returns it.
+	// ended is set once the input ended early or the scanner stopped: it
+	// is not called again, as after an error it returns what is left in
+	// its buffer as a line. err is the error that ended it, until Read
+	// returns it.
 	ended bool
 	err   error
 }
@@ -115,6 +118,9 @@ func NewReader(r io.Reader) *Reader {
 // cannot be read gives a *ParseError; an error of any other type ends the
 // input (see Reader).
 func (r *Reader) Read() (Puzzle, error) {
+	if !r.ended && r.Shape != (Shape{}) && !r.Shape.Valid() {
+		r.ended, r.err = true, fmt.Errorf("%w: %v", ErrShape, r.Shape)
+	}
 	for {
 		if !r.cutGrid {
 			r.clean = r.off
@@ -176,6 +182,9 @@ func (r *Reader) nameOr(s string) string {
 // next returns the next line, without its line end and, on line 1, a
 // byte order mark. It stays valid until the next call.
 func (r *Reader) next() ([]byte, bool) {
+	if r.ended {
+		return nil, false
+	}
 	if r.again {
 		r.again = false
 		return r.text, true
@@ -194,10 +203,8 @@ func (r *Reader) next() ([]byte, bool) {
 		// bufio.ScanLines drops one '\r' before the '\n'; the rest go below.
 		r.raw = bytes.TrimSuffix(r.raw, []byte{'\r'})
 	} else {
-		if r.ended || !r.sc.Scan() {
-			if !r.ended {
-				r.ended, r.err = true, r.sc.Err()
-			}
+		if !r.sc.Scan() {
+			r.ended, r.err = true, r.sc.Err()
 			return nil, false
 		}
 		r.raw = r.sc.Bytes()
@@ -511,13 +518,17 @@ func cellValue(ch rune) (int, bool) {
 // digitChars[d] is the character of digit d, '.' for blank.
 const digitChars = ".123456789ABCDEFG"
 
-// FormatLine writes g on one line, '.' for blanks.
+// FormatLine writes g on one line, '.' for blanks. A grid whose Shape is
+// not supported writes as nothing, as in AppendLine and FormatGrid.
 func FormatLine(g *Grid) string { return string(AppendLine(nil, g)) }
 
 // AppendLine appends the one-line form of g to dst, as FormatLine writes
 // it, and returns the extended slice: batches of puzzles are written
 // without a string for each.
 func AppendLine(dst []byte, g *Grid) []byte {
+	if g.Shape != Shape9 && !g.Shape.Valid() {
+		return dst // its cells may lie past the array
+	}
 	for _, d := range g.Cells[:g.Shape.Cells()] {
 		dst = append(dst, digitChars[d])
 	}
@@ -532,6 +543,9 @@ func AppendLine(dst []byte, g *Grid) []byte {
 //	------+-------+------
 func FormatGrid(g *Grid) string {
 	s := g.Shape
+	if !s.Valid() {
+		return ""
+	}
 	rows := make([]string, s.Size)
 	for r := range s.Size {
 		var b strings.Builder

@@ -4,7 +4,7 @@ package solve
 // solution whose removal alone leaves a puzzle with exactly one solution:
 // the likely typos of a teacher who copied a puzzle wrongly. It returns nil
 // when the puzzle has a solution (one or several) or when no single given
-// is to blame.
+// is to blame, or when its Shape is not supported.
 //
 // A given is found only when the puzzle stays unique without it, so a typo
 // in a given the puzzle needs (one of a minimal puzzle's) cannot be
@@ -12,6 +12,9 @@ package solve
 // those conflicts are tried: removing any other leaves the conflict. The
 // cost is one count to two per given tried.
 func SuspectGivens(g Grid) []Cell {
+	if !g.Shape.Valid() {
+		return nil
+	}
 	var s Solver
 	if s.Count(&g, 1, nil) > 0 {
 		return nil

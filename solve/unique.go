@@ -19,7 +19,8 @@ import (
 // bounded, so a nearly empty grid gets an answer quickly too.
 //
 // A unique puzzle gives nil and true. A puzzle whose givens repeat a digit
-// in a unit gives a *ConflictError; one without a solution ErrNoSolution.
+// in a unit gives a *ConflictError; one of an unsupported Shape an error
+// wrapping ErrShape; one without a solution ErrNoSolution.
 func GivensToAdd(g Grid) (add []Candidate, minimal bool, err error) {
 	var s Solver
 	switch s.Count(&g, 2, nil) {
