@@ -50,9 +50,10 @@ func (s *Solver) Guesses() int { return s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it
 // returns a *ConflictError; when g's Shape is not supported, an error
-// wrapping ErrShape; when no grid completes g, ErrNoSolution; when g has
-// several solutions, the first one found together with a *NotUniqueError
-// that holds two of them.
+// wrapping ErrShape; when a cell holds no digit of the grid, one wrapping
+// ErrDigitRange (see Grid.Check); when no grid completes g, ErrNoSolution;
+// when g has several solutions, the first one found together with a
+// *NotUniqueError that holds two of them.
 func (s *Solver) Solve(g *Grid) (Grid, error) {
 	sols := &s.sols
 	switch s.Count(g, 2, sols[:]) {

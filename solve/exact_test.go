@@ -310,6 +310,84 @@ func TestDigitOutOfRangeHasNoSolution(t *testing.T) {
 	}
 }
 
+// TestCellOutOfRange: a cell holding no digit of the grid (above Size, as
+// Grid.Cells is exported) gives an error wrapping ErrDigitRange that names
+// the cell, and never a panic. A value above 16 used to panic Solve, Check,
+// Conflicts, String and what builds on them; 10 to 16 on a 9x9 gave
+// ErrNoSolution.
+func TestCellOutOfRange(t *testing.T) {
+	require.Len(t, cellChars, 256, "a character for every value of a cell")
+	tests := []struct {
+		name   string
+		puzzle string // unique
+		at     int    // a blank cell
+		d      uint8
+		text   byte // how FormatLine writes it
+	}{
+		{"9x9, 10", line81, 1, 10, 'A'},
+		{"9x9, 17", line81, 1, 17, '?'},
+		{"9x9, 255", line81, 80, 255, '?'},
+		{"4x4, 5", "1.....3..4.....2", 1, 5, '5'},
+		{"4x4, 17", "1.....3..4.....2", 14, 17, '?'},
+		{"16x16, 17", strings.Repeat(".", 256), 100, 17, '?'},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := ParseLine(tt.puzzle)
+			require.NoError(t, err)
+			require.Zero(t, g.Cells[tt.at])
+			g.Cells[tt.at] = tt.d
+			cell := g.Shape.cell(tt.at)
+			msg := fmt.Sprintf("%v holds %d, not a digit of a %v grid", cell, tt.d, g.Shape)
+
+			_, err = Solve(g)
+			require.ErrorIs(t, err, ErrDigitRange)
+			assert.ErrorContains(t, err, msg)
+			assert.Equal(t, err, g.Check())
+			assert.Zero(t, CountSolutions(g, 2))
+			assert.Empty(t, g.Conflicts(), "no digit, so no conflict")
+			line := FormatLine(&g)
+			assert.Equal(t, tt.text, line[tt.at])
+			assert.Equal(t, line, g.String())
+			assert.Contains(t, FormatGrid(&g), string(tt.text))
+
+			_, _, err = GivensToAdd(g)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			_, err = Explain(g)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			_, _, _, err = Rate(g)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			_, err = LogicCandidates(g)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			_, err = NextStep(g, g)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			if tt.puzzle != strings.Repeat(".", 256) {
+				// Without it the puzzle is unique: the likely typo.
+				assert.Equal(t, []Cell{cell}, SuspectGivens(g))
+			}
+		})
+	}
+}
+
+// TestSetOutOfRange: Set keeps a value that is no digit of the grid as one
+// that Check reports, rather than wrapping it into a digit or a blank.
+func TestSetOutOfRange(t *testing.T) {
+	for _, tt := range []struct{ d, want int }{
+		{17, 17}, {255, 255}, {256, 255}, {261, 255}, {-1, 255}, {-256, 255},
+	} {
+		g := NewGrid(Shape9)
+		g.Set(0, 1, tt.d)
+		assert.Equal(t, tt.want, g.At(0, 1), "Set(%d)", tt.d)
+		assert.ErrorIs(t, g.Check(), ErrDigitRange, "Set(%d)", tt.d)
+	}
+	g := NewGrid(Shape9)
+	g.Set(0, 1, 9)
+	assert.Equal(t, 9, g.At(0, 1))
+	g.Set(0, 1, 0)
+	assert.Equal(t, 0, g.At(0, 1))
+	assert.NoError(t, g.Check())
+}
+
 func TestSolverDoesNotAllocate(t *testing.T) {
 	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
 	require.NoError(t, err)

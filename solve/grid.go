@@ -109,8 +109,16 @@ func NewGrid(s Shape) Grid { return Grid{Shape: s} }
 // At returns the digit at row r, column c, or 0 when the cell is blank.
 func (g *Grid) At(r, c int) int { return int(g.Cells[r*g.Shape.Size+c]) }
 
-// Set puts digit d (0 for blank) at row r, column c.
-func (g *Grid) Set(r, c, d int) { g.Cells[r*g.Shape.Size+c] = uint8(d) }
+// Set puts digit d (0 for blank) at row r, column c. A d that is no digit
+// of the grid is stored as it is, for Check and Solve to report as an error
+// wrapping ErrDigitRange; one below 0 or above 255, which a cell cannot
+// hold, is stored as 255 rather than wrapped into a digit or a blank.
+func (g *Grid) Set(r, c, d int) {
+	if uint(d) > 255 {
+		d = 255
+	}
+	g.Cells[r*g.Shape.Size+c] = uint8(d)
+}
 
 // Filled is the number of non-blank cells.
 func (g *Grid) Filled() int {
@@ -178,7 +186,8 @@ func (c Conflict) String() string {
 // Conflicts returns every pair of cells that hold the same digit in the same
 // unit, by unit (rows, columns, boxes) and then reading order. A pair that
 // shares a row and a box is reported once, for the row. It returns nil when
-// g's Shape is not supported (Check tells).
+// g's Shape is not supported, and leaves out cells that hold no digit of the
+// grid (above Size): Check tells of both.
 func (g *Grid) Conflicts() []Conflict {
 	if !g.Shape.Valid() {
 		return nil
@@ -190,7 +199,7 @@ func (g *Grid) Conflicts() []Conflict {
 		cells := u.Cells(g.Shape)
 		for i := range cells {
 			d := g.At(cells[i].Row, cells[i].Col)
-			if d == 0 {
+			if d == 0 || d > g.Shape.Size {
 				continue
 			}
 			if first[d] == nil {
@@ -209,10 +218,19 @@ func (g *Grid) Conflicts() []Conflict {
 }
 
 // Check returns a *ConflictError when the grid has conflicts, an error
-// wrapping ErrShape when its Shape is not supported, and nil otherwise.
+// wrapping ErrShape when its Shape is not supported, one wrapping
+// ErrDigitRange that names the first cell holding no digit of the grid
+// (above Size), and nil otherwise.
 func (g *Grid) Check() error {
-	if !g.Shape.Valid() {
-		return fmt.Errorf("%w: %v", ErrShape, g.Shape)
+	s := g.Shape
+	if !s.Valid() {
+		return fmt.Errorf("%w: %v", ErrShape, s)
+	}
+	for i, d := range g.Cells[:s.Cells()] {
+		if int(d) > s.Size {
+			return fmt.Errorf("%w: %v holds %d, not a digit of a %v grid (digits %s)",
+				ErrDigitRange, s.cell(i), d, s, digitRange(s.Size))
+		}
 	}
 	if cs := g.Conflicts(); len(cs) > 0 {
 		return &ConflictError{Conflicts: cs}

@@ -26,7 +26,8 @@ import (
 // Lines that start with '#' are comments everywhere, and so are blank lines
 // and section headers such as "[Puzzle]" between puzzles.
 
-// Sentinel errors wrapped by ParseError.
+// Sentinel errors wrapped by ParseError; ErrDigitRange also by Grid.Check
+// and Solve, for a cell that holds no digit of its grid.
 var (
 	ErrBadChar    = errors.New("not a digit or a blank")
 	ErrDigitRange = errors.New("digit out of range")
@@ -518,8 +519,20 @@ func cellValue(ch rune) (int, bool) {
 // digitChars[d] is the character of digit d, '.' for blank.
 const digitChars = ".123456789ABCDEFG"
 
-// FormatLine writes g on one line, '.' for blanks. A grid whose Shape is
-// not supported writes as nothing, as in AppendLine and FormatGrid.
+// cellChars[d] is the character AppendLine writes for a cell holding d:
+// digitChars[d], or '?' for the values above 16, which are no digit
+// (Grid.Cells is exported). Its 256 bytes let a cell's value index it
+// without a bounds check.
+const cellChars = digitChars + q64 + q64 + q64 + q16 + q16 + "???????????????"
+
+const (
+	q16 = "????????????????"
+	q64 = q16 + q16 + q16 + q16
+)
+
+// FormatLine writes g on one line, '.' for blanks, and '?' for a cell
+// holding a value above 16. A grid whose Shape is not supported writes as
+// nothing, as in AppendLine and FormatGrid.
 func FormatLine(g *Grid) string { return string(AppendLine(nil, g)) }
 
 // AppendLine appends the one-line form of g to dst, as FormatLine writes
@@ -530,7 +543,7 @@ func AppendLine(dst []byte, g *Grid) []byte {
 		return dst // its cells may lie past the array
 	}
 	for _, d := range g.Cells[:g.Shape.Cells()] {
-		dst = append(dst, digitChars[d])
+		dst = append(dst, cellChars[d])
 	}
 	return dst
 }
