@@ -422,6 +422,11 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 	if err = write(tmp); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
+	// On disk before the rename, as text output is: a crash must not
+	// leave the name holding a file the system never wrote out.
+	if err = syncFile(tmp); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}

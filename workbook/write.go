@@ -519,6 +519,11 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	if err = pk.Save(tmp, parts.replace, parts.add, parts.drop); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
+	// On disk before the rename, as text output is: a crash must not
+	// leave the name holding a file the system never wrote out.
+	if err = syncFile(tmp); err != nil {
+		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
@@ -546,6 +551,9 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	}
 	return nil
 }
+
+// syncFile puts a written file on disk; tests watch it.
+var syncFile = (*os.File).Sync
 
 // createBeside makes the temporary file a workbook is written to before
 // it is renamed over target, the file that writing out replaces

@@ -612,3 +612,50 @@ func TestTwoSolutionsOfAnEarlierRunEmptied(t *testing.T) {
 	require.Len(t, text, 1, "no digit of the two solutions is left")
 	assert.Equal(t, "When an earlier run of xlsudoku made this sheet, 'Week 3'!B2:J10 of fixed.xlsx had more than one solution. It has one now: see the sheet Solution.", text[0])
 }
+
+// TestWriteSyncsBeforeRenaming: a workbook, like text output, is put on
+// disk before it is renamed over out (walk 4: a crash during --in-place
+// could leave the name holding a file never written out), and a failing
+// sync leaves out as it was.
+func TestWriteSyncsBeforeRenaming(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.xlsx")
+	require.NoError(t, os.WriteFile(out, []byte("old"), 0o644))
+	var synced []string
+	before := []byte("old") // out as it is before each write
+	sync := syncFile
+	t.Cleanup(func() { syncFile = sync })
+	syncFile = func(f *os.File) error {
+		got, err := os.ReadFile(out)
+		require.NoError(t, err)
+		assert.Equal(t, before, got, "synced before the rename")
+		synced = append(synced, f.Name())
+		return f.Sync()
+	}
+	p, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	_, err = Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	before, err = os.ReadFile(out)
+	require.NoError(t, err)
+	require.NoError(t, WriteGenerated(out, testPuzzles(t, 2), BookOptions{}))
+	require.Len(t, synced, 2, "Write and WriteGenerated each sync their file")
+	for _, name := range synced {
+		assert.Equal(t, dir, filepath.Dir(name))
+		assert.NotEqual(t, out, name)
+	}
+
+	syncFile = func(*os.File) error { return errors.New("disk full") }
+	require.NoError(t, os.WriteFile(out, []byte("old"), 0o644))
+	_, err = Write(p, sol, out, Options{})
+	require.ErrorIs(t, err, ErrWrite)
+	assert.Contains(t, err.Error(), "disk full")
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "old", string(got))
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no file left behind")
+}

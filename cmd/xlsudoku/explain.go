@@ -67,6 +67,9 @@ func runExplain(e *env, args []string) error {
 		return usagef("explain: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
+	if o.inPlace && o.output == "" {
+		return inPlaceWithoutOutput("explain", in)
+	}
 	return o.dispatch(e, "explain", in, o.output, o.json, func() error { return explainWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			x, err := solve.Options{AllowGuess: o.allowGuess}.ExplainFrom(*g, *g)

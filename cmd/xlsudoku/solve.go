@@ -80,6 +80,9 @@ func runSolve(e *env, args []string) error {
 		return usagef("solve: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
+	if o.inPlace && o.output == "" {
+		return inPlaceWithoutOutput("solve", in)
+	}
 	isBook, err := o.inputKind("solve", in)
 	if err != nil {
 		return err
@@ -94,6 +97,12 @@ func runSolve(e *env, args []string) error {
 		return usagef("solve: --in-place is for workbooks; %s is read as text", in)
 	}
 	return solveText(e, in, o)
+}
+
+// inPlaceWithoutOutput refuses --in-place without -o, which wrote
+// nothing while the user may think the workbook updated.
+func inPlaceWithoutOutput(cmd, in string) error {
+	return usagef("%s: --in-place lets -o name the input; to replace %s, give -o %s too", cmd, in, in)
 }
 
 // workbookExts are the names of the files read as workbooks: those that

@@ -149,6 +149,14 @@ func TestSolveWorkbookRefusesToOverwriteInput(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "explain", in, "-o", in)
 	assert.Equal(t, exitUsage, code)
 	assert.NotContains(t, errOut, "using the puzzle at")
+	// --in-place alone wrote nothing and exited 0, while the user may
+	// think the workbook updated (walk 4).
+	for _, cmd := range []string{"solve", "explain"} {
+		code, out, errOut := runCLI(t, "", cmd, in, "--in-place")
+		assert.Equal(t, exitUsage, code, cmd)
+		assert.Empty(t, out, cmd)
+		assert.Contains(t, errOut, cmd+": --in-place lets -o name the input; to replace "+in+", give -o "+in+" too", cmd)
+	}
 	after, err := os.ReadFile(in)
 	require.NoError(t, err)
 	assert.Equal(t, before, after)
