@@ -168,14 +168,17 @@ func TestGuardWorkbook(t *testing.T) {
 
 // TestPanicWhileReadingAChunk: a bug met while a worker reads the puzzles
 // of a chunk ends the run as an internal error, at once, whatever is
-// still to come. A shape no flag makes (20x20, more cells than a Grid
-// holds) makes the reader fail.
+// still to come. (A 20x20 shape, which no flag makes, once made the
+// reader panic; it now gives an error, so the bug is played.)
 func TestPanicWhileReadingAChunk(t *testing.T) {
-	in := writeFile(t, "in.txt", strings.Repeat(strings.Repeat("1", 400)+"\n", 50))
+	read := readPuzzle
+	t.Cleanup(func() { readPuzzle = read })
+	readPuzzle = func(*solve.Reader) (solve.Puzzle, error) { panic("runtime error: index out of range [400] with length 256") }
+	in := writeFile(t, "in.txt", strings.Repeat(puzzle+"\n", 500))
 	for _, workers := range []int{1, 2} {
 		var stdout, stderr bytes.Buffer
 		e := newEnv(strings.NewReader(""), &stdout, &stderr)
-		err := runText(e, textJobOptions{in: in, workers: workers, shape: solve.Shape{Size: 20, BoxRows: 4, BoxCols: 5}, chunkBytes: 500},
+		err := runText(e, textJobOptions{in: in, workers: workers, chunkBytes: 500},
 			func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 				t.Error("no puzzle is read")
 				return out, textResult{}
