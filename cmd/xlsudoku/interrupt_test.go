@@ -173,7 +173,9 @@ func TestGuardWorkbook(t *testing.T) {
 func TestPanicWhileReadingAChunk(t *testing.T) {
 	read := readPuzzle
 	t.Cleanup(func() { readPuzzle = read })
-	readPuzzle = func(*solve.Reader) (solve.Puzzle, error) { panic("runtime error: index out of range [400] with length 256") }
+	readPuzzle = func(*solve.Reader) (solve.Puzzle, error) {
+		panic("runtime error: index out of range [400] with length 256")
+	}
 	in := writeFile(t, "in.txt", strings.Repeat(puzzle+"\n", 500))
 	for _, workers := range []int{1, 2} {
 		var stdout, stderr bytes.Buffer
