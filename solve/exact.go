@@ -182,12 +182,13 @@ func (st *stateN) touch(geo *geometry, i int) {
 // empty only after millions of guesses. On 16x16 grids with 80 givens
 // taken at random from a solution (many solutions), one in forty took
 // more than two million nodes, tens of seconds, while the others took a
-// few hundred. So the search is cut after firstBudget nodes, far more than
-// any graded 16x16 puzzle needs (the minimal ones took 9,500 on average,
-// 82,000 at most), and then restarts, each time in another random order,
-// with budgets that follow Luby's sequence: a run either finishes (its
-// count is the answer) or its solutions add to those found before, until
-// there are limit different ones.
+// few hundred. So the search is cut after firstBudget nodes, more than
+// any of 30 minimal 16x16 puzzles took (9,500 on average, 82,000 at
+// most), and then restarts, each time in another random order, with
+// budgets that follow Luby's sequence, and now and then in the fixed
+// order again with twice the budget (see count): a run either finishes
+// (its count is the answer) or its solutions add to those found before,
+// until there are limit different ones.
 type solverN struct {
 	geo   *geometry
 	found int // solutions counted so far, by this run
@@ -202,6 +203,7 @@ type solverN struct {
 	rng           *rand.Rand
 	kept          []Grid
 	first         int // tests: firstBudget when 0
+	runs          int // the runs of the last count
 }
 
 // firstBudget is how many nodes the first, fixed-order search of solverN
@@ -236,30 +238,49 @@ func (s *solverN) count(g *Grid, limit int, out []Grid) int {
 			return 0
 		}
 	}
-	st := *start
-	s.nodes, s.budget, s.cut, s.rng, s.kept = 0, cmp.Or(s.first, firstBudget), false, nil, s.kept[:0]
-	s.search(&st)
-	if !s.cut {
-		return s.found
+	s.kept, s.runs = s.kept[:0], 0
+	fixed := cmp.Or(s.first, firstBudget)
+	if n, done := s.run(start, nil, fixed); done {
+		return n
 	}
-	// The same puzzle restarts in the same orders.
+	// The same puzzle restarts in the same orders. Random runs take as
+	// many nodes as the fixed-order search had, and then that search
+	// runs again with twice its budget: a puzzle that needs a long search
+	// in any order (a unique one that is hard for this solver) takes at
+	// most a few times what the fixed order alone would take.
 	seed := uint64(14695981039346656037) // FNV-1a
 	for _, d := range g.Cells[:s.geo.cells] {
 		seed = (seed ^ uint64(d)) * 1099511628211
 	}
-	s.rng = rand.New(rand.NewPCG(seed, uint64(g.Shape.Size)))
-	for run := 1; ; run++ {
-		st = *start
-		s.found, s.nodes, s.budget, s.cut = 0, 0, restartUnit*luby(run), false
-		s.search(&st)
-		if len(s.kept) >= limit {
-			copy(s.out, s.kept)
-			return limit
+	rng := rand.New(rand.NewPCG(seed, uint64(g.Shape.Size)))
+	for run, spent := 1, 0; ; run++ {
+		if spent >= fixed {
+			fixed, spent = 2*fixed, 0
+			if n, done := s.run(start, nil, fixed); done {
+				return n
+			}
 		}
-		if !s.cut {
-			return s.found
+		n, done := s.run(start, rng, restartUnit*luby(run))
+		if done {
+			return n
 		}
+		spent += s.nodes
 	}
+}
+
+// run searches from start in rng's order (nil: the fixed one) for at
+// most budget nodes, and returns the count when that is known: the run
+// finished, or the runs so far have found limit different solutions.
+func (s *solverN) run(start *stateN, rng *rand.Rand, budget int) (n int, done bool) {
+	st := *start
+	s.rng, s.found, s.nodes, s.budget, s.cut = rng, 0, 0, budget, false
+	s.runs++
+	s.search(&st)
+	if len(s.kept) >= s.limit {
+		copy(s.out, s.kept)
+		return s.limit, true
+	}
+	return s.found, !s.cut
 }
 
 // luby returns the i-th term (from 1) of Luby's sequence 1, 1, 2, 1, 1,
@@ -515,14 +536,7 @@ func (s *solverN) record(st *stateN) {
 		s.out[s.found] = g
 	}
 	s.found++
-	keep := min(s.limit, maxKept)
-	if s.rng == nil { // the first search finds each solution once
-		if len(s.kept) < keep {
-			s.kept = append(s.kept, g)
-		}
-		return
-	}
-	if len(s.kept) >= keep || slices.Contains(s.kept, g) {
+	if len(s.kept) >= min(s.limit, maxKept) || slices.Contains(s.kept, g) {
 		return
 	}
 	if s.kept = append(s.kept, g); len(s.kept) >= s.limit {
