@@ -36,6 +36,10 @@ type workbookXML struct {
 	// none) and fullCalc whether it already asks for a full calculation.
 	calcTag  [2]int
 	fullCalc bool
+	// locked: the workbook's structure is protected (<workbookProtection
+	// lockStructure="1">): its sheets cannot be added, moved, renamed or
+	// deleted in an app without the password.
+	locked bool
 }
 
 // sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
@@ -149,6 +153,9 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				end := int(d.InputOffset())
 				opened := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
 				return parseWorkbookPart(slices.Concat(data[:off], []byte(opened), data[end:]), false)
+			case depth == 2 && t.Name.Local == "workbookProtection":
+				v := attr(t, "lockStructure")
+				wb.locked = v == "1" || v == "true"
 			case depth == 2 && namesAfter[t.Name.Local] && wb.namesAt < 0:
 				wb.namesAt = off
 				if t.Name.Local == "calcPr" {

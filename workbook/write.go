@@ -256,7 +256,11 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 		s.index, next = next, next+1
 		s.part = p.freeSheetPart(taken)
 	}
-	return notes, slices.DeleteFunc(sheets, func(s *ourSheet) bool { return s.stale && !s.existing })
+	sheets = slices.DeleteFunc(sheets, func(s *ourSheet) bool { return s.stale && !s.existing })
+	if p.wb.locked && slices.ContainsFunc(sheets, func(s *ourSheet) bool { return !s.existing }) {
+		notes = append(notes, "the workbook's structure is protected: in a spreadsheet app, the sheets added can be moved, renamed or deleted only after unprotecting it (Review > Protect Workbook), which needs its password if it has one")
+	}
+	return notes, sheets
 }
 
 // earlierSheet finds the sheet of an earlier run that our sheet of kind,

@@ -659,3 +659,28 @@ func TestWriteSyncsBeforeRenaming(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "no file left behind")
 }
+
+// TestWriteNotesALockedStructure: sheets added to a workbook whose
+// structure is protected cannot be moved, renamed or deleted in an app
+// without unprotecting it: the user is told (walk 4), and replacing the
+// sheets of an earlier run says nothing more.
+func TestWriteNotesALockedStructure(t *testing.T) {
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, grid(t, classic))
+	require.NoError(t, f.ProtectWorkbook(&excelize.WorkbookProtectionOptions{Password: "secret", LockStructure: true}))
+	in := save(t, f, "locked.xlsx")
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, sol, notes := solveFile(t, in, out, Options{})
+	const note = "the workbook's structure is protected: in a spreadsheet app, the sheets added can be moved, renamed or deleted only after unprotecting it (Review > Protect Workbook), which needs its password if it has one"
+	assert.Contains(t, notes, note)
+	assert.Contains(t, string(unzip(t, out)["xl/workbook.xml"]), `lockStructure="true"`, "the protection is kept")
+
+	p, err := Read(out, Options{Sheet: "Week 3"})
+	require.NoError(t, err)
+	notes, err = Write(p, sol, filepath.Join(t.TempDir(), "again.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.NotContains(t, notes, note)
+
+	_, _, notes = solveFile(t, classicBook(t), filepath.Join(t.TempDir(), "plain.xlsx"), Options{})
+	assert.NotContains(t, notes, note)
+}
