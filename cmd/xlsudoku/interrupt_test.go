@@ -171,16 +171,14 @@ func TestGuardWorkbook(t *testing.T) {
 // still to come. (A 20x20 shape, which no flag makes, once made the
 // reader panic; it now gives an error, so the bug is played.)
 func TestPanicWhileReadingAChunk(t *testing.T) {
-	read := readPuzzle
-	t.Cleanup(func() { readPuzzle = read })
-	readPuzzle = func(*solve.Reader) (solve.Puzzle, error) {
+	bug := func(*solve.Reader) (solve.Puzzle, error) {
 		panic("runtime error: index out of range [400] with length 256")
 	}
 	in := writeFile(t, "in.txt", strings.Repeat(puzzle+"\n", 500))
 	for _, workers := range []int{1, 2} {
 		var stdout, stderr bytes.Buffer
 		e := newEnv(strings.NewReader(""), &stdout, &stderr)
-		err := runText(e, textJobOptions{in: in, workers: workers, chunkBytes: 500},
+		err := runText(e, textJobOptions{in: in, workers: workers, chunkBytes: 500, readPuzzle: bug},
 			func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 				t.Error("no puzzle is read")
 				return out, textResult{}

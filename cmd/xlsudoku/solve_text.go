@@ -93,6 +93,11 @@ type textJobOptions struct {
 	// chunker), 4 KiB when 0: some fifty one-line puzzles, few enough to
 	// keep every worker busy on a short input of slow puzzles.
 	chunkBytes int
+	// readPuzzle reads the next puzzle of a chunk, (*solve.Reader).Read
+	// when nil; tests make it panic, as a bug in the reader would. It is
+	// an option, not a package variable, because after a fatal error the
+	// run returns without waiting for its workers, which may still call it.
+	readPuzzle func(*solve.Reader) (solve.Puzzle, error)
 }
 
 // placeholder is what stands in the output for a puzzle that failed, so
@@ -149,6 +154,10 @@ func runText(e *env, o textJobOptions, handle textHandler) error {
 		}()
 		readErr <- readChunks(newChunker(src, src.name, o.shape, size), limit, free, stop, work)
 	}()
+	read := o.readPuzzle
+	if read == nil {
+		read = (*solve.Reader).Read
+	}
 	var wg sync.WaitGroup
 	for range o.workers {
 		wg.Add(1)
@@ -157,7 +166,7 @@ func runText(e *env, o textJobOptions, handle textHandler) error {
 			r := solve.Reader{Name: src.name, Shape: o.shape}
 			var s solve.Solver
 			for ch := range work {
-				doChunk(&r, &s, ch, src.name, o.placeholder(), handle)
+				doChunk(&r, &s, ch, src.name, o.placeholder(), read, handle)
 				done <- ch
 			}
 		}()
@@ -282,7 +291,8 @@ func readChunks(c *chunker, limit int, free <-chan *chunk, stop <-chan struct{},
 // doChunk reads the puzzles of ch with r and does each with handle,
 // appending what they print to ch.out. A bug in reading (a panic) ends the
 // chunk and the run.
-func doChunk(r *solve.Reader, s *solve.Solver, ch *chunk, name, placeholder string, handle textHandler) {
+func doChunk(r *solve.Reader, s *solve.Solver, ch *chunk, name, placeholder string,
+	readPuzzle func(*solve.Reader) (solve.Puzzle, error), handle textHandler) {
 	r.ResetBytes(ch.data, ch.line)
 	defer func() {
 		if p := recover(); p != nil {
@@ -316,10 +326,6 @@ func doChunk(r *solve.Reader, s *solve.Solver, ch *chunk, name, placeholder stri
 		ch.handled++
 	}
 }
-
-// readPuzzle reads the next puzzle of a chunk; tests make it panic, as a
-// bug in the reader would.
-var readPuzzle = (*solve.Reader).Read
 
 // outName names the output in messages.
 func outName(path string) string {
