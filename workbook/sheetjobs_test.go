@@ -5,6 +5,7 @@ import (
 	"compress/flate"
 	"hash/crc32"
 	"io"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -83,9 +84,47 @@ func TestDeflateSheet(t *testing.T) {
 		require.NoError(t, err)
 		assert.Equal(t, len(whole), size)
 		assert.Equal(t, crc32.ChecksumIEEE(whole), crc)
-		got, err := io.ReadAll(flate.NewReader(bytes.NewReader(zipped)))
+		var part bytes.Buffer
+		_, err = zipped.WriteTo(&part)
+		require.NoError(t, err)
+		assert.Equal(t, zipped.Len(), part.Len())
+		got, err := io.ReadAll(flate.NewReader(&part))
 		require.NoError(t, err)
 		assert.Equal(t, string(whole), string(got))
+	}
+}
+
+// TestSpool: a spool gives back what was written to it, in order, however
+// the writes fall across its chunks.
+func TestSpool(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, sizes := range [][]int{
+		{},
+		{0},
+		{1},
+		{spoolChunk},
+		{spoolChunk - 1, 1, 1},
+		{spoolChunk + 1},
+		{3*spoolChunk + 17, 5, spoolChunk - 5, 0, 2 * spoolChunk},
+	} {
+		var s spool
+		var want []byte
+		for _, n := range sizes {
+			p := make([]byte, n)
+			for i := range p {
+				p[i] = byte(rng.IntN(256))
+			}
+			k, err := s.Write(p)
+			require.NoError(t, err)
+			require.Equal(t, n, k)
+			want = append(want, p...)
+		}
+		var got bytes.Buffer
+		n, err := s.WriteTo(&got)
+		require.NoError(t, err)
+		assert.Equal(t, int64(len(want)), n, "sizes %v", sizes)
+		assert.Equal(t, len(want), s.Len(), "sizes %v", sizes)
+		assert.True(t, bytes.Equal(want, got.Bytes()), "sizes %v", sizes)
 	}
 }
 
