@@ -51,22 +51,30 @@ func appendSolutionCells(dst []Cell, givens, solution solve.Grid, at Pos, size f
 	s := givens.Shape
 	for r := range s.Size {
 		for c := range s.Size {
-			st := Style{
-				FontSize: size, Color: FilledColor, HAlign: AlignCenter, VAlign: AlignCenter,
-				Border: Borders{
-					Left:   startLine(c, 1, s.BoxCols),
-					Right:  endLine(c, 1, s.BoxCols),
-					Top:    startLine(r, 1, s.BoxRows),
-					Bottom: endLine(r, 1, s.BoxRows),
-				},
-			}
-			if givens.At(r, c) != 0 {
-				st.Bold, st.Color = true, GivenColor
-			}
+			st := solutionStyle(s, r, c, givens.At(r, c) != 0, size)
 			dst = append(dst, Cell{Pos: at.Add(r, c), Number: solution.At(r, c), Style: st})
 		}
 	}
 	return dst
+}
+
+// solutionStyle is the style of square (r, c) of a SolutionBoard of shape
+// s: a given is bold black, the rest blue, and the borders are thick at
+// the edges of boxes, thin between squares.
+func solutionStyle(s solve.Shape, r, c int, given bool, size float64) Style {
+	st := Style{
+		FontSize: size, Color: FilledColor, HAlign: AlignCenter, VAlign: AlignCenter,
+		Border: Borders{
+			Left:   startLine(c, 1, s.BoxCols),
+			Right:  endLine(c, 1, s.BoxCols),
+			Top:    startLine(r, 1, s.BoxRows),
+			Bottom: endLine(r, 1, s.BoxRows),
+		},
+	}
+	if given {
+		st.Bold, st.Color = true, GivenColor
+	}
+	return st
 }
 
 // startLine is the line before square k of a row or column whose squares

@@ -3,6 +3,7 @@ package layout
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -125,7 +126,7 @@ func (tp *TilePages) AppendPage(dst []Cell, pg int) []Cell {
 		// below it, as SolutionBoard draws it (appended in place: a board
 		// and its maps for each of thousands of tiles cost more than the
 		// rest).
-		dst = append(dst, Cell{Pos: head, Text: tile.Caption, Style: Style{FontSize: tp.captionFont, Bold: true, VAlign: AlignCenter}})
+		dst = append(dst, Cell{Pos: head, Text: tile.Caption, Style: tp.captionStyle()})
 		sol := tile.Solution
 		if sol.Shape != shape {
 			sol = tile.Givens
@@ -133,6 +134,53 @@ func (tp *TilePages) AppendPage(dst []Cell, pg int) []Cell {
 		dst = appendSolutionCells(dst, tile.Givens, sol, head.Add(1, 0), tp.font)
 	}
 	return dst
+}
+
+func (tp *TilePages) captionStyle() Style {
+	return Style{FontSize: tp.captionFont, Bold: true, VAlign: AlignCenter}
+}
+
+// Styles returns, without laying the pages out, what writing the sheet
+// needs before its cells: the distinct styles of the cells of every page,
+// in the order AppendPage first meets them, and the last column and the
+// last row holding a cell. Walking the cells for them cost a sixth of
+// writing a tiled book.
+func (tp *TilePages) Styles() (styles []Style, last Pos) {
+	if len(tp.tiles) == 0 {
+		return nil, last
+	}
+	shape := tp.tiles[0].Givens.Shape
+	n := shape.Size
+	styles = append(styles, tp.captionStyle())
+	// A square's style is that of its place and whether it holds a given.
+	var seen [2][]bool
+	seen[0], seen[1] = make([]bool, n*n), make([]bool, n*n)
+	left := 2 * n * n // the styles not met yet
+	for k := range tp.tiles {
+		head := tp.places[k]
+		last.Col, last.Row = max(last.Col, head.Col+n-1), max(last.Row, head.Row+n)
+		if left == 0 {
+			continue
+		}
+		g := &tp.tiles[k].Givens
+		for r := range n {
+			for c := range n {
+				given := g.At(r, c) != 0
+				i := 0
+				if given {
+					i = 1
+				}
+				if !seen[i][r*n+c] {
+					seen[i][r*n+c] = true
+					left--
+					if st := solutionStyle(shape, r, c, given, tp.font); !slices.Contains(styles, st) {
+						styles = append(styles, st)
+					}
+				}
+			}
+		}
+	}
+	return styles, last
 }
 
 // TileFrame is TileSheet without the cells: the sheet's columns, rows,

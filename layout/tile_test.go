@@ -2,6 +2,8 @@ package layout
 
 import (
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -177,4 +179,63 @@ func TestTilePages(t *testing.T) {
 		frame.Cells = ts.Cells
 		assert.Equal(t, ts, frame, "%d to a page", per)
 	}
+}
+
+// TestTileStyles: the styles and the last cell that TilePages.Styles
+// gives without laying the pages out are those of walking every cell of
+// every page, styles in the order they are first met.
+func TestTileStyles(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	tests := []struct {
+		shape   solve.Shape
+		n       int
+		perPage int
+		fill    int // out of 100, the share of squares given
+	}{
+		{solve.Shape9, 1, 1, 30},
+		{solve.Shape9, 7, 4, 30},
+		{solve.Shape9, 9, 6, 100},
+		{solve.Shape9, 5, 2, 0},
+		{solve.Shape9, 40, 4, 2}, // styles first met late
+		{solve.Shape6, 11, 9, 40},
+		{solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}, 5, 6, 40},
+		{solve.Shape4, 13, 12, 50},
+		{solve.Shape{Size: 8, BoxRows: 4, BoxCols: 2}, 3, 4, 40},
+		{solve.Shape{Size: 12, BoxRows: 3, BoxCols: 4}, 3, 2, 40},
+		{solve.Shape16, 3, 1, 40},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%v %d of %d", tt.shape, tt.n, tt.perPage), func(t *testing.T) {
+			ts := make([]Tile, tt.n)
+			for i := range ts {
+				g := solve.NewGrid(tt.shape)
+				for c := range tt.shape.Cells() {
+					if rng.IntN(100) < tt.fill {
+						g.Cells[c] = uint8(1 + rng.IntN(tt.shape.Size))
+					}
+				}
+				ts[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: g}
+			}
+			_, pages, err := TileFrame(ts, tt.perPage, A4)
+			require.NoError(t, err)
+			var want []Style
+			var last Pos
+			for pg := range pages.Pages() {
+				for _, c := range pages.AppendPage(nil, pg) {
+					if !slices.Contains(want, c.Style) {
+						want = append(want, c.Style)
+					}
+					last.Col, last.Row = max(last.Col, c.Pos.Col), max(last.Row, c.Pos.Row)
+				}
+			}
+			styles, end := pages.Styles()
+			assert.Equal(t, want, styles)
+			assert.Equal(t, last, end)
+		})
+	}
+	_, pages, err := TileFrame(nil, 4, A4)
+	require.NoError(t, err)
+	styles, end := pages.Styles()
+	assert.Empty(t, styles)
+	assert.Equal(t, Pos{}, end)
 }

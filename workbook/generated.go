@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -140,7 +141,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 				return layout.Sheet{}, cellBands{}, err
 			}
 			t.Print.Header = header
-			return t.Sheet, cellBands{n: pages.Pages(), band: pages.AppendPage}, nil
+			return t.Sheet, cellBands{n: pages.Pages(), band: pages.AppendPage, styles: pages.Styles}, nil
 		}
 	}
 	return []*ourSheet{
@@ -255,12 +256,22 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		return dst
 	}
 	last := layout.Pos{Col: len(catalogueHeader), Row: len(puzzles) + 1}
+	// Every style of the sheet is in its first band, the header's and
+	// those of a puzzle's row, whatever the puzzles.
+	styles := func() (st []layout.Style, end layout.Pos) {
+		for _, c := range band(nil, 0) {
+			if !slices.Contains(st, c.Style) {
+				st = append(st, c.Style)
+			}
+		}
+		return st, last
+	}
 	sh.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: last}
 	sh.Gridlines = true
 	sh.Freeze = layout.Pos{Col: 1, Row: 2}
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
 		TitleRows: [2]int{1, 1}, Header: title + " – catalogue", PageNumbers: true}
-	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band}
+	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band, styles: styles}
 }
 
 // puzzleHeader heads the Catalogue's column of puzzle lines: "Puzzle",

@@ -249,6 +249,25 @@ func (p *sheetPanic) String() string { return fmt.Sprint(p.Value) }
 // last column and row holding a cell.
 func sheetStyles(sh *layout.Sheet, bands *cellBands) (cells, conds []layout.Style) {
 	seen := map[layout.Style]bool{}
+	if bands.styles != nil {
+		cells, bands.last = bands.styles()
+	} else {
+		cells = bandStyles(bands)
+	}
+	for _, cf := range sh.CondFormats {
+		if !seen[cf.Style] {
+			seen[cf.Style] = true
+			conds = append(conds, cf.Style)
+		}
+	}
+	return cells, conds
+}
+
+// bandStyles lists the distinct styles of the cells of bands, in the order
+// they come, laying every band out, and notes in bands the last column and
+// row holding a cell.
+func bandStyles(bands *cellBands) (cells []layout.Style) {
+	seen := map[layout.Style]bool{}
 	var last layout.Style
 	var buf []layout.Cell
 	var end layout.Pos
@@ -277,14 +296,7 @@ func sheetStyles(sh *layout.Sheet, bands *cellBands) (cells, conds []layout.Styl
 		}
 	}
 	bands.last = end
-	clear(seen)
-	for _, cf := range sh.CondFormats {
-		if !seen[cf.Style] {
-			seen[cf.Style] = true
-			conds = append(conds, cf.Style)
-		}
-	}
-	return cells, conds
+	return cells
 }
 
 // deflateBands writes the part of sheet sh, its cells taken from bands,

@@ -65,7 +65,15 @@ func TestDeflateSheet(t *testing.T) {
 			sh, bands, err = s.drawBands()
 			require.NoError(t, err)
 			require.Greater(t, bands.n, 2, "%s is laid out in bands", s.name)
-			sheetStyles(&sh, &bands)
+			styles, _ := sheetStyles(&sh, &bands)
+			if bands.styles != nil {
+				// The styles it gives without laying the bands out are
+				// those of laying them out.
+				walked := bands
+				walked.styles = nil
+				assert.Equal(t, bandStyles(&walked), styles, s.name)
+				assert.Equal(t, walked.last, bands.last, s.name)
+			}
 		} else {
 			sh, err = s.draw()
 			require.NoError(t, err)

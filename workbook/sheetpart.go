@@ -44,6 +44,10 @@ type cellBands struct {
 	n    int                                          // how many bands
 	band func(dst []layout.Cell, i int) []layout.Cell // band i, appended to dst (which it may ignore)
 	last layout.Pos                                   // the last column and the last row holding a cell
+	// styles, when set, gives the distinct styles of the cells of every
+	// band, in the order they are first met, and last, without laying the
+	// bands out (see sheetStyles).
+	styles func() ([]layout.Style, layout.Pos)
 }
 
 // wholeBand is the cells of sh as one band.
