@@ -35,7 +35,7 @@ func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
 	if s.Size > 9 {
 		size = SolutionFontSize16
 	}
-	b.Cells = appendSolutionCells(b.Cells, givens, solution, at, size)
+	b.Cells = appendSolutionCells(b.Cells, &givens, &solution, at, size)
 	for r := range s.Size {
 		b.RowHeights[at.Row+r] = SolutionRowHeight
 	}
@@ -47,7 +47,7 @@ func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
 
 // appendSolutionCells appends the cells of SolutionBoard, their digits in
 // font size points, to dst.
-func appendSolutionCells(dst []Cell, givens, solution solve.Grid, at Pos, size float64) []Cell {
+func appendSolutionCells(dst []Cell, givens, solution *solve.Grid, at Pos, size float64) []Cell {
 	s := givens.Shape
 	for r := range s.Size {
 		for c := range s.Size {

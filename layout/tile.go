@@ -47,12 +47,13 @@ var TileLayouts = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}, 9: 
 
 // Tile is one grid on a tiled sheet, under its caption. The cells that
 // are not 0 in Givens are givens (bold black); the other digits of
-// Solution are filled (blue), as on the Solution board. With a zero
-// Solution only the givens show.
+// Solution are filled (blue), as on the Solution board. With no Solution
+// only the givens show. The grids are pointed to, not copied: a book
+// tiles its thousands of puzzles twice, as puzzles and as answers.
 type Tile struct {
 	Caption  string
-	Givens   solve.Grid
-	Solution solve.Grid
+	Givens   *solve.Grid
+	Solution *solve.Grid // nil: none
 }
 
 // Tiled is a sheet of tiles, pages of them: the sheet with its print setup
@@ -128,7 +129,7 @@ func (tp *TilePages) AppendPage(dst []Cell, pg int) []Cell {
 		// rest).
 		dst = append(dst, Cell{Pos: head, Text: tile.Caption, Style: tp.captionStyle()})
 		sol := tile.Solution
-		if sol.Shape != shape {
+		if sol == nil || sol.Shape != shape {
 			sol = tile.Givens
 		}
 		dst = appendSolutionCells(dst, tile.Givens, sol, head.Add(1, 0), tp.font)
@@ -162,7 +163,7 @@ func (tp *TilePages) Styles() (styles []Style, last Pos) {
 		if left == 0 {
 			continue
 		}
-		g := &tp.tiles[k].Givens
+		g := tp.tiles[k].Givens
 		for r := range n {
 			for c := range n {
 				given := g.At(r, c) != 0
@@ -268,8 +269,8 @@ func TilePlaces(tiles []Tile, perPage int) ([]Pos, error) {
 	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)
 	pageRows := rows*tileRows - 1
 	places := make([]Pos, len(tiles))
-	for k, tile := range tiles {
-		if tile.Givens.Shape != shape {
+	for k := range tiles {
+		if tile := &tiles[k]; tile.Givens.Shape != shape {
 			return nil, fmt.Errorf("tile %d is %v, not %v like the first", k+1, tile.Givens.Shape, shape)
 		}
 		page, slot := k/perPage, k%perPage

@@ -17,7 +17,7 @@ func tiles(n int, shape solve.Shape) []Tile {
 	for i := range out {
 		g := solve.NewGrid(shape)
 		g.Set(0, 0, 1)
-		out[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: g}
+		out[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: &g}
 	}
 	return out
 }
@@ -214,7 +214,7 @@ func TestTileStyles(t *testing.T) {
 						g.Cells[c] = uint8(1 + rng.IntN(tt.shape.Size))
 					}
 				}
-				ts[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: g}
+				ts[i] = Tile{Caption: fmt.Sprintf("No. %d", i+1), Givens: &g}
 			}
 			_, pages, err := TileFrame(ts, tt.perPage, A4)
 			require.NoError(t, err)

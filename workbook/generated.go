@@ -115,8 +115,8 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	ans := make([]layout.Tile, len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
-		puz[i] = layout.Tile{Caption: caption(p, opts.ShowSeed), Givens: p.Givens}
-		ans[i] = layout.Tile{Caption: caption(p, false), Givens: p.Givens, Solution: p.Solution}
+		puz[i] = layout.Tile{Caption: caption(p, opts.ShowSeed), Givens: &p.Givens}
+		ans[i] = layout.Tile{Caption: caption(p, false), Givens: &p.Givens, Solution: &p.Solution}
 	}
 	// Where the captions go, before any sheet is laid out: the sheets are
 	// laid out side by side as they are written (writeBook), and the
