@@ -220,46 +220,54 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	mono.Font, mono.FontSize = catalogueMono, 9
 	link := style[len(catalogueHeader)]
 	link.Color, link.Underline = linkColor, true
-	band := func(dst []layout.Cell, b int) []layout.Cell {
-		if b == 0 {
-			for i, h := range catalogueHeader {
-				if i+1 == cataloguePuzzle {
-					h = puzzleHeader(puzzles[0].Givens.Shape)
-				}
-				st := style[i+1]
-				st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
-				dst = append(dst, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
+	header := func(dst []layout.Cell) []layout.Cell {
+		for i, h := range catalogueHeader {
+			if i+1 == cataloguePuzzle {
+				h = puzzleHeader(puzzles[0].Givens.Shape)
 			}
+			st := style[i+1]
+			st.Bold, st.Fill, st.Border = true, layout.GivenFill, layout.Borders{Bottom: layout.Thin}
+			dst = append(dst, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
+		}
+		return dst
+	}
+	// row appends the row of puzzle i.
+	row := func(dst []layout.Cell, i int) []layout.Cell {
+		p := &puzzles[i]
+		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
+		seed := layout.Cell{Pos: at(7), Style: style[7]}
+		if p.Seed > 1<<53 || p.Seed == 0 {
+			seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
+		} else {
+			seed.Number = int(p.Seed)
+		}
+		ref := where[i]
+		return append(dst,
+			layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},
+			layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style[2]},
+			number(at(3), p.Score, style[3]),
+			number(at(4), p.Givens.Filled(), style[4]),
+			layout.Cell{Pos: at(5), Text: p.Hardest.String(), Style: style[5]},
+			layout.Cell{Pos: at(6), Text: solve.FormatLine(&p.Givens), Style: mono},
+			seed,
+			layout.Cell{Pos: at(8), Text: ref, Link: ref, Style: link},
+		)
+	}
+	band := func(dst []layout.Cell, b int) []layout.Cell {
+		dst = slices.Grow(dst, (catalogueBand+1)*len(catalogueHeader))
+		if b == 0 {
+			dst = header(dst)
 		}
 		for i := b * catalogueBand; i < min((b+1)*catalogueBand, len(puzzles)); i++ {
-			p := &puzzles[i]
-			row := i + 2
-			at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: row} }
-			seed := layout.Cell{Pos: at(7), Style: style[7]}
-			if p.Seed > 1<<53 || p.Seed == 0 {
-				seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
-			} else {
-				seed.Number = int(p.Seed)
-			}
-			ref := where[i]
-			dst = append(dst,
-				layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},
-				layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style[2]},
-				number(at(3), p.Score, style[3]),
-				number(at(4), p.Givens.Filled(), style[4]),
-				layout.Cell{Pos: at(5), Text: p.Hardest.String(), Style: style[5]},
-				layout.Cell{Pos: at(6), Text: solve.FormatLine(&p.Givens), Style: mono},
-				seed,
-				layout.Cell{Pos: at(8), Text: ref, Link: ref, Style: link},
-			)
+			dst = row(dst, i)
 		}
 		return dst
 	}
 	last := layout.Pos{Col: len(catalogueHeader), Row: len(puzzles) + 1}
-	// Every style of the sheet is in its first band, the header's and
-	// those of a puzzle's row, whatever the puzzles.
+	// The sheet's styles are those of the header and of any puzzle's row,
+	// whatever the puzzles.
 	styles := func() (st []layout.Style, end layout.Pos) {
-		for _, c := range band(nil, 0) {
+		for _, c := range row(header(nil), 0) {
 			if !slices.Contains(st, c.Style) {
 				st = append(st, c.Style)
 			}
