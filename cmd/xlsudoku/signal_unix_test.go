@@ -118,6 +118,32 @@ func TestSpecialOutputs(t *testing.T) {
 	})
 }
 
+// TestOutputInDevShm: a regular file under /dev that is no stream (one in
+// /dev/shm, a RAM disk) is replaced as any output is; it was appended to,
+// so that after a second run its first lines were the first run's.
+func TestOutputInDevShm(t *testing.T) {
+	dir, err := os.MkdirTemp("/dev/shm", "xlsudoku-test-")
+	if err != nil {
+		t.Skipf("no /dev/shm to write: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	out := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.WriteFile(out, []byte("an earlier run's solution\n"), 0o644))
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", out)
+	require.Equal(t, exitOK, code, errOut)
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+	assert.Equal(t, []string{"out.txt"}, folderFiles(t, dir))
+	for _, p := range []string{"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1", "/proc/123/fd/4"} {
+		assert.True(t, isDevicePath(p), p)
+	}
+	for _, p := range []string{out, "/dev/shm/a.txt", "/proc/self/fd", "/dev/fd/x"} {
+		assert.False(t, isDevicePath(p), p)
+	}
+}
+
 // TestFIFOInput: a FIFO (or bash's <(...)) is read as text from its first
 // byte: no signature is sniffed from it first.
 func TestFIFOInput(t *testing.T) {
