@@ -36,6 +36,9 @@ const newFileMode = 0o644
 // output may not be.
 func openOutput(e *env, in, path string) (*output, error) {
 	if path == "" || path == "-" {
+		if err := checkStdoutNotInput(e, in); err != nil {
+			return nil, err
+		}
 		return &output{Writer: e.stdout, e: e}, nil
 	}
 	if err := checkTextName(path); err != nil {
@@ -163,28 +166,59 @@ func checkNotInput(e *env, in, out string) error {
 	if err != nil || !so.Mode().IsRegular() {
 		return nil
 	}
-	var si os.FileInfo
+	if si, name := inputInfo(e, in); si != nil && os.SameFile(si, so) {
+		if name == "stdin" {
+			return usagef("-o %s is the file stdin reads from; writing it would lose the puzzles: write to another file", out)
+		}
+		return usagef("-o %s is the input %s itself; writing it would lose the puzzles: write to another file", out, name)
+	}
+	return nil
+}
+
+// checkStdoutNotInput refuses a run whose stdout is the input file, as a
+// shell's "xlsudoku solve p.txt >> p.txt" makes it: the solutions
+// appended to the input would be read as more puzzles, whose solutions
+// are appended in turn, until the disk is full.
+func checkStdoutNotInput(e *env, in string) error {
+	f, ok := e.stdout.(*os.File)
+	if !ok {
+		return nil
+	}
+	so, err := f.Stat()
+	if err != nil || !so.Mode().IsRegular() {
+		return nil
+	}
+	if si, name := inputInfo(e, in); si != nil && os.SameFile(si, so) {
+		return usagef("stdout is the input %s itself (redirected with > or >>); the solutions would be read as more puzzles: redirect the output to another file, or give -o", name)
+	}
+	return nil
+}
+
+// inputInfo describes the input in ("-" for stdin, "" for none) and names
+// it for a message; nil when there is none or it cannot be told.
+func inputInfo(e *env, in string) (os.FileInfo, string) {
+	var (
+		si  os.FileInfo
+		err error
+	)
 	name := in
 	switch in {
 	case "": // generate reads nothing
-		return nil
+		return nil, ""
 	case "-":
 		f, ok := e.stdin.(*os.File)
 		if !ok {
-			return nil
+			return nil, ""
 		}
 		si, err = f.Stat()
 		name = "stdin"
 	default:
 		si, err = os.Stat(in)
 	}
-	if err != nil || !os.SameFile(si, so) {
-		return nil
+	if err != nil {
+		return nil, ""
 	}
-	if name == "stdin" {
-		return usagef("-o %s is the file stdin reads from; writing it would lose the puzzles: write to another file", out)
-	}
-	return usagef("-o %s is the input %s itself; writing it would lose the puzzles: write to another file", out, name)
+	return si, name
 }
 
 // commit keeps what was written: the temporary file replaces the

@@ -88,6 +88,33 @@ func TestTextOutputNamingTheInputIsRefused(t *testing.T) {
 	})
 }
 
+// TestStdoutIsTheInput: "xlsudoku solve p.txt >> p.txt" appended the
+// solutions to the input, read them as more puzzles, and went on until
+// the disk was full; it is refused, as -o naming the input is.
+func TestStdoutIsTheInput(t *testing.T) {
+	dir := t.TempDir()
+	content := strings.Repeat(puzzle+"\n", 3)
+	in := filepath.Join(dir, "p.txt")
+	require.NoError(t, os.WriteFile(in, []byte(content), 0o644))
+	for _, args := range [][]string{{"solve", in}, {"rate", in}, {"explain", "--json", in}, {"solve", "-"}} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			stdout, err := os.OpenFile(in, os.O_WRONLY|os.O_APPEND, 0)
+			require.NoError(t, err)
+			defer stdout.Close()
+			stdin, err := os.Open(in)
+			require.NoError(t, err)
+			defer stdin.Close()
+			var errOut bytes.Buffer
+			code := run(args, stdin, stdout, &errOut)
+			assert.Equal(t, exitUsage, code, errOut.String())
+			assert.Contains(t, errOut.String(), "stdout is the input")
+			got, err := os.ReadFile(in)
+			require.NoError(t, err)
+			assert.Equal(t, content, string(got))
+		})
+	}
+}
+
 // TestFailedTextRunKeepsTheOutput: the output file is replaced only when
 // at least one puzzle was solved, and then whole and line-aligned.
 func TestFailedTextRunKeepsTheOutput(t *testing.T) {
