@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -130,6 +131,18 @@ func verifyWorksheets(path string, want []solve.Grid) error {
 		return fmt.Errorf("%d worksheets for %d puzzles", k, len(want))
 	}
 	return pk.wellFormedParts()
+}
+
+// HoldsWorksheet reports whether the file at path is a workbook holding a
+// worksheet xlsudoku made: a worksheet, or a student's filled-in copy of
+// one. It is false for any file it cannot open as a workbook.
+func HoldsWorksheet(path string) bool {
+	pk, err := openPackage(path, 0)
+	if err != nil {
+		return false
+	}
+	defer pk.Close()
+	return slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return isWorksheetKind(s.ours) })
 }
 
 // isWorksheetKind reports whether a sheet's mark says it is a worksheet.

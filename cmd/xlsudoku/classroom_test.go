@@ -392,6 +392,8 @@ func TestGradeOutputsCollide(t *testing.T) {
 		{"marked copy over the key", []string{"--key", ws, "-o", ws, ana}, "-o " + ws + " is the --key file"},
 		{"summary over the marked copy", []string{"-o", summary, "--summary", summary, ana}, "--summary " + summary + " is also -o"},
 		{"summary over a marked copy in outdir", []string{"--outdir", marked, "--summary", filepath.Join(marked, "ana.xlsx"), ana, ben}, "is also the marked copy of " + ana},
+		{"summary taken for a switch", []string{"--summary", ana, ben}, "--summary " + ana + " is a worksheet, or a student's copy of one"},
+		{"summary over the worksheet", []string{"--summary", ws, ana, ben}, "--summary " + ws + " is a worksheet"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			before := map[string][]byte{}

@@ -115,6 +115,11 @@ func runGrade(e *env, args []string) error {
 	if err := o.checkOutputs(files); err != nil {
 		return err
 	}
+	if o.summary != "" && workbook.HoldsWorksheet(o.summary) {
+		// "grade --summary returned/*.xlsx", --summary taken for a switch,
+		// made the first student's file the summary's name: it was lost.
+		return usagef("grade: --summary %s is a worksheet, or a student's copy of one, which the summary would replace; give the summary a file name of its own, such as --summary class.xlsx", o.summary)
+	}
 	var key []solve.Grid
 	if o.key != "" {
 		var err error
