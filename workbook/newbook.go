@@ -455,7 +455,14 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
 func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
-	tmp, target, err := createBeside(out)
+	// An existing file keeps its permissions (a private summary of the
+	// class's scores stays private); a new one gets 0644 less the umask,
+	// as text output does.
+	perm, exists := os.FileMode(0o644), false
+	if fi, err := os.Stat(replaced(out)); err == nil && fi.Mode().IsRegular() {
+		perm, exists = fi.Mode().Perm(), true
+	}
+	tmp, target, err := createBeside(out, perm)
 	if err != nil {
 		return err
 	}
@@ -480,8 +487,11 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	if err = os.Chmod(tmp.Name(), 0o644); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	if exists {
+		// The umask applied when the temporary file was made.
+		if err = os.Chmod(tmp.Name(), perm); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+		}
 	}
 	if check != nil {
 		if err = check(tmp.Name()); err != nil {

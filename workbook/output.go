@@ -103,9 +103,6 @@ func notFolder(out string) error {
 // to beside out before it is renamed over out.
 func tempPrefix(out string) string { return "." + filepath.Base(out) + ".xlsudoku-" }
 
-// tempPattern is tempPrefix as os.CreateTemp's pattern.
-func tempPattern(out string) string { return tempPrefix(out) + "*" }
-
 // TempFiles lists the temporary files of writes to out still beside it:
 // what a run stopped by a signal in the middle of writing leaves, for the
 // caller to remove.

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
+	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
@@ -510,7 +512,7 @@ func createError(out string, err error) error {
 // check, and renames it over out. Whatever fails, the temporary file is
 // removed and out is left as it was.
 func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
-	tmp, target, err := createBeside(out)
+	tmp, target, err := createBeside(out, 0o600)
 	if err != nil {
 		return err
 	}
@@ -561,16 +563,31 @@ var syncFile = (*os.File).Sync
 
 // createBeside makes the temporary file a workbook is written to before
 // it is renamed over target, the file that writing out replaces
-// (replaced), in target's folder. An out that names a folder is refused.
-func createBeside(out string) (tmp *os.File, target string, err error) {
+// (replaced), in target's folder, with permissions perm less the umask.
+// An out that names a folder is refused.
+func createBeside(out string, perm os.FileMode) (tmp *os.File, target string, err error) {
 	if err := notFolder(out); err != nil {
 		return nil, "", err
 	}
 	target = replaced(out)
-	if tmp, err = os.CreateTemp(filepath.Dir(target), tempPattern(target)); err != nil {
+	if tmp, err = createTemp(target, perm); err != nil {
 		return nil, "", createError(out, err)
 	}
 	return tmp, target, nil
+}
+
+// createTemp makes a new, empty file named tempPrefix(target) and a
+// random number, beside target, with permissions perm less the umask
+// (os.CreateTemp would always make it 0600).
+func createTemp(target string, perm os.FileMode) (*os.File, error) {
+	for range 100 {
+		name := filepath.Join(filepath.Dir(target), tempPrefix(target)+strconv.FormatUint(rand.Uint64N(1<<40), 10))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, errors.New("cannot make a temporary file")
 }
 
 // replaced is the file that writing out replaces: out, or the file it
