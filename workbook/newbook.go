@@ -455,6 +455,11 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
 func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
+	// A read-only file is refused, as solve -o and text output refuse it:
+	// renaming over it would replace a file its owner protected.
+	if err := writable(out); err != nil {
+		return err
+	}
 	// An existing file keeps its permissions (a private summary of the
 	// class's scores stays private); a new one gets 0644 less the umask,
 	// as text output does.

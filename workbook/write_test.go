@@ -477,6 +477,47 @@ func TestWriteRefusesAReadOnlyFile(t *testing.T) {
 	}
 }
 
+// TestNewBookRefusesAReadOnlyFile: a book of puzzles, a worksheet book or
+// a class summary is refused over an existing file the system would not
+// let us write, as Write refuses it; they were renamed over it, and left
+// it writable.
+func TestNewBookRefusesAReadOnlyFile(t *testing.T) {
+	for _, played := range []bool{false, true} {
+		if !played && os.Geteuid() == 0 {
+			continue
+		}
+		if played {
+			open := openToWrite
+			openToWrite = func(name string) (*os.File, error) {
+				return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+			}
+			t.Cleanup(func() { openToWrite = open })
+		}
+		dir := t.TempDir()
+		out := filepath.Join(dir, "master.xlsx")
+		require.NoError(t, os.WriteFile(out, []byte("precious"), 0o444))
+		puzzles := testPuzzles(t, 2)
+		for name, write := range map[string]func() error{
+			"book":       func() error { return WriteGenerated(out, puzzles, BookOptions{}) },
+			"worksheets": func() error { return WriteWorksheetBook(out, puzzles, BookOptions{}, WorksheetOptions{}) },
+			"summary":    func() error { return WriteSummary(out, nil, "") },
+		} {
+			err := write()
+			require.ErrorIs(t, err, ErrWrite, name)
+			assert.Contains(t, err.Error(), out+": permission denied", name)
+			got, err := os.ReadFile(out)
+			require.NoError(t, err)
+			assert.Equal(t, "precious", string(got), name)
+			fi, err := os.Stat(out)
+			require.NoError(t, err)
+			assert.Equal(t, os.FileMode(0o444), fi.Mode().Perm(), name)
+		}
+		entries, err := os.ReadDir(dir)
+		require.NoError(t, err)
+		assert.Len(t, entries, 1, "no file left behind")
+	}
+}
+
 // TestRerunLeavesCopiesOfOurSheets: a spreadsheet app that copies a sheet
 // copies its mark, and Excel puts the copy before the sheet. A run again
 // replaced the first marked sheet, the copy the user wrote on, and left
