@@ -103,18 +103,21 @@ func notFolder(out string) error {
 // to beside out before it is renamed over out.
 func tempPrefix(out string) string { return "." + filepath.Base(out) + ".xlsudoku-" }
 
-// TempFiles lists the temporary files of writes to out still beside it:
+// TempFiles lists the temporary files of writes to out still beside the
+// file that writing out replaces (out, or the file a link out points to):
 // what a run stopped by a signal in the middle of writing leaves, for the
 // caller to remove.
 func TempFiles(out string) []string {
-	entries, err := os.ReadDir(filepath.Dir(out))
+	target := replaced(out)
+	dir := filepath.Dir(target)
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil
 	}
 	var files []string
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), tempPrefix(out)) && e.Type().IsRegular() {
-			files = append(files, filepath.Join(filepath.Dir(out), e.Name()))
+		if strings.HasPrefix(e.Name(), tempPrefix(target)) && e.Type().IsRegular() {
+			files = append(files, filepath.Join(dir, e.Name()))
 		}
 	}
 	return files

@@ -166,6 +166,24 @@ func TestGuardWorkbook(t *testing.T) {
 	assert.FileExists(t, temp, "a finished write leaves no guard behind")
 }
 
+// TestGuardWorkbookThroughALink: -o naming a link writes beside the file
+// it points to, in another folder and under another name; a signal
+// during the write removes the temporary file there.
+func TestGuardWorkbookThroughALink(t *testing.T) {
+	dir, elsewhere := t.TempDir(), t.TempDir()
+	target := filepath.Join(elsewhere, "real.xlsx")
+	require.NoError(t, os.WriteFile(target, []byte("x"), 0o644))
+	out := filepath.Join(dir, "book.xlsx")
+	require.NoError(t, os.Symlink(target, out))
+	temp := filepath.Join(elsewhere, ".real.xlsx.xlsudoku-12345")
+	require.NoError(t, os.WriteFile(temp, []byte("x"), 0o600))
+	e := &env{cleanups: &cleanups{}}
+	e.guardWorkbook(out)
+	e.cleanups.stop()
+	assert.NoFileExists(t, temp)
+	assert.FileExists(t, target)
+}
+
 // TestPanicWhileReadingAChunk: a bug met while a worker reads the puzzles
 // of a chunk ends the run as an internal error, at once, whatever is
 // still to come. (A 20x20 shape, which no flag makes, once made the
