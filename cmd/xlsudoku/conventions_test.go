@@ -302,7 +302,7 @@ func TestUsageMatchesREADME(t *testing.T) {
 		inHelp[m[1]+m[2]] = true
 	}
 	assert.Equal(t, inREADME, inHelp)
-	assert.Len(t, inHelp, 9)
+	assert.Len(t, inHelp, 10)
 	assert.Contains(t, summary, "always\n       for explain, rate, hint, worksheet and grade")
 }
 

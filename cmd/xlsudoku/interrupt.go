@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"os/signal"
 	"slices"
 	"sync"
 	"syscall"
@@ -110,6 +111,18 @@ func (c *cleanups) stop() {
 	c.fns = nil
 }
 
+// stopSignals are the signals that end a run, its cleanups done: Ctrl-C,
+// kill's default, and the hangup of a terminal closed or a remote session
+// dropped, which left the temporary output behind. Under nohup, which
+// starts the process ignoring the hangup, it stays ignored.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
+}
+
 // signalCode is the exit code of a run ended by sig: 128 plus the signal's
 // number, as shells report it.
 func signalCode(sig os.Signal) int {
@@ -118,6 +131,8 @@ func signalCode(sig os.Signal) int {
 		return 130
 	case syscall.SIGTERM:
 		return 143
+	case syscall.SIGHUP:
+		return 129
 	}
 	return exitFailure
 }
@@ -137,6 +152,8 @@ func signalName(sig os.Signal) string {
 		return "SIGINT"
 	case syscall.SIGTERM:
 		return "SIGTERM"
+	case syscall.SIGHUP:
+		return "SIGHUP"
 	}
 	return sig.String()
 }

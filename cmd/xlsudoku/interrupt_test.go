@@ -25,7 +25,7 @@ func TestInterruptCleansUp(t *testing.T) {
 		sig  os.Signal
 		code int
 		name string
-	}{{os.Interrupt, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}} {
+	}{{os.Interrupt, 130, "SIGINT"}, {syscall.SIGTERM, 143, "SIGTERM"}, {syscall.SIGHUP, 129, "SIGHUP"}} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			path := filepath.Join(dir, "out.txt")

@@ -10,7 +10,6 @@ import (
 	"os/signal"
 	"runtime/debug"
 	"strings"
-	"syscall"
 )
 
 // version is set at release time with -ldflags "-X main.version=v1.2.3".
@@ -18,7 +17,7 @@ var version = "dev"
 
 func main() {
 	sigs := make(chan os.Signal, 1)
-	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	signal.Notify(sigs, stopSignals()...)
 	e := newEnv(os.Stdin, os.Stdout, os.Stderr)
 	e.handleSignals(sigs, os.Exit)
 	os.Exit(e.run(os.Args[1:]))
@@ -88,6 +87,7 @@ Exit codes:
   5    a puzzle has no solution
   6    a puzzle has more than one solution: for solve with --strict; always
        for explain, rate, hint, worksheet and grade, which need one solution
+  129  stopped by SIGHUP (the terminal was closed)
   130  stopped by SIGINT (Ctrl-C); 143 stopped by SIGTERM
 `
 

@@ -17,15 +17,16 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestSignalStopsTheRun: SIGINT and SIGTERM during a run remove the
-// temporary output, leave the existing output as it was, and exit 130 and
-// 143.
+// TestSignalStopsTheRun: SIGINT, SIGTERM and SIGHUP (a terminal closed,
+// which left the temporary output behind) during a run remove the
+// temporary output, leave the existing output as it was, and exit 130,
+// 143 and 129.
 func TestSignalStopsTheRun(t *testing.T) {
 	for _, tt := range []struct {
 		sig  syscall.Signal
 		name string
 		code int
-	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}} {
+	}{{syscall.SIGINT, "SIGINT", 130}, {syscall.SIGTERM, "SIGTERM", 143}, {syscall.SIGHUP, "SIGHUP", 129}} {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out.txt")
