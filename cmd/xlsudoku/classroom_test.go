@@ -632,6 +632,19 @@ func TestVariants(t *testing.T) {
 	assert.NotContains(t, errOut, "--in-place")
 	code, _, errOut = runCLI(t, "", "worksheet", in, "--variants", "2", "--seed", "3", "-o", in)
 	require.Equal(t, exitOK, code, "with --variants, -o is the files' pattern: %s", errOut)
+
+	// A variant's name that is the input's is refused before any variant
+	// is written (week3-1.xlsx was written, then week3-2.xlsx refused).
+	sub := t.TempDir()
+	week := copyFile(t, in, sub)
+	week2 := filepath.Join(sub, "week3-2.xlsx")
+	require.NoError(t, os.Rename(week, week2))
+	code, _, errOut = runCLI(t, "", "worksheet", week2, "--variants", "3", "--seed", "3", "-o", filepath.Join(sub, "week3.xlsx"))
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "variant 2 would be written to "+week2+", the input workbook")
+	entries, err := os.ReadDir(sub)
+	require.NoError(t, err)
+	require.Len(t, entries, 1, "nothing is written")
 }
 
 func TestHintOnSampleAndLevels(t *testing.T) {

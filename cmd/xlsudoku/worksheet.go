@@ -103,6 +103,13 @@ func runWorksheet(e *env, args []string) error {
 	if err := checkVariants("worksheet", o.variants, fs.Changed("variants"), o.output, in); err != nil {
 		return err
 	}
+	for k := 1; k <= o.variants; k++ {
+		// Checked before any is written: one found on the way left the
+		// variants before it behind.
+		if v := variantPath(o.output, k, o.variants); samePath(in, v) {
+			return usagef("worksheet: variant %d would be written to %s, the input workbook; give -o another name", k, v)
+		}
+	}
 	if o.variants > 0 && !fs.Changed("seed") {
 		o.seed = rand.Uint64() >> 11
 		e.note("seed %d", o.seed)
