@@ -394,6 +394,7 @@ func TestGradeOutputsCollide(t *testing.T) {
 		{"summary over a marked copy in outdir", []string{"--outdir", marked, "--summary", filepath.Join(marked, "ana.xlsx"), ana, ben}, "is also the marked copy of " + ana},
 		{"summary taken for a switch", []string{"--summary", ana, ben}, "--summary " + ana + " is a worksheet, or a student's copy of one"},
 		{"summary over the worksheet", []string{"--summary", ws, ana, ben}, "--summary " + ws + " is a worksheet"},
+		{"summary not a workbook's name", []string{"--outdir", marked, "--summary", filepath.Join(dir, "class.txt"), ana, ben}, "--summary " + filepath.Join(dir, "class.txt") + ": the summary is written as .xlsx"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			before := map[string][]byte{}

@@ -80,6 +80,10 @@ func runGrade(e *env, args []string) error {
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
 	}
+	if o.summary != "" && !strings.EqualFold(filepath.Ext(o.summary), ".xlsx") {
+		// Checked before any file is graded and marked, not after.
+		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, strings.TrimSuffix(o.summary, filepath.Ext(o.summary))+".xlsx")
+	}
 	if o.output != "" && sameFile(files[0], o.output) {
 		return usagef("grade: -o %s is the returned file itself; write the marked copy to another file", o.output)
 	}
