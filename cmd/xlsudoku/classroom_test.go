@@ -813,6 +813,11 @@ func TestBookPuzzleMessages(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, "--key", filepath.Join(dir, "no-key.txt"), ws)
 	require.NotEqual(t, exitOK, code, errOut)
 	assert.NoDirExists(t, marked)
+	// ...nor when no file could be graded: it was left behind, empty.
+	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, filepath.Join(dir, "missing.xlsx"))
+	require.Equal(t, exitInput, code, errOut)
+	assert.NotContains(t, errOut, "made the folder")
+	assert.NoDirExists(t, marked)
 	code, _, errOut = runCLI(t, "", "grade", "--outdir", marked, ws)
 	require.NotEqual(t, exitUsage, code, errOut)
 	assert.Contains(t, errOut, "made the folder "+marked)

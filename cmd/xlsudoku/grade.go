@@ -131,12 +131,6 @@ func runGrade(e *env, args []string) error {
 			return err
 		}
 	}
-	if makeOutdir {
-		if err := os.Mkdir(o.outdir, 0o777); err != nil {
-			return fmt.Errorf("cannot make --outdir %s: %w", o.outdir, unwrapPath(err))
-		}
-		e.note("made the folder %s", o.outdir)
-	}
 	var rows []workbook.SummaryRow
 	first := exitOK
 	for _, file := range files {
@@ -145,6 +139,15 @@ func runGrade(e *env, args []string) error {
 			err = keyOfAnother(file, marks)
 		}
 		row := workbook.SummaryRow{File: file, Marks: marks}
+		if err == nil && makeOutdir {
+			// Made for the first marked copy: a run that grades no file
+			// leaves no empty folder behind.
+			if err := os.Mkdir(o.outdir, 0o777); err != nil {
+				return fmt.Errorf("cannot make --outdir %s: %w", o.outdir, unwrapPath(err))
+			}
+			e.note("made the folder %s", o.outdir)
+			makeOutdir = false
+		}
 		if err == nil {
 			err = o.writeMarked(e, file, marks)
 		}
