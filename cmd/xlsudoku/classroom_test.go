@@ -371,6 +371,29 @@ func TestGradeRowsInsertedInside(t *testing.T) {
 	}
 }
 
+// TestGradeSkipsExcelLockFiles: returned/*.xlsx takes in the lock file
+// Excel keeps beside a workbook it has open (~$ana.xlsx); it was graded,
+// failed the run (exit code 3, "save it as .xlsx") and took a row of the
+// summary. It is skipped with a warning.
+func TestGradeSkipsExcelLockFiles(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
+	ana := studentFill(t, ws, "Worksheet", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	owner := append([]byte{5}, []byte("Alice")...)
+	owner = append(owner, bytes.Repeat([]byte{' '}, 159)...)
+	lock := filepath.Join(dir, "~$ana.xlsx")
+	require.NoError(t, os.WriteFile(lock, owner, 0o644))
+	summary := filepath.Join(dir, "class.xlsx")
+	code, out, errOut := runCLI(t, "", "grade", "--summary", summary, ana, lock)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "warning: "+lock+" is a lock file Excel keeps beside a workbook it has open")
+	assert.Contains(t, errOut, "wrote the summary of 1 file to")
+	assert.Contains(t, out, "ana.xlsx: Worksheet: 1 of")
+	code, _, errOut = runCLI(t, "", "grade", lock)
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "only lock files")
+}
+
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
 // the key or another output (found by a hunt: --summary naming a student's
 // file replaced it).

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -71,8 +72,10 @@ func runGrade(e *env, args []string) error {
 	if err := checkPaper("grade", fs, &o.paper, o.output != "" || o.outdir != "" || o.summary != ""); err != nil {
 		return err
 	}
-	files := fs.Args()
+	files := skipLockFiles(e, fs.Args())
 	switch {
+	case len(files) == 0 && fs.NArg() > 0:
+		return usagef("grade: no returned workbook to grade, only lock files of workbooks open in Excel")
 	case len(files) == 0:
 		return usagef("grade: give the returned workbooks to grade")
 	case o.output != "" && o.outdir != "":
@@ -335,6 +338,35 @@ func markedNames(files []string, names map[string]int, dir string) (map[string]s
 		}
 	}
 	return out, nil
+}
+
+// skipLockFiles leaves out of files the lock files Excel keeps beside a
+// workbook it has open (~$ana.xlsx, which returned/*.xlsx takes in too),
+// with a warning: graded, each failed the run with "not a workbook" and
+// took a row of the summary.
+func skipLockFiles(e *env, files []string) []string {
+	var kept []string
+	for _, f := range files {
+		if isLockFile(f) {
+			fmt.Fprintf(e.stderr, "warning: %s is a lock file Excel keeps beside a workbook it has open, not a returned workbook: skipped (a workbook open in Excel is graded as last saved)\n", f)
+			continue
+		}
+		kept = append(kept, f)
+	}
+	return kept
+}
+
+// isLockFile reports an Excel owner file: named ~$..., small, no zip.
+func isLockFile(path string) bool {
+	if !strings.HasPrefix(filepath.Base(path), "~$") {
+		return false
+	}
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() || st.Size() > 4096 {
+		return false
+	}
+	data, err := os.ReadFile(path)
+	return err == nil && !bytes.HasPrefix(data, []byte("PK\x03\x04"))
 }
 
 // nameCounts counts files by their names, in any case.
