@@ -41,6 +41,14 @@ func openPackage(file string, maxPart int64) (*pkg, error) {
 	}
 	zp, err := opc.Open(file, limitsOf(maxPart))
 	if err != nil {
+		switch {
+		case len(head) == 0:
+			// "Save it as .xlsx" would not help: there is nothing to save.
+			return nil, fmt.Errorf("%w: %s is empty (0 bytes): the workbook was not saved or not copied whole; save it again from the app that made it, or get it again", ErrOpen, file)
+		case bytes.HasPrefix(head, []byte("PK\x03\x04")):
+			// A zip, so a workbook in all likelihood, cut short.
+			return nil, fmt.Errorf("%w: %s is a damaged or incomplete workbook (%v), as a download or copy cut short leaves one; get it again, or open it in a spreadsheet app, let it repair the file and save it again", ErrOpen, file, err)
+		}
 		return nil, fmt.Errorf("%w: %s is not an .xlsx or .xlsm workbook (%v); save it as .xlsx and try again", ErrOpen, file, err)
 	}
 	p := &pkg{Package: zp, file: file}

@@ -326,6 +326,23 @@ func TestReadErrors(t *testing.T) {
 	_, err = Read(filepath.Join(dir, "missing.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrOpen)
 
+	// A file of 0 bytes, and a workbook cut short, are not other formats
+	// to save as .xlsx, as the message said.
+	zero := filepath.Join(dir, "zero.xlsx")
+	require.NoError(t, os.WriteFile(zero, nil, 0o644))
+	_, err = Read(zero, Options{})
+	assert.ErrorIs(t, err, ErrOpen)
+	assert.Contains(t, err.Error(), "zero.xlsx is empty (0 bytes)")
+	assert.NotContains(t, err.Error(), "save it as .xlsx")
+	data, err := os.ReadFile(filepath.Join("..", "samples", "classic.xlsx"))
+	require.NoError(t, err)
+	cut := filepath.Join(dir, "cut.xlsx")
+	require.NoError(t, os.WriteFile(cut, data[:len(data)/2], 0o644))
+	_, err = Read(cut, Options{})
+	assert.ErrorIs(t, err, ErrOpen)
+	assert.Contains(t, err.Error(), "cut.xlsx is a damaged or incomplete workbook")
+	assert.NotContains(t, err.Error(), "save it as .xlsx")
+
 	ole := filepath.Join(dir, "old.xls")
 	require.NoError(t, os.WriteFile(ole, fakeVBA(), 0o644))
 	_, err = Read(ole, Options{})
