@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 )
 
 // CheckOutput makes the checks Write makes before it does any work: out
@@ -100,8 +101,21 @@ func notFolder(out string) error {
 }
 
 // tempPrefix starts the name of the temporary file a workbook is written
-// to beside out before it is renamed over out.
-func tempPrefix(out string) string { return "." + filepath.Base(out) + ".xlsudoku-" }
+// to beside out before it is renamed over out. A long name is cut, so
+// that the temporary file's name is no longer than a name out may have
+// (255 bytes): an output of 240 was refused as "file name too long".
+func tempPrefix(out string) string { return "." + shortBase(out) + ".xlsudoku-" }
+
+// shortBase is the base name of path cut to 200 bytes at most, whole
+// characters.
+func shortBase(path string) string {
+	base := filepath.Base(path)
+	for len(base) > 200 {
+		_, size := utf8.DecodeLastRuneInString(base)
+		base = base[:len(base)-size]
+	}
+	return base
+}
 
 // TempFiles lists the temporary files of writes to out still beside the
 // file that writing out replaces (out, or the file a link out points to):

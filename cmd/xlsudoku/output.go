@@ -111,6 +111,11 @@ func openOutput(e *env, in, path string) (*output, error) {
 // permissions (less the umask); os.CreateTemp would always make it 0600.
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	dir, base := filepath.Split(target)
+	if len(base) > 200 {
+		// Room for the rest of the name: the temporary file's name may be
+		// no longer than target's could be (255 bytes).
+		base = strings.ToValidUTF8(base[:200], "")
+	}
 	for range 100 {
 		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64N(1<<40), 36)+".tmp")
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)

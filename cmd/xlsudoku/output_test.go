@@ -115,6 +115,24 @@ func TestStdoutIsTheInput(t *testing.T) {
 	}
 }
 
+// TestLongOutputName: an output name a little under the system's limit of
+// 255 bytes is written; the temporary file's name, longer, was refused
+// ("file name too long"), for text and workbooks alike.
+func TestLongOutputName(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	long := strings.Repeat("é", 120) // 240 bytes
+	txt := filepath.Join(dir, long+".txt")
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", txt)
+	require.Equal(t, exitOK, code, errOut)
+	assert.FileExists(t, txt)
+	book := filepath.Join(dir, long+".xlsx")
+	code, _, errOut = runCLI(t, "", "solve", filepath.Join("..", "..", "samples", "classic.xlsx"), "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	assert.FileExists(t, book)
+	assert.Len(t, folderFiles(t, dir), 2, "no temporary file left")
+}
+
 // TestFailedTextRunKeepsTheOutput: the output file is replaced only when
 // at least one puzzle was solved, and then whole and line-aligned.
 func TestFailedTextRunKeepsTheOutput(t *testing.T) {
