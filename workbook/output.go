@@ -68,6 +68,18 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	return pk, ct, nil
 }
 
+// CheckTarget makes the checks of the file out itself that every write
+// of a workbook makes before it writes: out is no folder, and an existing
+// out is a file the system lets us write. A caller writing several
+// workbooks (variants) checks them all first, so that none is written
+// when one would be refused.
+func CheckTarget(out string) error {
+	if err := notFolder(out); err != nil {
+		return err
+	}
+	return writable(out)
+}
+
 // writable refuses an existing out that the system would not let us
 // write, as text output does: renaming over a read-only file (the input
 // itself, with --in-place) would replace a file its owner protected.

@@ -140,6 +140,23 @@ func runGenerate(e *env, args []string) error {
 		if st, err := os.Stat(filepath.Dir(o.output)); err != nil || !st.IsDir() {
 			return fmt.Errorf("generate: cannot write %s: the folder %s does not exist", o.output, filepath.Dir(o.output))
 		}
+		if st, err := os.Stat(o.output); err == nil && st.IsDir() {
+			return usagef("generate: -o %s is a folder; give a file name", o.output)
+		}
+		if o.format == "xlsx" {
+			outs := []string{o.output}
+			if o.variants > 0 {
+				outs = outs[:0]
+				for k := 1; k <= o.variants; k++ {
+					outs = append(outs, variantPath(o.output, k, o.variants))
+				}
+			}
+			for _, out := range outs {
+				if err := workbook.CheckTarget(out); err != nil {
+					return err
+				}
+			}
+		}
 	}
 	if !o.seedSet {
 		o.seed = rand.Uint64() >> 11 // short enough to type

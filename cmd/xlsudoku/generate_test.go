@@ -345,3 +345,33 @@ func FuzzParseSEBand(f *testing.F) {
 		require.Equal(t, b, again)
 	})
 }
+
+// TestOutputsCheckedBeforeWork: an output that would be refused is
+// refused before any puzzle is made or any variant written. generate -o
+// naming a folder made the puzzles first; a variant that could not be
+// written (here a folder of its name) was refused after the variants
+// before it were written.
+func TestOutputsCheckedBeforeWork(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errOut := runCLI(t, "", "generate", "-n", "3", "-d", "any", "-o", dir)
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Contains(t, errOut, "-o "+dir+" is a folder")
+	assert.NotContains(t, errOut, "seed", "refused before the seed is chosen")
+
+	for _, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"generate", []string{"generate", "-n", "2", "-d", "any", "--seed", "1", "--variants", "3"}},
+		{"worksheet", []string{"worksheet", filepath.Join("..", "..", "samples", "classic.xlsx"), "--variants", "3", "--seed", "1"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			sub := t.TempDir()
+			require.NoError(t, os.Mkdir(filepath.Join(sub, "set-2.xlsx"), 0o755))
+			code, _, errOut := runCLI(t, "", append(tt.args, "-o", filepath.Join(sub, "set.xlsx"))...)
+			assert.Equal(t, exitUsage, code, errOut)
+			assert.Contains(t, errOut, "set-2.xlsx is a folder")
+			assert.Equal(t, []string{"set-2.xlsx"}, folderFiles(t, sub), "no variant written")
+		})
+	}
+}

@@ -150,6 +150,12 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 		e.note("made a worksheet of %s (%s); wrote %s", p.Where(), w.Grade, o.output)
 		return nil
 	}
+	for k := 1; k <= o.variants; k++ {
+		// All first: one refused on the way left the ones before it.
+		if err := workbook.CheckTarget(variantPath(o.output, k, o.variants)); err != nil {
+			return err
+		}
+	}
 	givens := p.Grid
 	for k := 1; k <= o.variants; k++ {
 		t := variantTransform(givens.Shape, o.seed, k, 0)
