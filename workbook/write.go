@@ -87,7 +87,9 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 		// must not stay beside the one solution there is now.
 		stale, sol := &ourSheet{kind: kindSolutions, name: "Two solutions", stale: true}, sheets[0]
 		stale.draw = func() (layout.Sheet, error) {
-			return layout.NoteSheet(fmt.Sprintf("When an earlier run of xlsudoku made this sheet, %s of %s had more than one solution. It has one now: see the sheet %s.",
+			// The earlier run may have been of another puzzle of the
+			// workbook: this one is not said to have had two.
+			return layout.NoteSheet(fmt.Sprintf("An earlier run of xlsudoku showed two solutions of a puzzle here. The puzzle at %s of %s has one: see the sheet %s.",
 				p.Ref(), base, sol.name)), nil
 		}
 		sheets = append(sheets, stale)
@@ -238,11 +240,7 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 		}
 		want := s.name
 		for i := 1; used[strings.ToLower(s.name)]; i++ {
-			if i == 1 {
-				s.name = want + " (xlsudoku)"
-			} else {
-				s.name = fmt.Sprintf("%s %d", want, i)
-			}
+			s.name = runName(want, i)
 		}
 		if s.name != want {
 			theirs := want // as the workbook spells it ("SOLUTION")
@@ -265,13 +263,27 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 	return notes, sheets
 }
 
+// runName is the i-th name a run gives its sheet called name when the
+// names before are taken: name itself, then "name (xlsudoku)", "name 2",
+// "name 3" and so on.
+func runName(name string, i int) string {
+	switch i {
+	case 0:
+		return name
+	case 1:
+		return name + " (xlsudoku)"
+	}
+	return fmt.Sprintf("%s %d", name, i)
+}
+
 // earlierSheet finds the sheet of an earlier run that our sheet of kind,
 // called name, replaces: the sheet with kind's mark. A spreadsheet app
 // that copies a sheet copies its mark too, and Excel puts a copy before
-// the sheet, so when several sheets carry the mark, the one called name
-// (or name with " (xlsudoku)", as a run names it beside a sheet of the
-// user's) is ours and the others copies, which the user may have written
-// on: they are left alone. When none is called so, none is replaced.
+// the sheet, so when several sheets carry the mark, the one with a name a
+// run gives its sheet (runName: name, or "name (xlsudoku)", "name 2"...
+// beside sheets of the user's), the first of those names, is ours and
+// the others copies, which the user may have written on: they are left
+// alone. When none is called so, none is replaced.
 func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note string) {
 	var marked []sheetRef
 	for _, w := range all {
@@ -292,7 +304,10 @@ func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note 
 		}
 		return strings.Join(q, ", ")
 	}
-	for _, want := range []string{name, name + " (xlsudoku)"} {
+	// A run names its sheet runName(name, i) for the first i free, and
+	// i is below the number of sheets.
+	for i := range len(all) + 2 {
+		want := runName(name, i)
 		if k := slices.IndexFunc(marked, func(w sheetRef) bool { return strings.EqualFold(w.name, want) }); k >= 0 {
 			w := marked[k]
 			copies := slices.Delete(slices.Clone(marked), k, k+1)

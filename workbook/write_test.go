@@ -651,7 +651,7 @@ func TestTwoSolutionsOfAnEarlierRunEmptied(t *testing.T) {
 		}
 	}
 	require.Len(t, text, 1, "no digit of the two solutions is left")
-	assert.Equal(t, "When an earlier run of xlsudoku made this sheet, 'Week 3'!B2:J10 of fixed.xlsx had more than one solution. It has one now: see the sheet Solution.", text[0])
+	assert.Equal(t, "An earlier run of xlsudoku showed two solutions of a puzzle here. The puzzle at 'Week 3'!B2:J10 of fixed.xlsx has one: see the sheet Solution.", text[0])
 }
 
 // TestWriteSyncsBeforeRenaming: a workbook, like text output, is put on
@@ -724,4 +724,51 @@ func TestWriteNotesALockedStructure(t *testing.T) {
 
 	_, _, notes = solveFile(t, classicBook(t), filepath.Join(t.TempDir(), "plain.xlsx"), Options{})
 	assert.NotContains(t, notes, note)
+}
+
+// TestRerunFindsItsNumberedSheet: beside sheets of the user's called
+// Solution and Solution (xlsudoku), a run names its sheet Solution 2; once
+// that sheet was copied (the copy carries its mark), a run again took
+// neither for its own, left Solution 2 stale and added Solution 3, one
+// more sheet each run.
+func TestRerunFindsItsNumberedSheet(t *testing.T) {
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, grid(t, classic))
+	for _, s := range []string{"Solution", "Solution (xlsudoku)"} {
+		_, err := f.NewSheet(s)
+		require.NoError(t, err)
+	}
+	in := filepath.Join(t.TempDir(), "in.xlsx")
+	require.NoError(t, f.SaveAs(in))
+	require.NoError(t, f.Close())
+	first := filepath.Join(t.TempDir(), "first.xlsx")
+	_, sol, notes := solveFile(t, in, first, Options{Sheet: "Week 3"})
+	assert.Contains(t, notes, `the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution 2" instead`)
+
+	c, err := excelize.OpenFile(first)
+	require.NoError(t, err)
+	_, err = c.NewSheet("My notes")
+	require.NoError(t, err)
+	require.NoError(t, c.MoveSheet("My notes", "Solution 2"))
+	for sheet, kind := range map[string]string{"My notes": kindSolution, "Solution 2": kindSolution, "Candidates": kindCandidates} {
+		_ = c.DeleteDefinedName(&excelize.DefinedName{Name: markerName, Scope: sheet})
+		require.NoError(t, c.SetDefinedName(&excelize.DefinedName{Name: markerName, RefersTo: `"` + kind + `"`, Scope: sheet}))
+	}
+	out := filepath.Join(t.TempDir(), "copied.xlsx")
+	require.NoError(t, c.SaveAs(out))
+	require.NoError(t, c.Close())
+	want := []string{"Week 3", "Solution", "Solution (xlsudoku)", "My notes", "Solution 2", "Candidates"}
+	for run := range 2 {
+		p, err := Read(out, Options{Sheet: "Week 3"})
+		require.NoError(t, err)
+		out = filepath.Join(t.TempDir(), "again.xlsx")
+		notes, err := Write(p, sol, out, Options{})
+		require.NoError(t, err)
+		assert.Contains(t, notes, `replaced sheet "Solution 2" of an earlier run`, "run %d", run)
+		assert.Contains(t, notes, `left "My notes" alone: a copy of sheet "Solution 2" of an earlier run`, "run %d", run)
+		r, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		assert.Equal(t, want, r.GetSheetList(), "run %d", run)
+		require.NoError(t, r.Close())
+	}
 }
