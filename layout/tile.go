@@ -52,7 +52,7 @@ var TileLayouts = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}, 9: 
 // tiles its thousands of puzzles twice, as puzzles and as answers.
 type Tile struct {
 	Caption  string
-	Givens   *solve.Grid
+	Givens   *solve.Grid // required
 	Solution *solve.Grid // nil: none
 }
 
@@ -197,12 +197,12 @@ func TileFrame(tiles []Tile, perPage int, paper Paper) (Tiled, *TilePages, error
 	if len(tiles) == 0 {
 		return t, &TilePages{perPage: perPage}, nil
 	}
-	shape := tiles[0].Givens.Shape
-	n := shape.Size
 	places, err := TilePlaces(tiles, perPage)
 	if err != nil {
 		return Tiled{}, nil, err
 	}
+	shape := tiles[0].Givens.Shape
+	n := shape.Size
 
 	print := Print{Paper: paper, Fit: FitWidth, CenterH: true, CenterV: true, PageNumbers: true}
 	cell := TileCell(n, perPage, paper)
@@ -264,6 +264,9 @@ func TilePlaces(tiles []Tile, perPage int) ([]Pos, error) {
 		return nil, nil
 	}
 	cols, rows := grid[0], grid[1]
+	if slices.ContainsFunc(tiles, func(t Tile) bool { return t.Givens == nil }) {
+		return nil, fmt.Errorf("a tile has no grid")
+	}
 	shape := tiles[0].Givens.Shape
 	n := shape.Size
 	tileRows := n + 2 // caption, grid, gap (the last tile row of a page has no gap)

@@ -233,6 +233,8 @@ func TestTileStyles(t *testing.T) {
 			assert.Equal(t, last, end)
 		})
 	}
+	_, _, err := TileFrame([]Tile{{Caption: "no grid"}}, 4, A4)
+	assert.ErrorContains(t, err, "a tile has no grid")
 	_, pages, err := TileFrame(nil, 4, A4)
 	require.NoError(t, err)
 	styles, end := pages.Styles()

@@ -194,10 +194,10 @@ type solverN struct {
 	found int // solutions counted so far, by this run
 	limit int
 	out   []Grid
-	// Restarts: the nodes this run searched and the most it may (0: no
-	// bound), whether it stopped there, its random order (nil: the fixed
-	// one), and the different solutions found by every run so far (at
-	// most limit, and at most maxKept).
+	// Restarts: the nodes this run searched and the most it may, whether
+	// it stopped there, its random order (nil: the fixed one), and the
+	// different solutions found by every run so far (at most limit, and
+	// at most maxKept).
 	nodes, budget int
 	cut           bool
 	rng           *rand.Rand

@@ -532,9 +532,13 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 		return err
 	}
 	defer func() {
-		if err != nil {
+		r := recover()
+		if err != nil || r != nil {
 			tmp.Close()
 			os.Remove(tmp.Name())
+		}
+		if r != nil {
+			panic(r) // a bug, for the caller to report; no file left
 		}
 	}()
 	if err = pk.Save(tmp, parts.replace, parts.add, parts.drop); err != nil {

@@ -246,6 +246,15 @@ func TestWriteAtomic(t *testing.T) {
 	require.NoError(t, err)
 	assert.Len(t, entries, 1, "nothing is left behind")
 
+	// A bug (a panic) while the copy is checked leaves nothing either: it
+	// left the temporary file.
+	verifyHook = func(string) error { panic("a bug") }
+	assert.PanicsWithValue(t, "a bug", func() { _, _ = Write(p, sol, out, Options{}) })
+	verifyHook = nil
+	entries, err = os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing is left behind after a panic")
+
 	// A folder that does not exist, or cannot be written.
 	_, err = Write(p, sol, filepath.Join(dir, "missing", "out.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrWrite)
