@@ -49,8 +49,8 @@ var defaultRect, _ = layout.ParseRect(DefaultRange)
 // shapeOf returns the shape of a puzzle filling rect, with the box asked for.
 func shapeOf(rect layout.Rect, box string) (solve.Shape, error) {
 	if rect.Rows() != rect.Cols() {
-		return solve.Shape{}, fmt.Errorf("%w: %s is %d columns by %d rows; a puzzle's range is a square of 4, 6, 8, 9, 12 or 16 cells a side, such as --range B2:J10",
-			ErrUsage, rect, rect.Cols(), rect.Rows())
+		return solve.Shape{}, fmt.Errorf("%w: %s is %s by %s; a puzzle's range is a square of 4, 6, 8, 9, 12 or 16 cells a side, such as --range B2:J10",
+			ErrUsage, rect, count(rect.Cols(), "column", "columns"), count(rect.Rows(), "row", "rows"))
 	}
 	var (
 		s   solve.Shape

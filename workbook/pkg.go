@@ -29,6 +29,9 @@ type pkg struct {
 // partlimit.go.
 func openPackage(file string, maxPart int64) (*pkg, error) {
 	head := make([]byte, 8)
+	if st, err := os.Stat(file); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%w: %s is a folder, not a workbook", ErrOpen, file)
+	}
 	if f, err := os.Open(file); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOpen, err)
 	} else {

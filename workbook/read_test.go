@@ -326,6 +326,13 @@ func TestReadErrors(t *testing.T) {
 	_, err = Read(filepath.Join(dir, "missing.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrOpen)
 
+	// A range that is no square says its sides, in words that fit them.
+	for rng, sides := range map[string]string{"A1:XFD1": "16384 columns by 1 row", "B2:B10": "1 column by 9 rows", "B2:C10": "2 columns by 9 rows"} {
+		_, err = Read(filepath.Join("..", "samples", "classic.xlsx"), Options{Range: rng})
+		assert.ErrorIs(t, err, ErrUsage, rng)
+		assert.ErrorContains(t, err, rng+" is "+sides+"; a puzzle's range is a square", rng)
+	}
+
 	// A file of 0 bytes, and a workbook cut short, are not other formats
 	// to save as .xlsx, as the message said.
 	zero := filepath.Join(dir, "zero.xlsx")

@@ -371,6 +371,20 @@ func TestWorkbookOutputFolder(t *testing.T) {
 		assert.Equal(t, exitUsage, code, "%v: %s", args, errOut)
 		assert.Contains(t, errOut, dir+" is a folder")
 	}
+	// A folder as the input is unreadable input (3) for every command;
+	// worksheet called it "not a workbook", a usage error (2).
+	plain := t.TempDir()
+	for _, in := range []string{dir, plain} {
+		for _, cmd := range []string{"solve", "rate", "explain", "hint", "worksheet", "grade"} {
+			args := []string{cmd, in}
+			if cmd == "worksheet" {
+				args = append(args, "-o", filepath.Join(t.TempDir(), "out.xlsx"))
+			}
+			code, _, errOut := runCLI(t, "", args...)
+			assert.Equal(t, exitInput, code, "%v: %s", args, errOut)
+			assert.Contains(t, errOut, in+" is a folder", "%v", args)
+		}
+	}
 }
 
 // TestHelpGivesEachDefaultOnce: a flag whose usage says its default is not

@@ -227,6 +227,9 @@ func gradeFile(file string, o gradeOptions, key []solve.Grid) ([]*workbook.Marki
 	if isBook, err := isWorkbook(file); err != nil {
 		return nil, err
 	} else if !isBook {
+		if st, err := os.Stat(file); err == nil && st.IsDir() {
+			return nil, &inputError{fmt.Errorf("%s is a folder, not a workbook; grade reads the .xlsx files students hand back", file)}
+		}
 		return nil, &inputError{fmt.Errorf("%s is not a workbook; grade reads the .xlsx files students hand back", file)}
 	}
 	rs, err := workbook.ReadReturned(file, o.workbookOptions(false), key)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 
 	"github.com/spf13/pflag"
@@ -119,6 +120,9 @@ func runWorksheet(e *env, args []string) error {
 		return err
 	}
 	if !isBook {
+		if st, err := os.Stat(in); err == nil && st.IsDir() {
+			return &inputError{fmt.Errorf("%s is a folder, not a workbook", in)} // as for every other command
+		}
 		return usagef("worksheet: %s is not a workbook; to make worksheets of new puzzles use \"xlsudoku generate --worksheet\"", in)
 	}
 	return inBook(in, worksheetWorkbook(e, in, o))
