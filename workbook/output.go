@@ -85,8 +85,14 @@ func CheckTarget(out string) error {
 // itself, with --in-place) would replace a file its owner protected.
 // Opening it to write changes nothing.
 func writable(out string) error {
-	if fi, err := os.Stat(out); err != nil || !fi.Mode().IsRegular() {
-		return nil // new, or not a file that opening could leave alone (a FIFO would wait)
+	fi, err := os.Stat(out)
+	switch {
+	case err != nil || fi.IsDir():
+		return nil // new, or a folder, which notFolder refuses
+	case !fi.Mode().IsRegular():
+		// A FIFO or a device: renaming over it replaced it with a file,
+		// and a workbook cannot be streamed.
+		return fmt.Errorf("%w: -o %s is not a file (a FIFO or a device): a workbook is written to a file; give a file name", ErrUsage, out)
 	}
 	f, err := openToWrite(out)
 	if err != nil {

@@ -612,13 +612,33 @@ func createTemp(target string, perm os.FileMode) (*os.File, error) {
 // replaced is the file that writing out replaces: out, or the file it
 // links to, so that a link goes on pointing to the new workbook, as it
 // does for text output.
-func replaced(out string) string {
-	if fi, err := os.Lstat(out); err == nil && fi.Mode()&os.ModeSymlink != 0 {
-		if t, err := filepath.EvalSymlinks(out); err == nil {
-			return t
+func replaced(out string) string { return LinkTarget(out) }
+
+// LinkTarget is the file that writing path replaces: path itself, or,
+// when path is a symbolic link, the file it points to, followed through
+// every link, even to a file that is not there yet (a new file is made
+// there, as a shell's > makes it, and the link kept). A loop of links,
+// or one that cannot be read, gives path.
+func LinkTarget(path string) string {
+	p := path
+	for range 40 { // as many links as the system follows
+		fi, err := os.Lstat(p)
+		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
+			if p != path && (err == nil || errors.Is(err, fs.ErrNotExist)) {
+				return p
+			}
+			return path
 		}
+		to, err := os.Readlink(p)
+		if err != nil {
+			return path
+		}
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(filepath.Dir(p), to)
+		}
+		p = to
 	}
-	return out
+	return path
 }
 
 // verify reads the written workbook back: every XML part we wrote parses,

@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/xlsudoku/xlsudoku/workbook"
 )
 
 // output is where a command writes its text: stdout, a special file (a
@@ -63,7 +65,8 @@ func openOutput(e *env, in, path string) (*output, error) {
 		return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	}
 	exists := err == nil
-	target, perm := path, os.FileMode(newFileMode)
+	// The file a link points to is replaced, or made, and the link kept.
+	target, perm := workbook.LinkTarget(path), os.FileMode(newFileMode)
 	if exists {
 		// A read-only file is refused, as it would be when written in
 		// place; opening it does not change it.
@@ -72,9 +75,6 @@ func openOutput(e *env, in, path string) (*output, error) {
 			return nil, fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 		}
 		f.Close()
-		if t, err := filepath.EvalSymlinks(path); err == nil {
-			target = t // replace the file a link points to, not the link
-		}
 		perm = st.Mode().Perm()
 	}
 	var tmp *os.File

@@ -254,3 +254,21 @@ func TestOutputErrors(t *testing.T) {
 	assert.Equal(t, exitFailure, code)
 	assert.Contains(t, errOut, "cannot write "+missing+": the folder "+filepath.Join(dir, "no", "such")+" does not exist")
 }
+
+// TestTextOutputThroughANewLink: -o naming a link to a file not there
+// yet makes that file, the link kept, as a shell's > does; the link was
+// replaced by the output.
+func TestTextOutputThroughANewLink(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	link := filepath.Join(dir, "out.txt")
+	require.NoError(t, os.Symlink("new.txt", link))
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", link)
+	require.Equal(t, exitOK, code, errOut)
+	fi, err := os.Lstat(link)
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is kept")
+	got, err := os.ReadFile(filepath.Join(dir, "new.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+}
