@@ -307,6 +307,11 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 	if shape.Size == 0 {
 		var ok bool
 		if shape, ok = oneLineShape(n); !ok {
+			if bytes.IndexByte(tok, '\r') >= 0 {
+				// Lines that end in a bare CR read as one.
+				return Puzzle{}, r.errorf(0, ErrCellCount,
+					"%d cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do); convert them to newlines, such as with tr '\\r' '\\n'", n)
+			}
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%d cells is not a puzzle size (one line holds 16, 36, 64, 81, 144 or 256 cells)", n)
 		}

@@ -116,6 +116,7 @@ func TestReaderErrors(t *testing.T) {
 		{"letter too big for 12x12", strings.Repeat(".", 143) + "D", ErrDigitRange, `puzzles.txt:1:144: 'D' is not a digit of a 12x12 grid (digits 1-9 and A-C)`},
 		{"too short", line81[:80], ErrCellCount, `puzzles.txt:1: 80 cells is not a puzzle size`},
 		{"too long", line81 + "1", ErrCellCount, `82 cells is not a puzzle size`},
+		{"old Mac line ends", line81 + "\r" + line81 + "\r", ErrCellCount, `puzzles.txt:1: 163 cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do)`},
 		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
 		{"grid cut short", "4...3....\n...6..8..\n\n", ErrCellCount, `the 9x9 grid that starts on line 1 ends after 2 rows`},
 		{"not a puzzle", "hello", ErrCellCount, `"hello" is neither a one-line puzzle`},
