@@ -182,8 +182,9 @@ func checkNotInput(e *env, in, out string) error {
 
 // checkStdoutNotInput refuses a run whose stdout is the input file, as a
 // shell's "xlsudoku solve p.txt >> p.txt" makes it: the solutions
-// appended to the input would be read as more puzzles, whose solutions
-// are appended in turn, until the disk is full.
+// appended to a text input would be read as more puzzles, whose solutions
+// are appended in turn, until the disk is full; appended to a workbook,
+// they would damage it.
 func checkStdoutNotInput(e *env, in string) error {
 	f, ok := e.stdout.(*os.File)
 	if !ok {
@@ -194,7 +195,7 @@ func checkStdoutNotInput(e *env, in string) error {
 		return nil
 	}
 	if si, name := inputInfo(e, in); si != nil && os.SameFile(si, so) {
-		return usagef("stdout is the input %s itself (redirected with > or >>); the solutions would be read as more puzzles: redirect the output to another file, or give -o", name)
+		return usagef("stdout is the input %s itself (redirected with > or >>), which what is printed would be written into: redirect the output to another file", name)
 	}
 	return nil
 }

@@ -90,13 +90,24 @@ func TestTextOutputNamingTheInputIsRefused(t *testing.T) {
 
 // TestStdoutIsTheInput: "xlsudoku solve p.txt >> p.txt" appended the
 // solutions to the input, read them as more puzzles, and went on until
-// the disk was full; it is refused, as -o naming the input is.
+// the disk was full, and "xlsudoku solve c.xlsx >> c.xlsx" appended text
+// to the workbook; both are refused, as -o naming the input is.
 func TestStdoutIsTheInput(t *testing.T) {
 	dir := t.TempDir()
 	content := strings.Repeat(puzzle+"\n", 3)
 	in := filepath.Join(dir, "p.txt")
 	require.NoError(t, os.WriteFile(in, []byte(content), 0o644))
-	for _, args := range [][]string{{"solve", in}, {"rate", in}, {"explain", "--json", in}, {"solve", "-"}} {
+	book := filepath.Join(dir, "c.xlsx")
+	data, err := os.ReadFile(filepath.Join("..", "..", "samples", "classic.xlsx"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(book, data, 0o644))
+	for _, args := range [][]string{{"solve", in}, {"rate", in}, {"explain", "--json", in}, {"solve", "-"},
+		{"solve", book}, {"rate", book}, {"explain", book}, {"hint", book}} {
+		in := in
+		content := content
+		if args[1] == book {
+			in, content = book, string(data)
+		}
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
 			stdout, err := os.OpenFile(in, os.O_WRONLY|os.O_APPEND, 0)
 			require.NoError(t, err)
