@@ -442,22 +442,28 @@ func TestWriteToFolder(t *testing.T) {
 	assert.Len(t, entries, 1, "nothing left beside it")
 }
 
+// withWritesRefused runs body where the system refuses to open a
+// read-only file to write: as a user (not as root, who may write
+// anything), and with the refusal played by openToWrite.
+func withWritesRefused(t *testing.T, body func()) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		body()
+	}
+	open := openToWrite
+	openToWrite = func(name string) (*os.File, error) {
+		return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
+	}
+	defer func() { openToWrite = open }()
+	body()
+}
+
 // TestWriteRefusesAReadOnlyFile: an existing output the system would not
 // let us write, the input itself with InPlace too, is refused and left as
 // it was, as text output is. Root may write anything, so the refusal of
 // the system is also played by openToWrite.
 func TestWriteRefusesAReadOnlyFile(t *testing.T) {
-	for _, played := range []bool{false, true} {
-		if !played && os.Geteuid() == 0 {
-			continue
-		}
-		if played {
-			open := openToWrite
-			openToWrite = func(name string) (*os.File, error) {
-				return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
-			}
-			t.Cleanup(func() { openToWrite = open })
-		}
+	withWritesRefused(t, func() {
 		dir := t.TempDir()
 		data, err := os.ReadFile(filepath.Join("..", "samples", "classic.xlsx"))
 		require.NoError(t, err)
@@ -483,7 +489,7 @@ func TestWriteRefusesAReadOnlyFile(t *testing.T) {
 		entries, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		assert.Len(t, entries, 2, "no file left behind")
-	}
+	})
 }
 
 // TestNewBookRefusesAReadOnlyFile: a book of puzzles, a worksheet book or
@@ -491,17 +497,7 @@ func TestWriteRefusesAReadOnlyFile(t *testing.T) {
 // let us write, as Write refuses it; they were renamed over it, and left
 // it writable.
 func TestNewBookRefusesAReadOnlyFile(t *testing.T) {
-	for _, played := range []bool{false, true} {
-		if !played && os.Geteuid() == 0 {
-			continue
-		}
-		if played {
-			open := openToWrite
-			openToWrite = func(name string) (*os.File, error) {
-				return nil, &os.PathError{Op: "open", Path: name, Err: os.ErrPermission}
-			}
-			t.Cleanup(func() { openToWrite = open })
-		}
+	withWritesRefused(t, func() {
 		dir := t.TempDir()
 		out := filepath.Join(dir, "master.xlsx")
 		require.NoError(t, os.WriteFile(out, []byte("precious"), 0o444))
@@ -524,7 +520,7 @@ func TestNewBookRefusesAReadOnlyFile(t *testing.T) {
 		entries, err := os.ReadDir(dir)
 		require.NoError(t, err)
 		assert.Len(t, entries, 1, "no file left behind")
-	}
+	})
 }
 
 // TestRerunLeavesCopiesOfOurSheets: a spreadsheet app that copies a sheet
