@@ -477,6 +477,7 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
+		doneWithTemp(tmp)
 		if r != nil {
 			panic(r) // a bug, for the caller to report; no file left
 		}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -135,22 +136,22 @@ func shortBase(path string) string {
 	return base
 }
 
-// TempFiles lists the temporary files of writes to out still beside the
-// file that writing out replaces (out, or the file a link out points to):
-// what a run stopped by a signal in the middle of writing leaves, for the
-// caller to remove.
+// TempFiles lists the temporary files of this process's writes to out,
+// beside the file that writing out replaces (out, or the file a link out
+// points to), whose writes are not over: what a run stopped by a signal
+// in the middle of writing leaves, for the caller to remove. Another
+// run's, beside the same file, are not listed.
 func TempFiles(out string) []string {
 	target := replaced(out)
-	dir := filepath.Dir(target)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return nil
-	}
+	dir, prefix := filepath.Dir(target), tempPrefix(target)
 	var files []string
-	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), tempPrefix(target)) && e.Type().IsRegular() {
-			files = append(files, filepath.Join(dir, e.Name()))
+	ourTemps.Range(func(name, _ any) bool {
+		f := name.(string)
+		if filepath.Dir(f) == dir && strings.HasPrefix(filepath.Base(f), prefix) {
+			files = append(files, f)
 		}
-	}
+		return true
+	})
+	slices.Sort(files)
 	return files
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -537,6 +538,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 			tmp.Close()
 			os.Remove(tmp.Name())
 		}
+		doneWithTemp(tmp)
 		if r != nil {
 			panic(r) // a bug, for the caller to report; no file left
 		}
@@ -601,13 +603,28 @@ func createBeside(out string, perm os.FileMode) (tmp *os.File, target string, er
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	for range 100 {
 		name := filepath.Join(filepath.Dir(target), tempPrefix(target)+strconv.FormatUint(rand.Uint64N(1<<40), 10))
+		// Ours before it is there: a signal's cleanup in between then
+		// finds it (and removing a file not yet made does nothing).
+		ourTemps.Store(name, true)
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
+		if err != nil {
+			ourTemps.Delete(name)
+		}
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err
 		}
 	}
 	return nil, errors.New("cannot make a temporary file")
 }
+
+// ourTemps holds the names of the temporary files this process is
+// writing workbooks to, until each write is over: TempFiles lists these
+// only, and not those of another run writing beside the same file.
+var ourTemps sync.Map
+
+// doneWithTemp ends the write to temporary file tmp: renamed or removed,
+// it is no longer ours to clean up.
+func doneWithTemp(tmp *os.File) { ourTemps.Delete(tmp.Name()) }
 
 // replaced is the file that writing out replaces: out, or the file it
 // links to, so that a link goes on pointing to the new workbook, as it

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
 )
 
 // TestInterruptCleansUp: the signal path, without a signal: the progress
@@ -140,30 +141,74 @@ func TestPanicWhileReading(t *testing.T) {
 	assert.Equal(t, "xlsudoku: internal error: broken reader\n"+reportBug+"\n", stderr.String())
 }
 
+// guardedWrite writes a book to out under the guard of a signal and plays
+// the signal as soon as the write's temporary file is in dir, and returns
+// the write's error. A write that ends before the file is seen (a machine
+// too busy to look in time) is made again, of a book twice as big.
+func guardedWrite(t *testing.T, out, dir string) error {
+	t.Helper()
+	g, err := solve.ParseLine(puzzle)
+	require.NoError(t, err)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	before := folderFiles(t, dir)
+	old, err := os.ReadFile(out)
+	require.NoError(t, err)
+	for n := 2000; n <= 64000; n *= 2 { // 2,000 take some 0.1 s to write
+		book := make([]workbook.GeneratedPuzzle, n)
+		for i := range book {
+			book[i] = workbook.GeneratedPuzzle{Number: i + 1, Givens: g, Solution: sol}
+		}
+		e := &env{cleanups: &cleanups{}}
+		done := e.guardWorkbook(out)
+		written := make(chan error, 1)
+		go func() { written <- workbook.WriteGenerated(out, book, workbook.BookOptions{}) }()
+	wait:
+		for {
+			select {
+			case <-written:
+				// Finished before the temporary file was seen: the
+				// output is put back as it was, for another try.
+				done()
+				require.NoError(t, os.WriteFile(out, old, 0o644))
+				break wait
+			default:
+			}
+			if len(folderFiles(t, dir)) > len(before) {
+				e.cleanups.stop() // the signal
+				err := <-written
+				done()
+				return err
+			}
+			time.Sleep(100 * time.Microsecond)
+		}
+	}
+	t.Fatal("no write was seen under way")
+	return nil
+}
+
 // TestGuardWorkbook: a signal while a workbook is written removes the
-// temporary file beside the output, and nothing else; after the write the
-// guard is gone.
+// temporary file beside the output, and no other run's beside it (one
+// writing to the same file); after the write the guard is gone.
 func TestGuardWorkbook(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "book.xlsx")
-	temp := filepath.Join(dir, ".book.xlsx.xlsudoku-12345")
-	other := filepath.Join(dir, ".other.xlsx.xlsudoku-1")
-	for _, f := range []string{temp, other, out} {
+	others := []string{filepath.Join(dir, ".book.xlsx.xlsudoku-12345"), filepath.Join(dir, ".other.xlsx.xlsudoku-1")}
+	for _, f := range append(others, out) {
 		require.NoError(t, os.WriteFile(f, []byte("x"), 0o644))
 	}
-	e := &env{cleanups: &cleanups{}}
-	done := e.guardWorkbook(out)
-	e.cleanups.stop()
-	assert.NoFileExists(t, temp)
-	assert.FileExists(t, other)
-	assert.FileExists(t, out)
-	done()
+	err := guardedWrite(t, out, dir)
+	require.Error(t, err, "its temporary file was removed")
+	assert.ElementsMatch(t, []string{"book.xlsx", ".book.xlsx.xlsudoku-12345", ".other.xlsx.xlsudoku-1"}, folderFiles(t, dir),
+		"only the stopped write's temporary file went")
+	data, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, "x", string(data), "the output is as it was")
 
-	require.NoError(t, os.WriteFile(temp, []byte("x"), 0o644))
-	e = &env{cleanups: &cleanups{}}
+	e := &env{cleanups: &cleanups{}}
 	e.guardWorkbook(out)()
 	e.cleanups.stop()
-	assert.FileExists(t, temp, "a finished write leaves no guard behind")
+	assert.FileExists(t, others[0], "a finished write leaves no guard behind")
 }
 
 // TestGuardWorkbookThroughALink: -o naming a link writes beside the file
@@ -175,13 +220,12 @@ func TestGuardWorkbookThroughALink(t *testing.T) {
 	require.NoError(t, os.WriteFile(target, []byte("x"), 0o644))
 	out := filepath.Join(dir, "book.xlsx")
 	require.NoError(t, os.Symlink(target, out))
-	temp := filepath.Join(elsewhere, ".real.xlsx.xlsudoku-12345")
-	require.NoError(t, os.WriteFile(temp, []byte("x"), 0o600))
-	e := &env{cleanups: &cleanups{}}
-	e.guardWorkbook(out)
-	e.cleanups.stop()
-	assert.NoFileExists(t, temp)
-	assert.FileExists(t, target)
+	err := guardedWrite(t, out, elsewhere)
+	require.Error(t, err, "its temporary file was removed")
+	assert.Equal(t, []string{"real.xlsx"}, folderFiles(t, elsewhere))
+	data, err := os.ReadFile(target)
+	require.NoError(t, err)
+	assert.Equal(t, "x", string(data))
 }
 
 // TestPanicWhileReadingAChunk: a bug met while a worker reads the puzzles
