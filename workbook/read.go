@@ -229,6 +229,24 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 	for i, s := range sheets {
 		names[i] = fmt.Sprintf("%q", s.name)
 	}
+	for _, s := range p.wb.sheets {
+		if !strings.EqualFold(s.Name, name) {
+			continue
+		}
+		// There, but not a sheet of cells: say what it is.
+		kind := "not a worksheet"
+		if rel, ok := p.rels.ByID(s.RID); ok {
+			switch rel.Type[strings.LastIndex(rel.Type, "/")+1:] {
+			case "chartsheet":
+				kind = "a chart sheet, which holds a chart and no cells"
+			case "dialogsheet":
+				kind = "a dialog sheet, not a worksheet"
+			case "xlMacrosheet", "xlIntlMacrosheet":
+				kind = "a macro sheet, not a worksheet"
+			}
+		}
+		return sheetRef{}, fmt.Errorf("%w: %s's sheet %q is %s; its worksheets are %s", ErrUsage, p.file, s.Name, kind, strings.Join(names, ", "))
+	}
 	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrUsage, p.file, name, strings.Join(names, ", "))
 }
 

@@ -401,3 +401,22 @@ func TestReadRangeWithSheet(t *testing.T) {
 		assert.ErrorContains(t, err, tt.msg)
 	}
 }
+
+// TestSheetThatIsNoWorksheet: --sheet naming a chart sheet says what it
+// is; it said the workbook had no worksheet of that name.
+func TestSheetThatIsNoWorksheet(t *testing.T) {
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, grid(t, classic))
+	require.NoError(t, f.SetCellValue("Week 3", "L2", 1))
+	require.NoError(t, f.SetCellValue("Week 3", "L3", 2))
+	require.NoError(t, f.AddChartSheet("Progress", &excelize.Chart{
+		Type:   excelize.Line,
+		Series: []excelize.ChartSeries{{Name: "Week 3!$L$1", Values: "'Week 3'!$L$2:$L$3"}},
+	}))
+	path := save(t, f, "chart.xlsx")
+	_, err := Read(path, Options{Sheet: "progress"})
+	require.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, `chart.xlsx's sheet "Progress" is a chart sheet, which holds a chart and no cells; its worksheets are "Week 3"`)
+	_, err = Read(path, Options{Sheet: "Week 4"})
+	assert.ErrorContains(t, err, `has no worksheet "Week 4"; its worksheets are "Week 3"`)
+}
