@@ -195,7 +195,11 @@ func checkStdoutNotInput(e *env, in string) error {
 		return nil
 	}
 	if si, name := inputInfo(e, in); si != nil && os.SameFile(si, so) {
-		return usagef("stdout is the input %s itself (redirected with > or >>), which what is printed would be written into: redirect the output to another file", name)
+		what := "the input " + name + " itself"
+		if name == "stdin" {
+			what = "the file stdin reads from"
+		}
+		return usagef("stdout is %s (redirected with > or >>): what is printed would go into it; redirect the output to another file", what)
 	}
 	return nil
 }
