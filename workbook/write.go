@@ -370,6 +370,16 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 		content := r.sheets[i]
 		if s.existing {
 			out.replace[strings.ToLower(s.part)] = content
+			// The sheet written in its place refers to nothing the old one
+			// did (a note, a picture, printer settings an app added): its
+			// relationships go, or apps, which find a sheet's notes through
+			// them, would put the old notes on the new sheet.
+			if rp := opc.RelsPath(s.part); p.Has(rp) {
+				if out.drop == nil {
+					out.drop = map[string]bool{}
+				}
+				out.drop[strings.ToLower(rp)] = true
+			}
 		} else {
 			out.add = append(out.add, opc.Part{Name: s.part, Content: content})
 			id := p.rels.NextID(taken)

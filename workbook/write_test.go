@@ -180,6 +180,41 @@ func TestWriteRerunReplacesOurSheets(t *testing.T) {
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
 }
 
+// A note put on a sheet of an earlier run (Excel saves it as comments and
+// a VML drawing in the sheet's relationships, with its printer settings)
+// goes with the sheet: it does not come back on the sheet written in its
+// place. The user's own notes stay.
+func TestRerunDropsTheReplacedSheetsRelationships(t *testing.T) {
+	in := richBook(t, "teacher.xlsx")
+	dir := t.TempDir()
+	out1, out2 := filepath.Join(dir, "once.xlsx"), filepath.Join(dir, "twice.xlsx")
+	solveFile(t, in, out1, Options{})
+	f, err := excelize.OpenFile(out1)
+	require.NoError(t, err)
+	require.NoError(t, f.AddComment("Solution", excelize.Comment{Cell: "B2", Author: "Teacher", Text: "Checked in class"}))
+	require.NoError(t, f.Save())
+	require.NoError(t, f.Close())
+	before := unzip(t, out1)
+	require.Contains(t, before, "xl/worksheets/_rels/sheet3.xml.rels", "the Solution sheet has relationships")
+
+	_, _, notes := solveFile(t, out1, out2, Options{})
+	assert.Contains(t, notes, `replaced sheet "Solution" of an earlier run`)
+	after := unzip(t, out2)
+	_, kept := after["xl/worksheets/_rels/sheet3.xml.rels"]
+	assert.False(t, kept, "the replaced sheet's relationships are left out")
+	assert.Equal(t, before["xl/worksheets/_rels/sheet1.xml.rels"], after["xl/worksheets/_rels/sheet1.xml.rels"], "the user's sheet keeps its own")
+	f, err = excelize.OpenFile(out2)
+	require.NoError(t, err)
+	defer f.Close()
+	ours, err := f.GetComments("Solution")
+	require.NoError(t, err)
+	assert.Empty(t, ours)
+	theirs, err := f.GetComments("Puzzle")
+	require.NoError(t, err)
+	require.Len(t, theirs, 1)
+	assert.Equal(t, "Due Friday", theirs[0].Text)
+}
+
 func TestWriteLeavesUsersSolutionSheet(t *testing.T) {
 	f := newBook(t, "Puzzle")
 	putGrid(t, f, "Puzzle", layoutB2, grid(t, classic))
