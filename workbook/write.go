@@ -261,7 +261,27 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 	if p.wb.locked && slices.ContainsFunc(sheets, func(s *ourSheet) bool { return !s.existing }) {
 		notes = append(notes, "the workbook's structure is protected: in a spreadsheet app, the sheets added can be moved, renamed or deleted only after unprotecting it (Review > Protect Workbook), which needs its password if it has one")
 	}
+	if p.signed() {
+		notes = append(notes, signedNote)
+	}
 	return notes, sheets
+}
+
+// signedNote says that the written copy of a digitally signed workbook
+// is no longer what was signed.
+const signedNote = "the workbook is digitally signed, and the copy written no longer matches its signature, which apps will show as invalid: sign the copy again (in Excel: File > Info > Protect Workbook > Add a Digital Signature)"
+
+// signed reports whether the package carries a digital signature (an
+// origin part, as Excel writes one under _xmlsignatures): any part
+// changed, such as the workbook part listing our sheets, breaks it.
+func (p *pkg) signed() bool {
+	rels, err := p.Relationships("")
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(rels.List, func(r opc.Relationship) bool {
+		return strings.HasSuffix(r.Type, "/digital-signature/origin") && !r.External
+	})
 }
 
 // runName is the i-th name a run gives its sheet called name when the

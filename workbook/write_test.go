@@ -1,11 +1,14 @@
 package workbook
 
 import (
+	"archive/zip"
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -764,6 +767,60 @@ func TestWriteNotesALockedStructure(t *testing.T) {
 
 	_, _, notes = solveFile(t, classicBook(t), filepath.Join(t.TempDir(), "plain.xlsx"), Options{})
 	assert.NotContains(t, notes, note)
+}
+
+// A digitally signed workbook (Excel keeps the signature in
+// _xmlsignatures, found from the package's relationships) no longer
+// matches its signature once our sheets are in it: a run says so, and
+// keeps the signature's parts as they were.
+func TestWriteNotesASignedWorkbook(t *testing.T) {
+	in := classicBook(t)
+	const (
+		origin = "http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/origin"
+		sig    = "http://schemas.openxmlformats.org/package/2006/relationships/digital-signature/signature"
+	)
+	rezip(t, in, func(name string, data []byte) []byte {
+		switch name {
+		case "_rels/.rels":
+			return []byte(strings.Replace(string(data), "</Relationships>", `<Relationship Id="rIdSig" Type="`+origin+`" Target="_xmlsignatures/origin.sigs"/></Relationships>`, 1))
+		case "[Content_Types].xml":
+			return []byte(strings.Replace(string(data), "</Types>", `<Default Extension="sigs" ContentType="application/vnd.openxmlformats-package.digital-signature-origin"/>`+
+				`<Override PartName="/_xmlsignatures/sig1.xml" ContentType="application/vnd.openxmlformats-package.digital-signature-xmlsignature+xml"/></Types>`, 1))
+		}
+		return data
+	})
+	zr, err := zip.OpenReader(in)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		require.NoError(t, zw.Copy(f))
+	}
+	zr.Close()
+	for name, data := range map[string]string{
+		"_xmlsignatures/origin.sigs":            "",
+		"_xmlsignatures/_rels/origin.sigs.rels": `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="` + sig + `" Target="sig1.xml"/></Relationships>`,
+		"_xmlsignatures/sig1.xml":               `<?xml version="1.0" encoding="UTF-8"?><Signature xmlns="http://www.w3.org/2000/09/xmldsig#"/>`,
+	} {
+		w, err := zw.Create(name)
+		require.NoError(t, err)
+		_, err = w.Write([]byte(data))
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	require.NoError(t, os.WriteFile(in, buf.Bytes(), 0o644))
+
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, _, notes := solveFile(t, in, out, Options{})
+	signed := func(n string) bool { return strings.Contains(n, "digitally signed") }
+	assert.True(t, slices.ContainsFunc(notes, signed), "notes: %q", notes)
+	before, after := unzip(t, in), unzip(t, out)
+	for _, part := range []string{"_xmlsignatures/origin.sigs", "_xmlsignatures/_rels/origin.sigs.rels", "_xmlsignatures/sig1.xml", "_rels/.rels"} {
+		assert.Equal(t, before[part], after[part], part)
+	}
+
+	_, _, notes = solveFile(t, classicBook(t), filepath.Join(t.TempDir(), "plain.xlsx"), Options{})
+	assert.False(t, slices.ContainsFunc(notes, signed), "notes: %q", notes)
 }
 
 // TestRerunFindsItsNumberedSheet: beside sheets of the user's called
