@@ -72,7 +72,7 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 		return value{shown: strconv.Quote(v)}, nil
 	}
 	if styles.isDate(c.S) {
-		return value{shown: excelDate(n), kind: "a date"}, nil
+		return value{shown: excelDate(n, p.wb.date1904), kind: "a date"}, nil
 	}
 	if n == 0 {
 		return value{blank: true, zero: true, shown: v}, nil
@@ -168,10 +168,13 @@ func (v value) reason(size int) string {
 	return r
 }
 
-// excelDate shows a date serial number (1900 date system) as a date.
-func excelDate(serial float64) string {
+// excelDate shows a date serial number as a date: in the 1900 date
+// system, or in the 1904 one (day 0 is 1 January 1904) when date1904.
+func excelDate(serial float64, date1904 bool) string {
 	epoch := time.Date(1899, 12, 30, 0, 0, 0, 0, time.UTC)
 	switch {
+	case date1904:
+		epoch = time.Date(1904, 1, 1, 0, 0, 0, 0, time.UTC)
 	case serial >= 60 && serial < 61:
 		return "1900-02-29" // the day Excel keeps, as Lotus 1-2-3 did, that never was
 	case serial >= 1 && serial < 60:

@@ -52,6 +52,13 @@ func TestExcelDate(t *testing.T) {
 		1: "1900-01-01", 5: "1900-01-05", 59: "1900-02-28", 60: "1900-02-29", 61: "1900-03-01",
 		46027: "2026-01-05", 46027.5: "2026-01-05 12:00", 0.25: "06:00",
 	} {
-		assert.Equal(t, want, excelDate(serial), "%v", serial)
+		assert.Equal(t, want, excelDate(serial, false), "%v", serial)
+	}
+	// A workbook in the 1904 date system (workbookPr date1904) counts
+	// from 1 January 1904, without the 1900 system's 29 February.
+	for serial, want := range map[float64]string{
+		1: "1904-01-02", 60: "1904-03-01", 45292: "2028-01-02", 45292.5: "2028-01-02 12:00",
+	} {
+		assert.Equal(t, want, excelDate(serial, true), "%v (1904)", serial)
 	}
 }

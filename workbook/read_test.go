@@ -104,6 +104,30 @@ func TestReadCells(t *testing.T) {
 	}
 }
 
+// TestReadDate1904: in a workbook that counts its dates from 1904
+// (Excel for the Mac's old default), a date in the puzzle is named as the
+// workbook shows it, not four years and a day earlier.
+func TestReadDate1904(t *testing.T) {
+	path := cellBook(t, `<c r="D2" s="DATE"><v>45292</v></c>`)
+	_, err := Read(path, Options{})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	require.Len(t, ce.Cells, 1)
+	assert.Equal(t, `Week 3!D2: 2024-01-01 is not a digit 1-9 or a blank (it is a date)`, ce.Cells[0].Error())
+
+	rezip(t, path, func(name string, data []byte) []byte {
+		if name != "xl/workbook.xml" {
+			return data
+		}
+		require.NotContains(t, string(data), "date1904")
+		return []byte(strings.Replace(string(data), "<workbookPr", `<workbookPr date1904="1"`, 1))
+	})
+	_, err = Read(path, Options{})
+	require.ErrorAs(t, err, &ce)
+	require.Len(t, ce.Cells, 1)
+	assert.Equal(t, `Week 3!D2: 2028-01-02 is not a digit 1-9 or a blank (it is a date)`, ce.Cells[0].Error())
+}
+
 // TestReadLetters: grids larger than 9x9 may write 10 and up as the
 // letters of the text format (A for 10), in either case; a letter past the
 // grid's size is named as an error.

@@ -40,6 +40,10 @@ type workbookXML struct {
 	// lockStructure="1">): its sheets cannot be added, moved, renamed or
 	// deleted in an app without the password.
 	locked bool
+	// date1904: the workbook counts its dates from 1 January 1904
+	// (<workbookPr date1904="1">, as Excel for the Mac long did), not
+	// from 1900.
+	date1904 bool
 }
 
 // sheetEntry is a <sheet> of the workbook: worksheets, chart sheets and
@@ -153,6 +157,9 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				end := int(d.InputOffset())
 				opened := string(bytes.TrimRight(data[off:end-2], " \t\r\n")) + "></" + name + ">"
 				return parseWorkbookPart(slices.Concat(data[:off], []byte(opened), data[end:]), false)
+			case depth == 2 && t.Name.Local == "workbookPr":
+				v := attr(t, "date1904")
+				wb.date1904 = v == "1" || v == "true"
 			case depth == 2 && t.Name.Local == "workbookProtection":
 				v := attr(t, "lockStructure")
 				wb.locked = v == "1" || v == "true"
