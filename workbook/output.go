@@ -47,6 +47,7 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	}
 	ct, err := pk.Read("[Content_Types].xml")
 	if err == nil {
+		pk.overridden = overriddenParts(ct)
 		err = checkExtension(ct, pk.wbPath, out)
 	} else {
 		err = pk.partErr("[Content_Types].xml", err)

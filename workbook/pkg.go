@@ -22,6 +22,10 @@ type pkg struct {
 	rels   *opc.Relationships // the workbook part's relationships
 	sst    *sharedStrings     // read on first use
 	styles *styleInfo         // read on first use
+	// overridden are the parts [Content_Types].xml gives a content type
+	// of their own (lower-cased, without the leading /), the package
+	// holding them or not; set when the package is opened for writing.
+	overridden map[string]bool
 }
 
 // openPackage opens path and reads its workbook part and relationships.

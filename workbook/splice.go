@@ -39,16 +39,37 @@ const (
 func quoteSheet(name string) string { return "'" + strings.ReplaceAll(name, "'", "''") + "'" }
 
 // freeSheetPart returns a worksheet part name beside the workbook part
-// that the package does not use yet.
+// that the package does not use yet: no part, no relationships part and
+// no content type override of that name (a tool that deleted a sheet may
+// have left its override, and a second one for the name makes the
+// package invalid).
 func (p *pkg) freeSheetPart(taken map[string]bool) string {
 	dir := path.Dir(p.wbPath)
 	for n := len(p.wb.sheets) + 1; ; n++ {
 		name := strings.TrimPrefix(path.Join(dir, "worksheets", fmt.Sprintf("sheet%d.xml", n)), "/")
-		if !p.Has(name) && !taken[strings.ToLower(name)] {
-			taken[strings.ToLower(name)] = true
+		lower := strings.ToLower(name)
+		if !p.Has(name) && !p.Has(opc.RelsPath(name)) && !p.overridden[lower] && !taken[lower] {
+			taken[lower] = true
 			return name
 		}
 	}
+}
+
+// overriddenParts returns the parts that contentTypes, the
+// [Content_Types].xml part, gives a content type of their own: their
+// names lower-cased, without the leading /.
+func overriddenParts(contentTypes []byte) map[string]bool {
+	var doc struct {
+		Overrides []struct {
+			Part string `xml:"PartName,attr"`
+		} `xml:"Override"`
+	}
+	_ = xml.Unmarshal(contentTypes, &doc) // checked well formed before writing
+	out := make(map[string]bool, len(doc.Overrides))
+	for _, o := range doc.Overrides {
+		out[strings.ToLower(strings.TrimPrefix(o.Part, "/"))] = true
+	}
+	return out
 }
 
 // relTarget returns the target of part name relative to the workbook part.

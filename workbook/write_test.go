@@ -218,6 +218,40 @@ func TestRerunDropsTheReplacedSheetsRelationships(t *testing.T) {
 	assert.Equal(t, "Due Friday", theirs[0].Text)
 }
 
+// A tool that deleted a sheet's part may have left its content type
+// override (or its relationships): our sheets take other names, and
+// [Content_Types].xml never lists a part twice, which made the package
+// invalid.
+func TestWriteSkipsPartNamesLeftBehind(t *testing.T) {
+	in := classicBook(t)
+	rezip(t, in, func(name string, data []byte) []byte {
+		if name != "[Content_Types].xml" {
+			return data
+		}
+		return []byte(strings.Replace(string(data), "</Types>", `<Override PartName="/xl/worksheets/sheet2.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/></Types>`, 1))
+	})
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	solveFile(t, in, out, Options{})
+	after := unzip(t, out)
+	var ct struct {
+		Overrides []struct {
+			Part string `xml:"PartName,attr"`
+		} `xml:"Override"`
+	}
+	require.NoError(t, xml.Unmarshal(after["[Content_Types].xml"], &ct))
+	seen := map[string]int{}
+	for _, o := range ct.Overrides {
+		seen[strings.ToLower(o.Part)]++
+		assert.Equal(t, 1, seen[strings.ToLower(o.Part)], "%s listed twice", o.Part)
+	}
+	_, used := after["xl/worksheets/sheet2.xml"]
+	assert.False(t, used, "the name left behind is not taken")
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
+}
+
 func TestWriteLeavesUsersSolutionSheet(t *testing.T) {
 	f := newBook(t, "Puzzle")
 	putGrid(t, f, "Puzzle", layoutB2, grid(t, classic))
