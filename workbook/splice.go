@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"bytes"
 	"encoding/xml"
 	"fmt"
 	"path"
@@ -136,4 +137,46 @@ func (p *pkg) dropCalcChain(sheets []*ourSheet, out *outParts, contentTypes []by
 		return err
 	}
 	return nil
+}
+
+// codeNameOf returns the name by which a workbook's VBA project knows the
+// sheet in part (<sheetPr codeName="Sheet2">, which Excel gives every
+// sheet of a workbook with macros), "" when it has none or the part
+// cannot be read.
+func (p *pkg) codeNameOf(part string) string {
+	data, err := p.Read(part)
+	if err != nil {
+		return ""
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return ""
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "worksheet":
+				continue
+			case "sheetPr":
+				return attr(se, "codeName")
+			}
+			return "" // sheetPr comes first, or not at all
+		}
+	}
+}
+
+// withCodeName gives content, a sheet part of ours, the VBA code name
+// name, so that a sheet replacing one an app gave a code name keeps it:
+// without it Excel gives the sheet a new one, and the module of the old
+// name, with any code the user wrote there, is left without its sheet.
+func withCodeName(content []byte, name string) []byte {
+	attr := ` codeName="` + opc.EscapeXML(name) + `"`
+	if i := bytes.Index(content, []byte("<sheetPr")); i >= 0 {
+		i += len("<sheetPr")
+		return slices.Concat(content[:i], []byte(attr), content[i:])
+	}
+	start := bytes.Index(content, []byte("<worksheet"))
+	end := bytes.IndexByte(content[start:], '>') + start + 1
+	return slices.Concat(content[:end], []byte("<sheetPr"+attr+"/>"), content[end:])
 }

@@ -389,6 +389,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	for i, s := range sheets {
 		content := r.sheets[i]
 		if s.existing {
+			if name := p.codeNameOf(s.part); name != "" {
+				content = withCodeName(content, name)
+			}
 			out.replace[strings.ToLower(s.part)] = content
 			// The sheet written in its place refers to nothing the old one
 			// did (a note, a picture, printer settings an app added): its

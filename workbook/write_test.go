@@ -903,3 +903,52 @@ func TestRerunFindsItsNumberedSheet(t *testing.T) {
 		require.NoError(t, r.Close())
 	}
 }
+
+// TestRerunKeepsTheSheetsCodeName: Excel gives every sheet of a macro
+// workbook a code name (<sheetPr codeName>), by which its VBA project
+// knows it; a sheet a run replaces keeps the old one's, where it was
+// written without one and Excel would leave the old name's module, and
+// any code the user put in it, without its sheet.
+func TestRerunKeepsTheSheetsCodeName(t *testing.T) {
+	dir := t.TempDir()
+	once := filepath.Join(dir, "once.xlsx")
+	_, sol, _ := solveFile(t, classicBook(t), once, Options{})
+	parts := unzip(t, once)
+	named := map[string]string{} // part -> code name, as Excel saves them
+	for name := range parts {
+		if !strings.HasPrefix(name, "xl/worksheets/sheet") {
+			continue
+		}
+		code := "Sheet" + strings.TrimSuffix(strings.TrimPrefix(name, "xl/worksheets/sheet"), ".xml")
+		named[name] = code
+		rezip(t, once, func(n string, data []byte) []byte {
+			if n != name {
+				return data
+			}
+			s := string(data)
+			if strings.Contains(s, "<sheetPr>") {
+				return []byte(strings.Replace(s, "<sheetPr>", `<sheetPr codeName="`+code+`">`, 1))
+			}
+			i := strings.Index(s, "<dimension")
+			if i < 0 {
+				i = strings.Index(s, "<sheetViews")
+			}
+			return []byte(s[:i] + `<sheetPr codeName="` + code + `"/>` + s[i:])
+		})
+	}
+	require.Len(t, named, 3, "Week 3, Solution and Candidates")
+	p, err := Read(once, Options{})
+	require.NoError(t, err)
+	twice := filepath.Join(dir, "twice.xlsx")
+	_, err = Write(p, sol, twice, Options{})
+	require.NoError(t, err)
+	after := unzip(t, twice)
+	for name, code := range named {
+		assert.Contains(t, string(after[name]), `codeName="`+code+`"`, name)
+		assert.Equal(t, 1, strings.Count(string(after[name]), "<sheetPr"), name)
+	}
+	f, err := excelize.OpenFile(twice)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
+}
