@@ -274,9 +274,10 @@ func (s *Step) Text() string {
 			if len(s.Fins) > 1 {
 				fins = fmt.Sprintf(" or in the fins %s", cellList(s.Fins))
 			}
-			return fmt.Sprintf("%s: in %s, %s lies only in %s%s, and the cells removed see every fin, so %s.", name, base, d, cover, fins, elim)
+			return fmt.Sprintf("%s: %s in %s lies only in %s%s, and the cells removed see every fin, so %s.", name, d, base, cover, fins, elim)
 		}
-		return fmt.Sprintf("%s: in %s, %s lies only in %s, so %s.", name, base, d, cover, elim)
+		// The digit first: "in columns 3, 6, 4 lies..." read as three columns.
+		return fmt.Sprintf("%s: %s in %s lies only in %s, so %s.", name, d, base, cover, elim)
 	case Skyscraper:
 		return fmt.Sprintf("%s: %s in %s lies only in %s, %s and in %s only in %s, %s; %s and %s share %s, so %s or %s is %s, and %s.",
 			name, d, unit(0), cell(0), cell(1), unit(1), cell(2), cell(3), cell(0), cell(2), sharedLine(s.Cells), cell(1), cell(3), d, elim)

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -98,7 +99,7 @@ func TestFish(t *testing.T) {
 			require.NotNil(t, s, "%v", steps)
 			assert.Len(t, s.Units, 2*tc.k)
 			assert.Equal(t, tc.finned, len(s.Fins) > 0)
-			assert.Contains(t, s.Text(), tc.t.ShortName()+": in rows ")
+			assert.Contains(t, s.Text(), fmt.Sprintf("%s: %d in rows ", tc.t.ShortName(), tc.digit))
 
 			// the same on the transposed grid: columns as base lines
 			h = newHuman(t, Shape9, "")
@@ -139,7 +140,7 @@ func TestFinnedFishOblongBoxes(t *testing.T) {
 	require.Len(t, steps, 1)
 	assert.Equal(t, []string{"(2)r6c6"}, candStrings(steps[0].Eliminations))
 	assert.Equal(t, []Cell{rc("r5c7")}, steps[0].Fins)
-	assert.Equal(t, "Finned X-Wing: in rows 1, 5, 2 lies only in columns 2, 6 or in the fin r5c7, and the cells removed see every fin, so 2 is removed from r6c6.", steps[0].Text())
+	assert.Equal(t, "Finned X-Wing: 2 in rows 1, 5 lies only in columns 2, 6 or in the fin r5c7, and the cells removed see every fin, so 2 is removed from r6c6.", steps[0].Text())
 }
 
 // stepsWith solves g with every technique, the shortcuts on or off
