@@ -133,7 +133,13 @@ func (h *human) alsChain() {
 							continue
 						}
 						key := (k+1)*ns + int(other)*nd + x
-						if seen[key] == h.acStamp {
+						if seen[key] == h.acStamp || onPath(layers, k, p, other) {
+							// A state comes once a length, by the first path
+							// to it that repeats no set: taken by a path that
+							// does, it would keep out another that does not,
+							// and which chains were found hung on the order
+							// the sets were met in (a puzzle turned round
+							// scored otherwise).
 							continue
 						}
 						seen[key] = h.acStamp
@@ -161,9 +167,6 @@ func (h *human) alsChain() {
 									xs[lay-1] = s[q].link.digit()
 								}
 								q, lay = int(s[q].parent), lay-1
-							}
-							if repeats(path[:n]) {
-								continue
 							}
 							h.alsChainStep(sets, path[:n], xs[:n-1], z, targets)
 							best = n
@@ -196,14 +199,15 @@ type alsState struct {
 // noDigit is the first set's x in its state: it lost no digit.
 const noDigit = 0xff
 
-// repeats reports whether a set comes twice in the chain.
-func repeats(path []int32) bool {
-	for i := range path {
-		for j := i + 1; j < len(path); j++ {
-			if path[i] == path[j] {
-				return true
-			}
+// onPath reports whether set is on the path to state p of layer k: its
+// set or one of those before it.
+func onPath(layers *[maxALSChain][]alsState, k, p int, set int32) bool {
+	for ; k >= 0; k-- {
+		st := layers[k][p]
+		if st.link.other() == set {
+			return true
 		}
+		p = int(st.parent)
 	}
 	return false
 }
