@@ -19,6 +19,10 @@ func TestSEBand(t *testing.T) {
 		{Grade: solve.Extreme, SE: SEBand{85, 89}, Symmetry: Rotational, Seed: 4},
 		{AnyGrade: true, SE: SEBand{90, 90}, Symmetry: Rotational, Seed: 6}, // most climb (climbBand)
 		{AnyGrade: true, SE: SEBand{26, 30}, Minimal: true, Seed: 5},
+		// below a naked single's 2.3: Easy puzzles rated as SE takes its
+		// singles (none were found before: every Easy puzzle rated 2.3)
+		{Grade: solve.Easy, SE: SEBand{12, 12}, Seed: 7},
+		{AnyGrade: true, SE: SEBand{15, 15}, Symmetry: Rotational, Seed: 8},
 	}
 	for _, opts := range tests {
 		grade := opts.Grade.String()

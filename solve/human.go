@@ -669,7 +669,24 @@ func (o Options) RateSolved(g Grid, sol *Grid) (Rating, error) {
 	if err == nil {
 		err = o.stuck(h)
 	}
+	if err == nil {
+		h.singlesSE(&r, g)
+	}
 	return r, err
+}
+
+// singlesSE puts in the SE estimate r of an Easy puzzle, g, just rated by
+// h, what SE's own order of singles gives (seSingles): ours takes naked
+// singles first.
+func (h *human) singlesSE(r *Rating, g Grid) {
+	if r.Grade != Easy {
+		return
+	}
+	h.b.init(&g)
+	var se int
+	if se, h.scratch = seSingles(&h.b, h.scratch); se > 0 {
+		r.SE = se
+	}
 }
 
 // RateWithin is RateDetail for a puzzle whose grade is at most max; for a
@@ -701,6 +718,7 @@ func RateWithinSolved(g Grid, sol *Grid, max Grade) (r Rating, within bool, err 
 	if h.b.left > 0 {
 		return Rating{}, false, nil
 	}
+	h.singlesSE(&r, g)
 	return r, true, nil
 }
 

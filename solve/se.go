@@ -1,5 +1,7 @@
 package solve
 
+import "math/bits"
+
 // An estimate of Sudoku Explainer's rating (the "ER" of the puzzle
 // forums), from the steps of our own solve. SE rates a puzzle by the
 // hardest step it cannot avoid, each technique at a published rating, a
@@ -139,4 +141,72 @@ func seExtremes(t Technique) (least, most int) {
 		most = seRating(&Step{Technique: t})
 	}
 	return least, most
+}
+
+// seSingles estimates SE's rating of the puzzle on board b (its givens
+// only), a puzzle that singles solve, as SE solves it: at every board the
+// easiest single there is, a full house (1.0, as FullHouse is rated)
+// before a hidden single in a box (1.2), before one in a row or column
+// (1.5), before a naked single (2.3); the rating is the hardest it needed.
+// Our own solve takes naked singles first, so nearly every Easy puzzle
+// came out 2.3, where SE rates most 1.2 or 1.5, and a band below 2.3 could
+// not be generated. The singles of the easiest kind a board has are placed
+// together: placing some never takes away a single of another. Once a
+// naked single is the easiest, the rating is 2.3 and the rest is not
+// played: b must hold a puzzle that singles solve (an Easy one). It
+// returns 0 when not even a naked single is left, and leaves b as far as
+// singles took it. found is scratch room, returned for use again.
+func seSingles(b *board, found []int) (int, []int) {
+	g := b.g
+	n := g.n
+	rating := 0
+	for b.left > 0 {
+		found = found[:0]
+		r := seBase[FullHouse]
+		for u := range 3 * n {
+			if f := b.free[u]; f != 0 && f&(f-1) == 0 {
+				i := int(g.unitCell[u][bits.TrailingZeros16(f)])
+				if c := b.cand[i]; c != 0 {
+					found = append(found, i<<5|bits.TrailingZeros32(uint32(c)))
+				}
+			}
+		}
+		// hidden singles: in boxes (units 2n to 3n), then in rows and
+		// columns (0 to 2n)
+		for _, us := range [2][2]int{{2 * n, 3 * n}, {0, 2 * n}} {
+			if len(found) > 0 {
+				break
+			}
+			for u := us[0]; u < us[1]; u++ {
+				for ds := uint32(g.all &^ b.placed[u]); ds != 0; ds &= ds - 1 {
+					d := bits.TrailingZeros32(ds)
+					if p := b.pos[u][d]; p != 0 && p&(p-1) == 0 {
+						found = append(found, int(g.unitCell[u][bits.TrailingZeros16(p)])<<5|d)
+					}
+				}
+			}
+			r = 12
+			if us[0] == 0 {
+				r = seBase[HiddenSingle]
+			}
+		}
+		if len(found) == 0 {
+			// A naked single, the hardest single: the rating is 2.3 if
+			// singles finish the puzzle, as they do the Easy puzzles
+			// this is asked of.
+			for i := range g.cells {
+				if c := b.cand[i]; c != 0 && c&(c-1) == 0 {
+					return seBase[NakedSingle], found
+				}
+			}
+			return 0, found // singles are stuck
+		}
+		rating = max(rating, r)
+		for _, f := range found { // cell<<5 | digit
+			if i, d := f>>5, f&31; b.cand[i]&(1<<d) != 0 {
+				b.place(i, d)
+			}
+		}
+	}
+	return rating, found
 }

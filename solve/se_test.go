@@ -26,8 +26,9 @@ func TestSERating(t *testing.T) {
 	net := Step{Technique: ForcingNet, Difficulty: ForcingNet.Weight() + 6}
 	assert.Greater(t, seRating(&net), 85, "a deep net rates above SE's dynamic chains' base")
 
-	// a puzzle of singles only rates as its hardest single; the ER follows
-	// the steps: the round of the hardest step, at its easiest step
+	// the ER follows the steps: the round of the hardest step, at its
+	// easiest step; but a puzzle of singles only rates as SE takes its
+	// singles (TestSESingles): the first, SE 1.2.1.3 rates 1.2
 	for _, line := range []string{
 		"53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
 		"4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........",
@@ -49,10 +50,11 @@ func TestSERating(t *testing.T) {
 		for _, v := range rounds {
 			want = max(want, v)
 		}
-		assert.Equal(t, want, r.SE, line)
 		if ex.Grade == Easy {
-			assert.LessOrEqual(t, r.SE, 23)
+			assert.Equal(t, 12, r.SE, line)
+			assert.LessOrEqual(t, r.SE, want, "SE's order of singles rates no harder than ours")
 		} else {
+			assert.Equal(t, want, r.SE, line)
 			assert.GreaterOrEqual(t, r.SE, 85)
 		}
 	}
@@ -106,4 +108,51 @@ func TestSEDirect(t *testing.T) {
 	for tech, want := range map[Technique]int{Pointing: 17, HiddenPair: 20, HiddenTriple: 25, NakedPair: 30} {
 		assert.Equal(t, want, seRating(&Step{Technique: tech, direct: true}), "%v", tech)
 	}
+}
+
+// TestSESingles: an Easy puzzle's SE estimate follows SE's own order of
+// singles (a hidden single in a box, then in a row or column, then a
+// naked single), not ours, which takes naked singles first: every Easy
+// puzzle came out 2.3, where SE rates most 1.2 or 1.5. The ratings here
+// are SE 1.2.1.3's (serate); of 200 generated Easy puzzles the estimate
+// now agrees with it on 154 (9 before), and on the others says 2.3 where
+// SE takes a direct technique (ER 1.7 to 2.0) before a naked single.
+func TestSESingles(t *testing.T) {
+	for line, want := range map[string]int{
+		"9.53...6..4..5.3......4.7.8...7..18...38.45...86..1...5.1.9......9.7..1..3...59.4": 12,
+		".5.3....7.1..97....784..2..52.6.......6...3.......4.59..7..691....73..4.3....1.8.": 15,
+		".1......26.7..9.413...5.7....198.......2.1.......678....9.7...512.6..4.85......9.": 23,
+	} {
+		g, err := ParseLine(line)
+		require.NoError(t, err)
+		r, err := RateDetail(g)
+		require.NoError(t, err)
+		require.Equal(t, Easy, r.Grade, line)
+		assert.Equal(t, want, r.SE, line)
+		w, within, err := RateWithin(g, Easy)
+		require.NoError(t, err)
+		require.True(t, within)
+		assert.Equal(t, want, w.SE, line)
+	}
+	// every shape: singles solve a puzzle of a few givens missing
+	for _, s := range []Shape{Shape4, Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, Shape8, Shape12, Shape16} {
+		var sv Solver
+		sols := make([]Grid, 1)
+		require.Equal(t, 1, sv.Count(&Grid{Shape: s}, 1, sols))
+		g := sols[0]
+		for i := 0; i < s.Cells(); i += 7 {
+			g.Cells[i] = 0
+		}
+		r, err := RateDetail(g)
+		require.NoError(t, err)
+		require.Equal(t, Easy, r.Grade, "%v", s)
+		assert.Contains(t, []int{10, 12, 15, 23}, r.SE, "%v", s)
+	}
+	// no singles-only solve: 0, the board as far as singles took it
+	g, err := ParseLine(".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
+	require.NoError(t, err)
+	h := newHuman(t, Shape9, FormatLine(&g))
+	se, _ := seSingles(&h.b, nil)
+	assert.Zero(t, se)
+	assert.Positive(t, h.b.left)
 }
