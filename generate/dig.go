@@ -121,6 +121,12 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 // then its grade and rating. puzzle is unique, with the solution sol (the
 // generator proves it before it rates).
 func (g *Generator) within(puzzle, sol *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
+	if g.opts.Grade > solve.Easy && g.singles.solves(puzzle) {
+		// Singles solve it, so it is Easy, within any harder grade: a dig
+		// for one uses no more of its rating (the bisection of a dig
+		// rates many such prefixes). Cheaper to know than to rate.
+		return solve.Rating{Grade: solve.Easy}, solve.Easy, true, nil
+	}
 	r, ok, err = solve.RateWithinSolved(*puzzle, sol, g.opts.Grade)
 	return r, r.Grade, ok, err
 }
