@@ -26,7 +26,8 @@
 // the puzzle still falls to singles; for the
 // other grades the dig is rated at the point where it first exceeds the
 // grade (found by bisection over the removals, the grade rising as givens
-// go) and the puzzle just before that point is kept; it is then dug
+// go; a puzzle that singles solve is known Easy without a rating) and the
+// puzzle just before that point is kept; it is then dug
 // further, one orbit at a time, as long as the grade stays at most the one
 // asked for and does not fall, and kept if it ends at that grade. A dig
 // for Medium that ends Easy (two in three do) climbs instead: a given
