@@ -27,6 +27,10 @@ type Options struct {
 	// bookLine is the puzzle Puzzle names as its book's Catalogue lists
 	// it, one line: the givens of a returned book, without --key.
 	bookLine string
+	// textIsEntry: the file is one a student handed back, so a cell of
+	// the puzzle that holds no digit is an entry, graded wrong, not an
+	// error of the puzzle that stops the reading.
+	textIsEntry bool
 }
 
 // paper returns the paper of o.Paper.

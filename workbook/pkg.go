@@ -26,6 +26,8 @@ type pkg struct {
 	// of their own (lower-cased, without the leading /), the package
 	// holding them or not; set when the package is opened for writing.
 	overridden map[string]bool
+	// textIsEntry is Options.textIsEntry of the reading under way.
+	textIsEntry bool
 }
 
 // openPackage opens path and reads its workbook part and relationships.

@@ -77,6 +77,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	if pk, err = openPackage(path, opts.MaxPartSize); err != nil {
 		return nil, nil, err
 	}
+	pk.textIsEntry = opts.textIsEntry
 	if opts.Puzzle > 0 {
 		if opts, err = pk.bookPuzzle(opts); err != nil {
 			return nil, pk, err
@@ -378,6 +379,7 @@ type rangeRead struct {
 	badNumbers int          // those of them that are numbers
 	noValue    []string     // formula cells with no stored value
 	ringDigits int          // digits in the cells around rect, row and column labels aside
+	badOK      bool         // bad cells are a student's entries (Options.textIsEntry), read as blanks
 }
 
 // looksLikePuzzle reports whether the range holds more digits than other
@@ -392,7 +394,7 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 	if err != nil {
 		return nil, err
 	}
-	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape)}
+	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape), badOK: p.textIsEntry}
 	ring := map[layout.Pos]int{}
 	for _, c := range scan.cells {
 		v, err := p.valueOf(sh.name, c)
@@ -438,7 +440,7 @@ func (rr *rangeRead) uncalculated(file string) string {
 // puzzle turns the range into a Puzzle, or the errors of its bad cells.
 func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 	where := rr.sheet.name + "!" + rr.rect.String()
-	if len(rr.bad) > 0 {
+	if len(rr.bad) > 0 && !rr.badOK {
 		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
 		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
 	}

@@ -137,6 +137,7 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	pk.Close()
 
+	opts.textIsEntry = true
 	p, pk, err := locate(path, opts)
 	if err != nil {
 		return nil, err

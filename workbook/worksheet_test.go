@@ -374,6 +374,31 @@ func TestReadReturnedWithoutIdentity(t *testing.T) {
 		assert.Equal(t, 11, m.Correct)
 		assert.Equal(t, 1, m.Wrong)
 	})
+	// A student's text in a blank cell is a wrong entry, not an error of
+	// the puzzle that leaves the file ungraded (the README walk: it was
+	// "D2: "abc" is not a digit 1-9", exit 4, and no grade).
+	for name, key := range map[string][]solve.Grid{"bold givens": nil, "a key": {givens}} {
+		t.Run("text typed, "+name, func(t *testing.T) {
+			in := entryBook(t, givens, current, bold, nil, func(f *excelize.File) {
+				for i := range current.Cells[:81] {
+					if current.Cells[i] == 0 {
+						require.NoError(t, f.SetCellStr("Week 3", layoutB2.Add(i/9, i%9).String(), "abc"))
+						break
+					}
+				}
+			})
+			_, err := Read(in, Options{})
+			var ce *CellErrors
+			require.ErrorAs(t, err, &ce, "a puzzle to solve still may not hold text")
+			rs, err := ReadReturned(in, Options{}, key)
+			require.NoError(t, err)
+			m, err := GradeReturned(rs[0])
+			require.NoError(t, err)
+			assert.Equal(t, 11, m.Correct)
+			assert.Equal(t, 2, m.Wrong)
+			assert.Contains(t, m.Cells(Wrong), ce.Cells[0].Sheet+"!"+ce.Cells[0].Cell)
+		})
+	}
 }
 
 func TestIdentityRoundTrip(t *testing.T) {
