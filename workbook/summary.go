@@ -14,7 +14,7 @@ import (
 
 // SummaryRow is one returned file of a class.
 type SummaryRow struct {
-	File  string
+	File  string // shown by its name, or as given when files of one name come from several folders
 	Marks []*Marking // its puzzles, in order; none when it could not be graded
 	Error string     // why it could not be graded
 }
@@ -45,11 +45,30 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	}
 	rows = slices.Clone(rows)
 	slices.SortFunc(rows, func(a, b SummaryRow) int {
-		return cmp.Compare(strings.ToLower(filepath.Base(a.File)), strings.ToLower(filepath.Base(b.File)))
+		return cmp.Or(cmp.Compare(strings.ToLower(filepath.Base(a.File)), strings.ToLower(filepath.Base(b.File))), cmp.Compare(a.File, b.File))
 	})
 	const name = "Summary"
 	sh := summarySheet(name, rows, pp)
 	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
+}
+
+// fileNames names each row's file as the summary shows it: by its name,
+// or, when files of one name come from different folders (students'
+// files downloaded a folder each), by its path as given, so that no two
+// rows read alike.
+func fileNames(rows []SummaryRow) []string {
+	n := map[string]int{}
+	for _, r := range rows {
+		n[strings.ToLower(filepath.Base(r.File))]++
+	}
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = filepath.Base(r.File)
+		if n[strings.ToLower(out[i])] > 1 {
+			out[i] = r.File
+		}
+	}
+	return out
 }
 
 // maxFileWidth bounds the width of the summary's column of file names,
@@ -59,6 +78,7 @@ const maxFileWidth = 80
 // summarySheet lays out the summary of rows, printed on paper: a column
 // for each puzzle, by the name of its sheet.
 func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.Sheet {
+	shown := fileNames(rows)
 	keys, puzzleCols := puzzleColumns(rows)
 	puzzles := len(puzzleCols)
 	sh := layout.Sheet{Freeze: layout.Pos{Col: 1, Row: 2}}
@@ -74,7 +94,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	for i, r := range rows {
 		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
 		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
-		text(1, filepath.Base(r.File))
+		text(1, shown[i])
 		var wrong []string
 		for k, m := range r.Marks {
 			text(slices.Index(keys, puzzleKey(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
@@ -99,8 +119,8 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	// as wide as the longest name (a letter about a digit wide), up to
 	// maxFileWidth: a name cut short might be another student's.
 	names := 0
-	for _, r := range rows {
-		names = max(names, utf8.RuneCountInString(filepath.Base(r.File)))
+	for _, s := range shown {
+		names = max(names, utf8.RuneCountInString(s))
 	}
 	fileWidth := min(max(24, float64(names)+2), maxFileWidth)
 	widths := map[int]float64{1: fileWidth, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: wrongCellsWidth}

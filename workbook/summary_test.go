@@ -98,6 +98,26 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	assert.GreaterOrEqual(t, w, float64(len(long)))
 }
 
+// TestSummaryFilesOfOneName: files of one name from different folders
+// (each student's download in a folder of its own) are told apart by
+// their paths, as grade's report tells them; the summary showed
+// "sudoku.xlsx" twice (the README walk).
+func TestSummaryFilesOfOneName(t *testing.T) {
+	rows := []SummaryRow{
+		{File: filepath.Join("dl", "ben", "sudoku.xlsx"), Error: "not graded"},
+		{File: filepath.Join("dl", "ana", "Sudoku.xlsx"), Error: "not graded"},
+		{File: filepath.Join("dl", "carla.xlsx"), Error: "not graded"},
+	}
+	out := filepath.Join(t.TempDir(), "summary.xlsx")
+	require.NoError(t, WriteSummary(out, rows, ""))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	got, err := f.GetCols("Summary")
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Student file", "carla.xlsx", filepath.Join("dl", "ana", "Sudoku.xlsx"), filepath.Join("dl", "ben", "sudoku.xlsx")}, got[0])
+}
+
 func TestRefsWithin(t *testing.T) {
 	many := []string{"Worksheet!C6", "Worksheet!D6", "Worksheet!F7", "'Puzzle 2'!B3", "'Puzzle 2'!B4"}
 	for i := range 20 {
