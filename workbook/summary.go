@@ -14,7 +14,7 @@ import (
 
 // SummaryRow is one returned file of a class.
 type SummaryRow struct {
-	File  string // shown by its name, or as given when files of one name come from several folders
+	File  string     // shown by its name, or as given when files of one name come from several folders
 	Marks []*Marking // its puzzles, in order; none when it could not be graded
 	Error string     // why it could not be graded
 }
