@@ -140,11 +140,14 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		if err := p.uncalculated(sheets); err != nil {
 			return nil, err
 		}
+		if msg, err := p.sparseDefault(sheets); msg != "" || err != nil {
+			return nil, cmp.Or(err, fmt.Errorf("%w in %s: %s", ErrNoPuzzle, p.file, msg))
+		}
 		what := "no square block of digits and blanks (4x4 to 16x16)"
 		if box != "" {
 			what = fmt.Sprintf("no square block of digits and blanks with %s boxes", box)
 		}
-		return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and %s was found elsewhere; choose it with --sheet NAME --range B2:J10",
+		return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and %s was found elsewhere; choose it with --sheet NAME --range B2:J10 (a 9x9; B2:E5 for a 4x4, B2:G7 for a 6x6)",
 			ErrNoPuzzle, p.file, DefaultRange, what)
 	}
 	if !best.sure && !best.sameBadCells() {
@@ -288,6 +291,28 @@ func (p *pkg) detectSheet(sh sheetRef, shapes []solve.Shape) (*sheetFind, error)
 		cands = append(cands, g.candidates(n, shapes, scan.validations)...)
 	}
 	return rank(sh, g, shapes, cands), nil
+}
+
+// sparseDefault says, when the first sheet whose B2:J10 holds digits
+// holds too few there to be taken for a puzzle (fewer than minGivens, with
+// nothing else around them), that they were seen and how to read them
+// anyway: "no sheet holds a puzzle at B2:J10" would not be true of them.
+func (p *pkg) sparseDefault(sheets []sheetRef) (string, error) {
+	for _, sh := range sheets {
+		rr, err := p.readRange(sh, defaultRect, solve.Shape9)
+		if err != nil {
+			return "", err
+		}
+		if rr.digits == 0 {
+			continue
+		}
+		if !rr.looksLikePuzzle() || rr.ringDigits != 0 || rr.digits+len(rr.bad) >= minGivens[9] || !rr.reaches9x9() {
+			return "", nil
+		}
+		return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more), and no other block of digits was found; to read it anyway, give --sheet %s --range %s",
+			sh.name, defaultRect, count(rr.digits, "digit", "digits"), minGivens[9], shellWord(sh.name), defaultRect), nil
+	}
+	return "", nil
 }
 
 // candidates lists the n x n blocks of g that could be the puzzle.

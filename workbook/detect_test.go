@@ -313,3 +313,36 @@ func TestDefaultSkipsTables(t *testing.T) {
 	assert.Equal(t, 4, cells.Total)
 	assert.Equal(t, "Typo!B2:J10", cells.Range)
 }
+
+// TestDetectTooFewGivens: a 9x9 at B2:J10 with fewer digits than a puzzle
+// with one solution has is not taken, but the message says it was seen
+// and how to read it, where it said that no sheet held a puzzle there
+// (the README walk); digits in a smaller grid's corner are not taken
+// for one.
+func TestDetectTooFewGivens(t *testing.T) {
+	sparse := grid(t, classic)
+	for i, n := range sparse.Cells[:81] {
+		if n != 0 && sparse.Filled() > 16 {
+			sparse.Cells[i] = 0
+		}
+	}
+	require.Equal(t, 16, sparse.Filled())
+	path := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", layoutB2, sparse) })
+	_, err := Read(path, Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), "Game!B2:J10 holds 16 digits, fewer than a 9x9 puzzle with one solution has (17 or more)")
+	assert.Contains(t, err.Error(), "give --sheet Game --range B2:J10")
+	p, err := Read(path, Options{Sheet: "Game", Range: "B2:J10"})
+	require.NoError(t, err, "read as the message says")
+	assert.Equal(t, sparse, p.Grid)
+
+	corner := sheetOf(t, func(f *excelize.File) {
+		for cell, v := range map[string]int{"B2": 1, "C2": 5, "D3": 3, "C4": 4, "E5": 2} {
+			put(t, f, cell, v)
+		}
+	})
+	_, err = Read(corner, Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.NotContains(t, err.Error(), "9x9 puzzle with one solution")
+	assert.Contains(t, err.Error(), "B2:E5 for a 4x4")
+}

@@ -349,13 +349,17 @@ func (p *pkg) readRank(sh sheetRef) int {
 	return rank
 }
 
-// fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle
-// rather than a smaller one in its corner: a 9 among them, or digits (or
-// bad cells, which may be mistyped digits) past the eighth row or column.
+// fillsDefault reports whether the digits read at B2:J10 are a 9x9 puzzle:
+// as many as one has (bad cells count: they may be mistyped digits), and
+// not all in a smaller grid's corner.
 func (rr *rangeRead) fillsDefault() bool {
-	if rr.digits+len(rr.bad) < minGivens[9] {
-		return false
-	}
+	return rr.digits+len(rr.bad) >= minGivens[9] && rr.reaches9x9()
+}
+
+// reaches9x9 reports whether the digits read at B2:J10 are not all in a
+// smaller grid's corner: a 9 among them, or digits (or bad cells) past
+// the eighth row or column.
+func (rr *rangeRead) reaches9x9() bool {
 	for i, d := range rr.grid.Cells[:81] {
 		if d == 9 || (d != 0 && (i/9 == 8 || i%9 == 8)) {
 			return true
