@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/pflag"
@@ -23,7 +24,7 @@ Candidates and Steps (the grade, the techniques used, and one row per step
 with its cells named both as r5c2 and as the sheet's own cells; under every
 step past the singles, a picture of the pencil marks it was found on, its
 pattern, links, eliminations and placements in colour). Without -o, the
-steps are printed.
+steps are printed; -o FILE.txt writes them to FILE.txt.
 
 Text input prints each puzzle's explanation; --json writes one JSON object
 per puzzle and line instead (grade, score, hardest technique, counts, and
@@ -50,7 +51,7 @@ type explainOptions struct {
 func runExplain(e *env, args []string) error {
 	var o explainOptions
 	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
-	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE`: a workbook copy with Solution, Candidates and Steps sheets, or the explanations as text")
+	fs.StringVarP(&o.output, "output", "o", "", "write to `FILE`: a workbook copy with Solution, Candidates and Steps sheets, or the explanations as text (from text input, or to a .txt file)")
 	fs.BoolVar(&o.json, "json", false, "text output: one JSON object per puzzle")
 	fs.StringVar(&o.candidates, "candidates", "basic", "workbook: the Candidates sheet shows the `basic` pencil marks of the givens, or those left after all logic before a guess (logic)")
 	fs.BoolVar(&o.inPlace, "in-place", false, "workbook: let -o name the input itself and replace it")
@@ -86,7 +87,9 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return err
 	}
-	if o.output != "" && !o.json {
+	// -o steps.txt asks for the steps as text, as --json -o asks for JSON.
+	asText := o.json || strings.EqualFold(filepath.Ext(o.output), ".txt")
+	if o.output != "" && !asText {
 		// Refuse a workbook that cannot be written before explaining it,
 		// and before saying where the puzzle was found.
 		if err := workbook.CheckOutput(p, o.output, opts); err != nil {
@@ -98,9 +101,8 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
-	if o.output == "" || o.json {
-		// The steps as text or JSON, to stdout or to -o (JSON is never a
-		// workbook).
+	if o.output == "" || asText {
+		// The steps as text or JSON, to stdout or to -o.
 		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName)
 		if err != nil {
 			return err

@@ -100,6 +100,21 @@ func TestExplainTextAndWorkbook(t *testing.T) {
 	code, out, errOut = runCLI(t, "", "explain", in)
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, out, "= Week 3!")
+
+	// -o steps.txt writes the same text to the file (it was refused:
+	// "must be a .xlsx file like the input", against explain's help).
+	txtPath := filepath.Join(dir, "Steps.TXT")
+	code, printed, errOut := runCLI(t, "", "explain", in, "-o", txtPath)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, printed)
+	data, err = os.ReadFile(txtPath)
+	require.NoError(t, err)
+	assert.Equal(t, out, string(data))
+	require.NoError(t, os.Remove(txtPath))
+	code, _, errOut = runCLI(t, "", "explain", in, "-o", filepath.Join(dir, "steps.ods"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "steps.xlsx")
+
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Len(t, entries, 2)

@@ -34,7 +34,11 @@ const maxPuzzleNumber = maxCount
 // add registers the flags; text says whether the command reads text
 // (--size, --workers) as well as workbooks.
 func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
-	fs.StringVar(&f.box, "box", "", "box shape `RxC` where the size allows two, such as 3x2 for 6x6 (text: it gives the size)")
+	box := "box shape `RxC` where the size allows two, such as 3x2 for 6x6"
+	if text {
+		box += " (text: it gives the size)"
+	}
+	fs.StringVar(&f.box, "box", "", box)
 	fs.StringVar(&f.sheet, "sheet", "", "workbook: the sheet holding the puzzle (default: the first that has one)")
 	fs.StringVar(&f.rng, "range", "", "workbook: the puzzle's cells, such as `B3:J11` or 'Week 3!B3:J11' (default B2:J10, else found)")
 	intFlag(fs, &f.puzzle, "puzzle", "", 0, 1, maxPuzzleNumber, "workbook: puzzle `N` of a book made by xlsudoku generate (found through its Catalogue or its sheet \"Puzzle N\")")
