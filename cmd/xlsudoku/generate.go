@@ -205,6 +205,12 @@ func runGenerate(e *env, args []string) error {
 		err = writeGeneratedText(e, puzzles, o)
 	}
 	bar.done()
+	if def, _ := solve.ShapeOf(opts.Shape.Size); err == nil && o.format != "xlsx" && opts.Shape != def {
+		// A line of text does not say its boxes; read without --box, the
+		// puzzles are others, with no solution or several.
+		e.note("the puzzles have %dx%d boxes, which text does not record: read them back with --box %dx%d",
+			opts.Shape.BoxRows, opts.Shape.BoxCols, opts.Shape.BoxRows, opts.Shape.BoxCols)
+	}
 	if err == nil && o.output != "" && o.output != "-" {
 		if o.variants > 0 {
 			copies := "copies"

@@ -373,11 +373,29 @@ func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptio
 	sol, err := s.Solve(g)
 	switch {
 	case errors.Is(err, solve.ErrNotUnique) && !o.strict:
-		return appendSolution(out, &sol, o.format), textResult{msg: where() + ": warning: " + err.Error() + "; printed the first"}
+		return appendSolution(out, &sol, o.format), textResult{msg: where() + ": warning: " + err.Error() + "; printed the first" + otherBoxes(s, g, o.box)}
 	case err != nil:
-		return out, textResult{msg: where() + ": " + err.Error(), code: exitCode(err)}
+		return out, textResult{msg: where() + ": " + err.Error() + otherBoxes(s, g, o.box), code: exitCode(err)}
 	}
 	return appendSolution(out, &sol, o.format), textResult{}
+}
+
+// otherBoxes says, of a puzzle read with its size's default boxes that
+// has no solution or several, when it has exactly one with the boxes
+// turned (3x2 for 6x6): text does not say its boxes, and a puzzle made
+// with --box 3x2 read without it is another puzzle. "" otherwise, and
+// when --box was given.
+func otherBoxes(s *solve.Solver, g *solve.Grid, box string) string {
+	sh := g.Shape
+	if box != "" || sh.BoxRows == sh.BoxCols {
+		return ""
+	}
+	t := *g
+	t.Shape.BoxRows, t.Shape.BoxCols = sh.BoxCols, sh.BoxRows
+	if t.Check() != nil || s.Count(&t, 2, nil) != 1 {
+		return ""
+	}
+	return fmt.Sprintf(" (with %dx%d boxes it has exactly one: give --box %dx%d)", t.Shape.BoxRows, t.Shape.BoxCols, t.Shape.BoxRows, t.Shape.BoxCols)
 }
 
 func appendSolution(out []byte, g *solve.Grid, format string) []byte {

@@ -189,6 +189,12 @@ func TestSolveGridFormatAndShapes(t *testing.T) {
 	code, out, errOut = runCLI(t, tall+"\n", "solve", "--box", "3x2", "-")
 	require.Equal(t, exitOK, code, errOut)
 	assert.Equal(t, "123456345612561234214365436521652143\n", out)
+	// Without --box it is read with 2x3 boxes, another puzzle: the
+	// message says that it has one solution with 3x2 boxes.
+	code, _, errOut = runCLI(t, tall+"\n", "solve", "--size", "6", "-")
+	assert.NotEqual(t, exitOK, code)
+	assert.Contains(t, errOut, "stdin:1: the puzzle has")
+	assert.Contains(t, errOut, "(with 3x2 boxes it has exactly one: give --box 3x2)")
 	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "5x2", "-")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "10x10")
