@@ -94,8 +94,12 @@ func openOutput(e *env, in, path string) (*output, error) {
 	}
 	if err != nil {
 		dir := filepath.Dir(target)
-		if errors.Is(err, fs.ErrNotExist) {
+		if st, serr := os.Stat(dir); errors.Is(err, fs.ErrNotExist) && (serr != nil || !st.IsDir()) {
 			return nil, fmt.Errorf("cannot write %s: the folder %s does not exist", path, dir)
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			// The folder is there but takes no new files (/proc, /sys).
+			return nil, fmt.Errorf("cannot write %s: the folder %s takes no new files (a system folder?); write to another", path, dir)
 		}
 		return nil, fmt.Errorf("cannot write %s: %w (check the folder %s)", path, unwrapPath(err), dir)
 	}

@@ -264,6 +264,14 @@ func TestOutputErrors(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", in, "-o", missing)
 	assert.Equal(t, exitFailure, code)
 	assert.Contains(t, errOut, "cannot write "+missing+": the folder "+filepath.Join(dir, "no", "such")+" does not exist")
+
+	// A folder that is there but takes no new files is not said to be
+	// missing (it was: "the folder /proc does not exist").
+	if st, err := os.Stat("/proc/version"); err == nil && st.Mode().IsRegular() {
+		code, _, errOut = runCLI(t, "", "solve", in, "-o", "/proc/new.txt")
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, errOut, "cannot write /proc/new.txt: the folder /proc takes no new files")
+	}
 }
 
 // TestTextOutputThroughANewLink: -o naming a link to a file not there
