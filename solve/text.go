@@ -260,6 +260,28 @@ func firstToken(text []byte) []byte {
 
 // oneLineShape is the shape of a one-line puzzle of n cells (a switch, not
 // a map built when the program starts).
+// nearSize says how a line of n cells, no puzzle size, misses the one
+// nearest it by three cells or fewer (": one short of a 9x9's 81"),
+// which is most often a cell lost or added by hand; "" when none is.
+func nearSize(n int) string {
+	for _, size := range []int{4, 6, 8, 9, 12, 16} {
+		cells := size * size
+		d := n - cells
+		switch {
+		case d < -3 || d > 3 || d == 0:
+			continue
+		case d == -1:
+			return fmt.Sprintf(": one short of a %dx%d's %d", size, size, cells)
+		case d == 1:
+			return fmt.Sprintf(": one more than a %dx%d's %d", size, size, cells)
+		case d < 0:
+			return fmt.Sprintf(": %d short of a %dx%d's %d", -d, size, size, cells)
+		}
+		return fmt.Sprintf(": %d more than a %dx%d's %d", d, size, size, cells)
+	}
+	return ""
+}
+
 func oneLineShape(n int) (Shape, bool) {
 	switch n {
 	case 16:
@@ -313,7 +335,7 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 					"%d cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do); convert them to newlines, such as with tr '\\r' '\\n'", n)
 			}
 			return Puzzle{}, r.errorf(0, ErrCellCount,
-				"%d cells is not a puzzle size (one line holds 16, 36, 64, 81, 144 or 256 cells)", n)
+				"%d cells is not a puzzle size%s (one line holds 16, 36, 64, 81, 144 or 256 cells)", n, nearSize(n))
 		}
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
@@ -406,8 +428,12 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 			if alone {
 				line--
 			}
-			return Puzzle{}, &ParseError{File: r.Name, Line: line, Err: ErrCellCount,
-				Msg: fmt.Sprintf("the %s grid that starts on line %d ends after %d row%s", shape, start, row, plural(row))}
+			msg := fmt.Sprintf("the %s grid that starts on line %d ends after %d row%s", shape, start, row, plural(row))
+			if row == 1 && shape.Size == 16 {
+				// Sixteen characters with a digit above 4: no 4x4 puzzle.
+				msg += "; as a 4x4 puzzle, its line holds a digit above 4"
+			}
+			return Puzzle{}, &ParseError{File: r.Name, Line: line, Err: ErrCellCount, Msg: msg}
 		}
 	}
 	if firstErr != nil {
