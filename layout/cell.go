@@ -54,6 +54,11 @@ func (r Rect) Contains(p Pos) bool {
 	return p.Col >= r.Min.Col && p.Col <= r.Max.Col && p.Row >= r.Min.Row && p.Row <= r.Max.Row
 }
 
+// Overlaps reports whether r and s share a cell.
+func (r Rect) Overlaps(s Rect) bool {
+	return r.Min.Col <= s.Max.Col && s.Min.Col <= r.Max.Col && r.Min.Row <= s.Max.Row && s.Min.Row <= r.Max.Row
+}
+
 // Union returns the smallest rectangle holding r and s.
 func (r Rect) Union(s Rect) Rect {
 	return Rect{

@@ -274,3 +274,24 @@ func TestCandidateSetsBoardSolvedCells(t *testing.T) {
 	basic := CandidatesBoard(g, GridOrigin)
 	assert.Len(t, basic.Merges, g.Filled())
 }
+
+func TestRectOverlaps(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"C3:K11", "M3:U11", false},
+		{"C3:K11", "J4:R12", true},
+		{"C3:K11", "K11:S19", true},
+		{"C3:K11", "L3:T11", false},
+		{"C3:K11", "C12:K20", false},
+		{"C3:K11", "D4:E5", true},
+	} {
+		a, err := ParseRect(tt.a)
+		require.NoError(t, err)
+		b, err := ParseRect(tt.b)
+		require.NoError(t, err)
+		assert.Equal(t, tt.want, a.Overlaps(b), "%s and %s", tt.a, tt.b)
+		assert.Equal(t, tt.want, b.Overlaps(a), "%s and %s", tt.b, tt.a)
+	}
+}

@@ -231,15 +231,35 @@ func (f *sheetFind) ambiguous(file string) error {
 	default:
 		b.WriteString("these blocks, with labels at an edge or complete with a digit twice in a row, column or box, could each be the puzzle")
 	}
-	if len(f.ranked) > maxListed {
-		fmt.Fprintf(&b, " (the likeliest %d of %d)", maxListed, len(f.ranked))
+	listed := f.listed()
+	if len(listed) > maxListed {
+		fmt.Fprintf(&b, " (the likeliest %d of %d)", maxListed, len(listed))
 	}
 	b.WriteString("; pick one with")
-	for _, c := range f.ranked[:min(len(f.ranked), maxListed)] {
+	for _, c := range listed[:min(len(listed), maxListed)] {
 		n := c.rect.Rows()
 		fmt.Fprintf(&b, "\n  --sheet %s --range %s   (%dx%d, %s)", shellWord(f.sheet.name), c.rect, n, n, count(c.digits, "given", "givens"))
 	}
 	return &detectError{msg: b.String()}
+}
+
+// listed is the ranked blocks less those that overlap two ranked before
+// them: a block across two puzzles side by side (with its edges in
+// each) is neither, and was listed as a third choice.
+func (f *sheetFind) listed() []candidate {
+	var out []candidate
+	for _, c := range f.ranked {
+		n := 0
+		for _, o := range out {
+			if c.rect.Overlaps(o.rect) {
+				n++
+			}
+		}
+		if n < 2 {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // detectError is an ambiguous detection; it wraps ErrAmbiguous.

@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -54,6 +55,21 @@ func TestDetectAmbiguous(t *testing.T) {
 	assert.Contains(t, err.Error(), "these blocks could each be the puzzle; pick one with")
 	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range C2:K10   (9x9, 30 givens)")
 	assert.Contains(t, err.Error(), "--sheet 'Week 3' --range N2:V10   (9x9, 30 givens)")
+}
+
+// TestDetectAmbiguousNoStraddler: of two puzzles side by side, the
+// blocks listed are the two, not also a block across both with the
+// edges of each (J4:R12 was listed as a third: the README walk).
+func TestDetectAmbiguousNoStraddler(t *testing.T) {
+	seventeen := grid(t, ".................1....23.4.....45.2...6..7....81.........9....63......9.5..1.....")
+	f := newBook(t, "S")
+	putGrid(t, f, "S", layout.Pos{Col: 3, Row: 3}, grid(t, classic))
+	putGrid(t, f, "S", layout.Pos{Col: 13, Row: 3}, seventeen)
+	_, err := Read(save(t, f, "two.xlsx"), Options{})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "--sheet S --range C3:K11   (9x9, 30 givens)")
+	assert.Contains(t, err.Error(), "--sheet S --range M3:U11   (9x9, 17 givens)")
+	assert.Equal(t, 2, strings.Count(err.Error(), "--range"), err.Error())
 }
 
 // TestDetectTouching: two puzzles side by side with no gap, or one above
