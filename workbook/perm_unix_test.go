@@ -67,8 +67,28 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 	require.NoError(t, err)
 	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the links are kept")
 	unzip(t, target) // a workbook where the links point
-	assert.Equal(t, target, LinkTarget(chain))
+	assertSameFile(t, target, LinkTarget(chain))
 	assert.Equal(t, target, LinkTarget(target))
+
+	// A relative link in a folder reached through a linked folder climbs
+	// from where that folder really is (cwd/dirlink -> ../real/dir, and
+	// real/dir/out.xlsx -> ../shared/out.xlsx is real/shared/out.xlsx, not
+	// cwd/shared/out.xlsx: the review of 2 December, where a run wrote
+	// beside the link's name, or over its own input).
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	require.NoError(t, err)
+	for _, d := range []string{"cwd", "real/dir", "real/shared", "cwd/shared"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+	}
+	require.NoError(t, os.Symlink("../real/dir", filepath.Join(root, "cwd", "dirlink")))
+	require.NoError(t, os.Symlink("../shared/out.xlsx", filepath.Join(root, "real", "dir", "out.xlsx")))
+	via := filepath.Join(root, "cwd", "dirlink", "out.xlsx")
+	want := filepath.Join(root, "real", "shared", "out.xlsx")
+	assert.Equal(t, want, LinkTarget(via), "a file not there yet")
+	require.NoError(t, WriteGenerated(via, p, BookOptions{}))
+	unzip(t, want)
+	assert.NoFileExists(t, filepath.Join(root, "cwd", "shared", "out.xlsx"))
+	assert.Equal(t, want, LinkTarget(via), "and once it is")
 
 	loop := filepath.Join(dir, "loop.xlsx")
 	require.NoError(t, os.Symlink("loop.xlsx", loop))
@@ -82,4 +102,14 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 	fi, err = os.Lstat(fifo)
 	require.NoError(t, err)
 	assert.NotZero(t, fi.Mode()&os.ModeNamedPipe, "the FIFO is left as it was")
+}
+
+// assertSameFile asserts that a and b name one file.
+func assertSameFile(t *testing.T, a, b string) {
+	t.Helper()
+	fa, err := os.Stat(a)
+	require.NoError(t, err)
+	fb, err := os.Stat(b)
+	require.NoError(t, err)
+	assert.True(t, os.SameFile(fa, fb), "%s and %s", a, b)
 }

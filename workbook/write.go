@@ -684,7 +684,14 @@ func LinkTarget(path string) string {
 			return path
 		}
 		if !filepath.IsAbs(to) {
-			to = filepath.Join(filepath.Dir(p), to)
+			// Relative to the folder the link is really in: through a
+			// linked folder, "../x" climbs from where that folder is,
+			// which joining the names alone would not.
+			dir := filepath.Dir(p)
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dir = real
+			}
+			to = filepath.Join(dir, to)
 		}
 		p = to
 	}

@@ -232,6 +232,37 @@ func TestOutputPermissions(t *testing.T) {
 	}
 }
 
+// TestOutputThroughALinkedFolder: -o naming a relative link in a folder
+// reached through a linked folder writes where the system resolves it,
+// and is refused when that is the input: the link's "../" was taken from
+// the name, so the run wrote another file, and here replaced its own
+// input with exit 0 (the review of 2 December).
+func TestOutputThroughALinkedFolder(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{"cwd", "real/dir", "real/shared", "cwd/shared"} {
+		require.NoError(t, os.MkdirAll(filepath.Join(root, d), 0o755))
+	}
+	require.NoError(t, os.Symlink("../real/dir", filepath.Join(root, "cwd", "dirlink")))
+	in := filepath.Join(root, "real", "shared", "p.txt")
+	require.NoError(t, os.WriteFile(in, []byte(puzzle+"\n"), 0o644))
+	require.NoError(t, os.Symlink("../shared/p.txt", filepath.Join(root, "real", "dir", "p.txt")))
+	require.NoError(t, os.Symlink("../shared/out.txt", filepath.Join(root, "real", "dir", "out.txt")))
+
+	code, _, errOut := runCLI(t, "", "solve", in, "-o", filepath.Join(root, "cwd", "dirlink", "p.txt"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is the input")
+	got, err := os.ReadFile(in)
+	require.NoError(t, err)
+	assert.Equal(t, puzzle+"\n", string(got), "the input is untouched")
+
+	code, _, errOut = runCLI(t, "", "solve", in, "-o", filepath.Join(root, "cwd", "dirlink", "out.txt"))
+	require.Equal(t, exitOK, code, errOut)
+	got, err = os.ReadFile(filepath.Join(root, "real", "shared", "out.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got))
+	assert.Empty(t, folderFiles(t, filepath.Join(root, "cwd", "shared")))
+}
+
 // TestOutputThroughALink: a link named by -o stays a link; the file it
 // points to gets the output.
 func TestOutputThroughALink(t *testing.T) {
