@@ -96,6 +96,11 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 
 	fifo := filepath.Join(dir, "fifo.xlsx")
 	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	// Read, not waited on for a writer (HoldsWorksheet hung on one).
+	_, err = Read(fifo, Options{})
+	require.ErrorIs(t, err, ErrOpen)
+	assert.ErrorContains(t, err, "is not a file (a FIFO or a device)")
+	assert.False(t, HoldsWorksheet(fifo))
 	err = WriteGenerated(fifo, p, BookOptions{})
 	require.ErrorIs(t, err, ErrUsage)
 	assert.ErrorContains(t, err, "is not a file (a FIFO or a device)")

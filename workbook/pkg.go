@@ -37,6 +37,10 @@ func openPackage(file string, maxPart int64) (*pkg, error) {
 	head := make([]byte, 8)
 	if st, err := os.Stat(file); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%w: %s is a folder, not a workbook", ErrOpen, file)
+	} else if err == nil && !st.Mode().IsRegular() {
+		// A FIFO or a device: a zip is read out of order, and opening a
+		// FIFO would wait for a writer that may never come.
+		return nil, fmt.Errorf("%w: %s is not a file (a FIFO or a device), and a workbook is read from a file; save it to one", ErrOpen, file)
 	}
 	if f, err := os.Open(file); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrOpen, err)

@@ -405,6 +405,8 @@ func TestGradeOutputsCollide(t *testing.T) {
 	marked := filepath.Join(dir, "marked")
 	require.NoError(t, os.Mkdir(marked, 0o755))
 	summary := filepath.Join(dir, "class.xlsx")
+	folder := filepath.Join(dir, "folder.xlsx")
+	require.NoError(t, os.Mkdir(folder, 0o755))
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -418,6 +420,9 @@ func TestGradeOutputsCollide(t *testing.T) {
 		{"summary taken for a switch", []string{"--summary", ana, ben}, "--summary " + ana + " is a worksheet, or a student's copy of one"},
 		{"summary over the worksheet", []string{"--summary", ws, ana, ben}, "--summary " + ws + " is a worksheet"},
 		{"summary not a workbook's name", []string{"--outdir", marked, "--summary", filepath.Join(dir, "class.txt"), ana, ben}, "--summary " + filepath.Join(dir, "class.txt") + ": the summary is written as .xlsx"},
+		// Refused before the files were marked, and named "-o" (the review
+		// of 2 December).
+		{"summary a folder", []string{"--outdir", marked, "--summary", folder, ana, ben}, "--summary " + folder + " is a folder"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			before := map[string][]byte{}

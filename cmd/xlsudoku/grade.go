@@ -83,9 +83,18 @@ func runGrade(e *env, args []string) error {
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
 	}
-	if o.summary != "" && !strings.EqualFold(filepath.Ext(o.summary), ".xlsx") {
-		// Checked before any file is graded and marked, not after.
-		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, strings.TrimSuffix(o.summary, filepath.Ext(o.summary))+".xlsx")
+	if err := o.checkSummary(); err != nil {
+		return err
+	}
+	// The report goes to stdout: "grade ana.xlsx >> ana.xlsx" appended
+	// it to the student's workbook.
+	for _, f := range append(slices.Clip(files), o.key) {
+		if f == "" {
+			continue
+		}
+		if err := checkStdoutNotInput(e, f); err != nil {
+			return err
+		}
 	}
 	if o.output != "" && sameFile(files[0], o.output) {
 		return usagef("grade: -o %s is the returned file itself; write the marked copy to another file", o.output)
@@ -307,6 +316,27 @@ func samePath(a, b string) bool {
 	aa, err1 := filepath.Abs(a)
 	ab, err2 := filepath.Abs(b)
 	return err1 == nil && err2 == nil && aa == ab
+}
+
+// checkSummary refuses a --summary that could not be written, before any
+// file is graded and marked, not after: a name that is not .xlsx, a
+// folder, a FIFO or a device, a file the system would not let us write.
+func (o *gradeOptions) checkSummary() error {
+	if o.summary == "" {
+		return nil
+	}
+	if !strings.EqualFold(filepath.Ext(o.summary), ".xlsx") {
+		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, strings.TrimSuffix(o.summary, filepath.Ext(o.summary))+".xlsx")
+	}
+	if st, err := os.Stat(o.summary); err == nil && st.IsDir() {
+		return usagef("grade: --summary %s is a folder; give the summary a file name, such as --summary class.xlsx", o.summary)
+	} else if err == nil && !st.Mode().IsRegular() {
+		return usagef("grade: --summary %s is not a file (a FIFO or a device): the summary is written to a file; give a file name", o.summary)
+	}
+	if err := workbook.CheckTarget(workbook.LinkTarget(o.summary)); err != nil {
+		return fmt.Errorf("grade: --summary %w", err)
+	}
+	return nil
 }
 
 // markedNames names the marked copy of each file in folder dir: the

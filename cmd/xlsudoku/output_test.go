@@ -102,7 +102,7 @@ func TestStdoutIsTheInput(t *testing.T) {
 	require.NoError(t, err)
 	require.NoError(t, os.WriteFile(book, data, 0o644))
 	for _, args := range [][]string{{"solve", in}, {"rate", in}, {"explain", "--json", in}, {"solve", "-"},
-		{"solve", book}, {"rate", book}, {"explain", book}, {"hint", book}} {
+		{"solve", book}, {"rate", book}, {"explain", book}, {"hint", book}, {"grade", book}} {
 		in := in
 		content := content
 		if args[1] == book {

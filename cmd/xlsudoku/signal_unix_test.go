@@ -175,3 +175,20 @@ func TestFIFOInput(t *testing.T) {
 		}
 	}
 }
+
+// TestGradeSummaryFIFO: a --summary that is a FIFO is refused before any
+// file is graded; reading it to see whether it held a worksheet waited
+// for a writer for ever (the review of 2 December).
+func TestGradeSummaryFIFO(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "teacher.xlsx", dir)
+	ana := studentFill(t, ws, "Worksheet", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	fifo := filepath.Join(dir, "sum.xlsx")
+	require.NoError(t, syscall.Mkfifo(fifo, 0o644))
+	marked := filepath.Join(dir, "marked")
+	code, out, errOut := runCLI(t, "", "grade", "--outdir", marked, "--summary", fifo, ana)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--summary "+fifo+" is not a file (a FIFO or a device)")
+	assert.Empty(t, out, "nothing graded")
+	assert.NoDirExists(t, marked)
+}
