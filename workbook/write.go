@@ -554,7 +554,7 @@ func createError(out string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("%w: %s: %v; check that the folder %s exists and is writable", ErrWrite, out, err, filepath.Dir(out))
+	return fmt.Errorf("%w: %s: %v; check that the folder %s exists and is writable", ErrWrite, out, err, filepath.Dir(LinkTarget(out)))
 }
 
 // commit writes the output to a temporary file beside out, checks it with

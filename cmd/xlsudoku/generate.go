@@ -136,14 +136,19 @@ func runGenerate(e *env, args []string) error {
 		}
 	}
 	if o.output != "" && o.output != "-" {
-		// Before any puzzle is made: a long run should not end in "cannot write".
-		if st, err := os.Stat(filepath.Dir(o.output)); err != nil || !st.IsDir() {
-			return fmt.Errorf("generate: cannot write %s: the folder %s does not exist", o.output, filepath.Dir(o.output))
+		// Before any puzzle is made: a long run should not end in "cannot
+		// write". The folder is that of the file a link leads to.
+		if dir := filepath.Dir(workbook.LinkTarget(o.output)); !isDir(dir) {
+			return fmt.Errorf("generate: cannot write %s: the folder %s does not exist", o.output, dir)
 		}
-		if st, err := os.Stat(o.output); err == nil && st.IsDir() {
+		if isDir(o.output) {
 			return usagef("generate: -o %s is a folder; give a file name", o.output)
 		}
-		if o.format == "xlsx" {
+		if o.format != "xlsx" {
+			if err := writableText(o.output); err != nil {
+				return fmt.Errorf("generate: %w", err)
+			}
+		} else {
 			outs := []string{o.output}
 			if o.variants > 0 {
 				outs = outs[:0]

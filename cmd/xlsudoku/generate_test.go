@@ -150,6 +150,30 @@ func TestGenerateErrors(t *testing.T) {
 	}
 }
 
+// TestGenerateOutputsCheckedFirst: an output through a link into a folder
+// that is not there, or a read-only text file, is refused before any
+// puzzle is made (they were refused after making them all, and the
+// workbook's message named the link's folder: the review of 2 December).
+// --timeout bounds the run that would otherwise make a thousand Extreme
+// puzzles, and its message is not the one wanted.
+func TestGenerateOutputsCheckedFirst(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"dl.txt", "dl.xlsx"} {
+		link := filepath.Join(dir, name)
+		require.NoError(t, os.Symlink(filepath.Join("nodir", "x"+filepath.Ext(name)), link))
+		code, _, errOut := runCLI(t, "", "generate", "--seed", "1", "-n", "1000", "-d", "extreme", "--timeout", "20s", "-o", link)
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, errOut, "cannot write "+link+": the folder "+filepath.Join(dir, "nodir")+" does not exist")
+	}
+	if os.Geteuid() != 0 { // root may write anything
+		ro := filepath.Join(dir, "read-only.txt")
+		require.NoError(t, os.WriteFile(ro, []byte("old\n"), 0o444))
+		code, _, errOut := runCLI(t, "", "generate", "--seed", "1", "-n", "1000", "-d", "extreme", "--timeout", "20s", "-o", ro)
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, errOut, "cannot write "+ro+": permission denied")
+	}
+}
+
 func TestGenerateTextFile(t *testing.T) {
 	dir := t.TempDir()
 	out := filepath.Join(dir, "puzzles.txt")

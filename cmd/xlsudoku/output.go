@@ -111,6 +111,27 @@ func openOutput(e *env, in, path string) (*output, error) {
 	return &output{Writer: tmp, e: e, name: path, target: target, tmp: tmp, unregister: unregister}, nil
 }
 
+// writableText refuses, before any work, an existing regular file that
+// openOutput could not replace (read-only): generate found out only after
+// making every puzzle. A FIFO or a device is written in place, later.
+func writableText(path string) error {
+	st, err := os.Stat(path)
+	if err != nil || !st.Mode().IsRegular() {
+		return nil
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY, 0) // changes nothing
+	if err != nil {
+		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	}
+	return f.Close()
+}
+
+// isDir reports whether path is a folder.
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
 // createTemp makes a new, empty file beside target with the given
 // permissions (less the umask); os.CreateTemp would always make it 0600.
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
