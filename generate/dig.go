@@ -118,7 +118,9 @@ func (g *Generator) dig(sol *solve.Grid, rng *rand.Rand) (p Puzzle, ok bool, err
 }
 
 // within reports whether puzzle's grade is at most the one asked for, and
-// then its grade and rating. puzzle is unique, with the solution sol (the
+// then its grade and rating; of a puzzle that singles solve, when a
+// harder grade is asked for, only the grade, Easy (such a puzzle is never
+// accepted for the grade asked, so nothing reads the rest). puzzle is unique, with the solution sol (the
 // generator proves it before it rates).
 func (g *Generator) within(puzzle, sol *solve.Grid) (r solve.Rating, grade solve.Grade, ok bool, err error) {
 	if g.opts.Grade > solve.Easy && g.singles.solves(puzzle) {

@@ -172,9 +172,17 @@ func (p *pkg) codeNameOf(part string) string {
 // name, with any code the user wrote there, is left without its sheet.
 func withCodeName(content []byte, name string) []byte {
 	attr := ` codeName="` + opc.EscapeXML(name) + `"`
-	if i := bytes.Index(content, []byte("<sheetPr")); i >= 0 {
-		i += len("<sheetPr")
-		return slices.Concat(content[:i], []byte(attr), content[i:])
+	for from := 0; ; {
+		// <sheetPr itself, not <sheetProtection.
+		i := bytes.Index(content[from:], []byte("<sheetPr"))
+		if i < 0 {
+			break
+		}
+		i += from + len("<sheetPr")
+		if i < len(content) && (content[i] == ' ' || content[i] == '>' || content[i] == '/') {
+			return slices.Concat(content[:i], []byte(attr), content[i:])
+		}
+		from = i
 	}
 	start := bytes.Index(content, []byte("<worksheet"))
 	end := bytes.IndexByte(content[start:], '>') + start + 1
