@@ -689,6 +689,24 @@ func (h *human) singlesSE(r *Rating, g Grid) {
 	}
 }
 
+// SETechnique is the technique the SE estimate stands for: Hardest, but
+// for an Easy puzzle the single that SE's own order of singles needed
+// (singlesSE): Full House 1.0, Hidden Single 1.2 (in a box) and 1.5,
+// Naked Single 2.3; "easy 1.2 Naked Single" named ours beside SE's number.
+func (r Rating) SETechnique() Technique {
+	if r.Grade == Easy {
+		switch r.SE {
+		case seBase[FullHouse]:
+			return FullHouse
+		case seBoxHiddenSingle, seBase[HiddenSingle]:
+			return HiddenSingle
+		case seBase[NakedSingle]:
+			return NakedSingle
+		}
+	}
+	return r.Hardest
+}
+
 // RateWithin is RateDetail for a puzzle whose grade is at most max; for a
 // harder one it stops as soon as only a technique above max would make
 // progress, and within is false (the rating is then of no use). It never

@@ -12,6 +12,10 @@ import "math/bits"
 // nets as its dynamic ones and nested nets as its nested ones. Ratings are
 // in tenths: 85 is ER 8.5.
 
+// seBoxHiddenSingle is SE's rating of a hidden single in a box; one in a
+// row or column is seBase[HiddenSingle].
+const seBoxHiddenSingle = 12
+
 // seBase is the rating of each technique before any length.
 var seBase = [numTechniques]int{
 	FullHouse: 10, NakedSingle: 23, HiddenSingle: 15,
@@ -185,7 +189,7 @@ func seSingles(b *board, found []int) (int, []int) {
 					}
 				}
 			}
-			r = 12
+			r = seBoxHiddenSingle
 			if us[0] == 0 {
 				r = seBase[HiddenSingle]
 			}

@@ -118,21 +118,25 @@ func TestSEDirect(t *testing.T) {
 // now agrees with it on 154 (9 before), and on the others says 2.3 where
 // SE takes a direct technique (ER 1.7 to 2.0) before a naked single.
 func TestSESingles(t *testing.T) {
-	for line, want := range map[string]int{
-		"9.53...6..4..5.3......4.7.8...7..18...38.45...86..1...5.1.9......9.7..1..3...59.4": 12,
-		".5.3....7.1..97....784..2..52.6.......6...3.......4.59..7..691....73..4.3....1.8.": 15,
-		".1......26.7..9.413...5.7....198.......2.1.......678....9.7...512.6..4.85......9.": 23,
+	for line, want := range map[string]struct {
+		se   int
+		tech Technique // the single SE's rating stands for, not our hardest
+	}{
+		"9.53...6..4..5.3......4.7.8...7..18...38.45...86..1...5.1.9......9.7..1..3...59.4": {12, HiddenSingle},
+		".5.3....7.1..97....784..2..52.6.......6...3.......4.59..7..691....73..4.3....1.8.": {15, HiddenSingle},
+		".1......26.7..9.413...5.7....198.......2.1.......678....9.7...512.6..4.85......9.": {23, NakedSingle},
 	} {
 		g, err := ParseLine(line)
 		require.NoError(t, err)
 		r, err := RateDetail(g)
 		require.NoError(t, err)
 		require.Equal(t, Easy, r.Grade, line)
-		assert.Equal(t, want, r.SE, line)
+		assert.Equal(t, want.se, r.SE, line)
+		assert.Equal(t, want.tech, r.SETechnique(), line)
 		w, within, err := RateWithin(g, Easy)
 		require.NoError(t, err)
 		require.True(t, within)
-		assert.Equal(t, want, w.SE, line)
+		assert.Equal(t, want.se, w.SE, line)
 	}
 	// every shape: singles solve a puzzle of a few givens missing
 	for _, s := range []Shape{Shape4, Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, Shape8, Shape12, Shape16} {
@@ -151,6 +155,10 @@ func TestSESingles(t *testing.T) {
 	// no singles-only solve: 0, the board as far as singles took it
 	g, err := ParseLine(".......71.2.8........5.3...7.9.6.......2..8..1.........3...25..6...1..4..........")
 	require.NoError(t, err)
+	r, err := RateDetail(g)
+	require.NoError(t, err)
+	require.Greater(t, r.Grade, Easy)
+	assert.Equal(t, r.Hardest, r.SETechnique(), "above Easy, our hardest")
 	h := newHuman(t, Shape9, FormatLine(&g))
 	se, _ := seSingles(&h.b, nil)
 	assert.Zero(t, se)

@@ -107,11 +107,11 @@ func rateLine(g *solve.Grid, where string, line int, o rateOptions) (string, err
 	se := fmt.Sprintf("%d.%d", r.SE/10, r.SE%10)
 	if !o.json {
 		// Lower-case grades, as generate writes them and --difficulty takes them.
-		number := fmt.Sprint(r.Score)
+		number, technique := fmt.Sprint(r.Score), r.Hardest
 		if o.scale == "se" {
-			number = se
+			number, technique = se, r.SETechnique()
 		}
-		return fmt.Sprintf("%s %s %s %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), number, r.Hardest), nil
+		return fmt.Sprintf("%s %s %s %s\n", solve.FormatLine(g), strings.ToLower(r.Grade.String()), number, technique), nil
 	}
 	counts := map[string]int{}
 	for _, t := range solve.Techniques() {
