@@ -129,8 +129,11 @@ func TestRateScaleSE(t *testing.T) {
 		require.NoError(t, err)
 		r, err := solve.RateDetail(g)
 		require.NoError(t, err)
-		assert.Equal(t, fmt.Sprintf("%s %s %d.%d %s", p, strings.ToLower(r.Grade.String()), r.SE/10, r.SE%10, r.Hardest), lines[i])
+		assert.Equal(t, fmt.Sprintf("%s %s %d.%d %s", p, strings.ToLower(r.Grade.String()), r.SE/10, r.SE%10, r.SETechnique()), lines[i])
 	}
+	// SE's number with the single it stands for, not our hardest (a
+	// naked single, which SE rates 2.3).
+	assert.True(t, strings.HasSuffix(lines[0], " easy 1.2 Hidden Single"), lines[0])
 	// the JSON has it too, as a number
 	code, out, _ = runCLI(t, puzzle+"\n", "rate", "--json", "-")
 	require.Equal(t, exitOK, code)
