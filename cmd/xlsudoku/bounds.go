@@ -120,10 +120,19 @@ func (v *durationValue) Set(s string) error {
 
 // flagError turns pflag's error into a usage error that names the flag,
 // what it takes and the value given (clipped, when it is very long).
-func flagError(cmd string, err error) error {
+func flagError(fs *pflag.FlagSet, err error) error {
+	cmd := fs.Name()
 	var iv *pflag.InvalidValueError
 	if !errors.As(err, &iv) {
-		return usagef("%s: %s", cmd, clip(err.Error(), 200))
+		msg := clip(err.Error(), 200)
+		if name, ok := strings.CutPrefix(err.Error(), "unknown flag: --"); ok {
+			var names []string
+			fs.VisitAll(func(f *pflag.Flag) { names = append(names, f.Name) })
+			if near := closest(name, names); near != "" {
+				msg += "; did you mean --" + near + "?"
+			}
+		}
+		return usagef("%s: %s", cmd, msg)
 	}
 	name := "--" + iv.GetFlag().Name
 	if sh := iv.GetFlag().Shorthand; sh != "" {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook"
 )
 
 // Exit codes, documented in the README and in "xlsudoku help".
@@ -68,15 +69,16 @@ func exitCode(err error) int {
 	return exitFailure
 }
 
-// report prints err (unless it was reported already) and returns its exit
-// code.
-func report(e *env, err error) int {
+// report prints err of command cmd (unless it was reported already) and
+// returns its exit code.
+func report(e *env, cmd string, err error) int {
 	code := exitCode(err)
 	var reported *reportedError
 	if err != nil && !errors.As(err, &reported) {
 		fmt.Fprintf(e.stderr, "xlsudoku: %v\n", err)
-		if code == exitUsage {
-			fmt.Fprintln(e.stderr, `Run "xlsudoku help" for usage.`)
+		if code == exitUsage && !errors.Is(err, workbook.ErrAmbiguous) {
+			// (An ambiguous puzzle lists the flags that pick each.)
+			fmt.Fprintf(e.stderr, "Run \"xlsudoku help %s\" for usage.\n", cmd)
 		}
 	}
 	return code

@@ -140,7 +140,7 @@ func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bo
 	wantHelp := fs.BoolP("help", "h", false, "show this help")
 	quiet := fs.BoolP("quiet", "q", false, "no notes or progress on stderr (warnings and errors are still shown)")
 	if err := fs.Parse(args); err != nil {
-		return true, flagError(fs.Name(), err)
+		return true, flagError(fs, err)
 	}
 	if *wantHelp {
 		fmt.Fprint(e.stdout, help+fs.FlagUsages())

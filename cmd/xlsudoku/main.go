@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"runtime/debug"
+	"slices"
 	"strings"
 )
 
@@ -126,14 +127,66 @@ func (e *env) run(args []string) (code int) {
 	case "-v", "--version", "version":
 		return e.version(args[1:])
 	}
-	for _, c := range commands {
+	names := make([]string, len(commands))
+	for i, c := range commands {
 		if c.name == args[0] {
-			return report(e, c.run(e, args[1:]))
+			return report(e, c.name, c.run(e, args[1:]))
+		}
+		names[i] = c.name
+	}
+	// A short message, not the whole help, whose first lines would
+	// scroll the mistake away.
+	msg := fmt.Sprintf("xlsudoku: unknown command %s", quote(args[0]))
+	switch near := closest(args[0], names); {
+	case strings.HasPrefix(args[0], "-"):
+		cmd := "COMMAND"
+		if len(args) > 1 && slices.Contains(names, args[1]) {
+			cmd = args[1]
+		}
+		msg += "; flags go after the command: xlsudoku " + cmd + " " + args[0] + " ..."
+	case near != "":
+		msg += "; did you mean " + near + "?"
+	}
+	fmt.Fprintf(e.stderr, "%s\nRun \"xlsudoku help\" for the commands.\n", msg)
+	return exitUsage
+}
+
+// closest is the word of words nearest to s, if it is within two edits
+// (a typo: "sovle", "genrate"), else "".
+func closest(s string, words []string) string {
+	best, dist := "", 3
+	for _, w := range words {
+		if d := editDistance(strings.ToLower(s), w); d < dist {
+			best, dist = w, d
 		}
 	}
-	fmt.Fprintf(e.stderr, "xlsudoku: unknown command %s\n\n", quote(args[0]))
-	printUsage(e.stderr)
-	return exitUsage
+	return best
+}
+
+// editDistance counts the insertions, deletions, substitutions and swaps
+// of neighbours that turn a into b.
+func editDistance(a, b string) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
 }
 
 // internalError reports a panic: a bug, whatever the input.
@@ -179,7 +232,7 @@ func (e *env) version(args []string) int {
 		fmt.Fprint(e.stdout, versionHelp)
 		return exitOK
 	}
-	return report(e, usagef("version: unexpected argument %s", quote(args[0])))
+	return report(e, "version", usagef("version: unexpected argument %s", quote(args[0])))
 }
 
 func printUsage(w io.Writer) {

@@ -217,7 +217,11 @@ func TestUsageAndHelp(t *testing.T) {
 		{[]string{"help", "solve"}, exitOK, "Examples:", ""},
 		{[]string{"solve", "--help"}, exitOK, "--workers", ""},
 		{[]string{"--version"}, exitOK, "xlsudoku ", ""},
-		{[]string{"frobnicate"}, exitUsage, "", `unknown command "frobnicate"`},
+		{[]string{"frobnicate"}, exitUsage, "", `unknown command "frobnicate"` + "\nRun \"xlsudoku help\" for the commands.\n"},
+		// Typos get a guess, not the whole help (the README walk).
+		{[]string{"sovle", "x"}, exitUsage, "", `unknown command "sovle"; did you mean solve?`},
+		{[]string{"-q", "solve", "x"}, exitUsage, "", `unknown command "-q"; flags go after the command: xlsudoku solve -q ...`},
+		{[]string{"solve", "--sheeet", "A", "x.xlsx"}, exitUsage, "", "solve: unknown flag: --sheeet; did you mean --sheet?\nRun \"xlsudoku help solve\" for usage."},
 		{[]string{"solve"}, exitUsage, "", "give one INPUT"},
 		{[]string{"solve", "--bogus", "x"}, exitUsage, "", "unknown flag: --bogus"},
 		{[]string{"solve", "--workers", "0", "x"}, exitUsage, "", `solve: -w/--workers must be a whole number from 1 to 1024, not "0"`},
@@ -235,6 +239,9 @@ func TestUsageAndHelp(t *testing.T) {
 			}
 			if tt.stderr != "" {
 				assert.Contains(t, errOut, tt.stderr)
+			}
+			if len(tt.args) > 0 && tt.code == exitUsage {
+				assert.NotContains(t, errOut, "Commands:", "a mistake gets a line, not the whole help")
 			}
 		})
 	}
@@ -260,4 +267,19 @@ func TestTextOutputRefusesWorkbookNames(t *testing.T) {
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
 	assert.Empty(t, entries)
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		want int
+	}{
+		{"solve", "solve", 0}, {"sovle", "solve", 1}, {"slove", "solve", 1}, {"solv", "solve", 1},
+		{"genrate", "generate", 1}, {"sheeet", "sheet", 1}, {"wrokers", "workers", 1},
+		{"", "rate", 4}, {"frobnicate", "grade", 7},
+	} {
+		assert.Equal(t, tt.want, editDistance(tt.a, tt.b), "%s to %s", tt.a, tt.b)
+	}
+	assert.Equal(t, "grade", closest("Grdae", []string{"solve", "grade", "rate"}))
+	assert.Empty(t, closest("frobnicate", []string{"solve", "grade", "rate"}))
 }
