@@ -113,7 +113,7 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 		}
 		defer w.discard()
 		if _, err := io.WriteString(w, out); err != nil {
-			return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
+			return fmt.Errorf("cannot write %s: %w", outName(o.output), unwrapPath(err))
 		}
 		return w.commit()
 	}

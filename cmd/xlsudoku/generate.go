@@ -355,7 +355,7 @@ func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) er
 		w.WriteByte('\n')
 	}
 	if err := w.Flush(); err != nil {
-		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), unwrapPath(err))
 	}
 	return out.commit()
 }

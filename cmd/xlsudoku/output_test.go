@@ -322,3 +322,19 @@ func TestTextOutputThroughANewLink(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, solution+"\n", string(got))
 }
+
+// TestOutputDeviceFull: a device output that fails mid-write names it
+// once ("cannot write /dev/stdout: write /dev/stdout: broken pipe" named
+// it twice: the README walk).
+func TestOutputDeviceFull(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	for _, cmd := range []string{"solve", "rate", "explain"} {
+		code, _, errOut := runCLI(t, "", cmd, in, "-o", "/dev/full")
+		assert.Equal(t, exitFailure, code, cmd)
+		assert.Contains(t, errOut, "cannot write /dev/full: no space left on device", cmd)
+		assert.NotContains(t, errOut, "write /dev/full: write", cmd)
+	}
+}

@@ -93,7 +93,7 @@ func rateWorkbook(e *env, in string, o rateOptions) error {
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
 	if _, err := io.WriteString(out, line); err != nil {
-		return fmt.Errorf("cannot write %s: %w", outName(o.output), err)
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), unwrapPath(err))
 	}
 	return out.commit()
 }

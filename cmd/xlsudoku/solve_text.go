@@ -229,7 +229,7 @@ write:
 		return &inputError{fmt.Errorf("%s holds no puzzle, only blank lines or comments; give one puzzle per line, or grids", src.name)}
 	}
 	if flushErr != nil {
-		return fmt.Errorf("cannot write %s: %w", outName(o.output), flushErr)
+		return fmt.Errorf("cannot write %s: %w", outName(o.output), unwrapPath(flushErr))
 	}
 	if succeeded > 0 {
 		if err := out.commit(); err != nil {
