@@ -140,8 +140,10 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		if err := p.uncalculated(sheets); err != nil {
 			return nil, err
 		}
-		if msg, err := p.sparseDefault(sheets); msg != "" || err != nil {
-			return nil, cmp.Or(err, fmt.Errorf("%w in %s: %s", ErrNoPuzzle, p.file, msg))
+		if box == "" || box == "3x3" { // (a --box of another size: no 9x9 to speak of)
+			if msg, err := p.sparseDefault(sheets); msg != "" || err != nil {
+				return nil, cmp.Or(err, fmt.Errorf("%w in %s: %s", ErrNoPuzzle, p.file, msg))
+			}
 		}
 		what := "no square block of digits and blanks (4x4 to 16x16)"
 		if box != "" {
