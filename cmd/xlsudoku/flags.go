@@ -157,7 +157,7 @@ func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bo
 // values, one a line, when json is set).
 func (f *inputFlags) dispatch(e *env, cmd, in, output string, json bool, book func() error,
 	each func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) error {
-	isBook, err := f.inputKind(e, cmd, in)
+	isBook, err := f.inputKind(e, cmd, in, output)
 	if err != nil {
 		return err
 	}
@@ -185,10 +185,13 @@ func inBook(in string, err error) error {
 }
 
 // inputKind tells a workbook input from a text one and checks that the
-// flags fit it.
-func (f *inputFlags) inputKind(e *env, cmd, in string) (isBook bool, err error) {
-	if err := checkStdoutNotInput(e, in); err != nil {
-		return false, err
+// flags fit it, and that stdout, when output ("" or "-") leaves it in
+// use, is not the input.
+func (f *inputFlags) inputKind(e *env, cmd, in, output string) (isBook bool, err error) {
+	if output == "" || output == "-" {
+		if err := checkStdoutNotInput(e, in); err != nil {
+			return false, err
+		}
 	}
 	if isBook, err = isWorkbook(in); err != nil {
 		return false, err

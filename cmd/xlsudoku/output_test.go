@@ -124,6 +124,21 @@ func TestStdoutIsTheInput(t *testing.T) {
 			assert.Equal(t, content, string(got))
 		})
 	}
+	// With -o elsewhere nothing is printed, so nothing is refused (it
+	// was: the review of 2 December), and the input is untouched.
+	for _, args := range [][]string{{"solve", in, "-o", filepath.Join(dir, "s.txt")}, {"solve", book, "-o", filepath.Join(dir, "s.xlsx")}} {
+		stdout, err := os.OpenFile(args[1], os.O_WRONLY|os.O_APPEND, 0)
+		require.NoError(t, err)
+		before, err := os.ReadFile(args[1])
+		require.NoError(t, err)
+		var errOut bytes.Buffer
+		code := run(args, strings.NewReader(""), stdout, &errOut)
+		stdout.Close()
+		assert.Equal(t, exitOK, code, errOut.String())
+		after, err := os.ReadFile(args[1])
+		require.NoError(t, err)
+		assert.Equal(t, before, after)
+	}
 }
 
 // TestLongOutputName: an output name a little under the system's limit of

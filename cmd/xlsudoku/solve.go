@@ -83,7 +83,7 @@ func runSolve(e *env, args []string) error {
 	if o.inPlace && o.output == "" {
 		return inPlaceWithoutOutput("solve", in)
 	}
-	isBook, err := o.inputKind(e, "solve", in)
+	isBook, err := o.inputKind(e, "solve", in, o.output)
 	if err != nil {
 		return err
 	}

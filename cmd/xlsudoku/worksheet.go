@@ -115,7 +115,7 @@ func runWorksheet(e *env, args []string) error {
 		o.seed = rand.Uint64() >> 11
 		e.note("seed %d", o.seed)
 	}
-	isBook, err := o.inputKind(e, "worksheet", in)
+	isBook, err := o.inputKind(e, "worksheet", in, o.output)
 	if err != nil {
 		return err
 	}
