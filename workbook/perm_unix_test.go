@@ -89,6 +89,12 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 	unzip(t, want)
 	assert.NoFileExists(t, filepath.Join(root, "cwd", "shared", "out.xlsx"))
 	assert.Equal(t, want, LinkTarget(via), "and once it is")
+	// A ".." after a linked folder in the link's target, or in the name
+	// given: the system climbs from the real folder (the second review).
+	require.NoError(t, os.Symlink("dirlink/../w.xlsx", filepath.Join(root, "cwd", "up.xlsx")))
+	assert.Equal(t, filepath.Join(root, "real", "w.xlsx"), LinkTarget(filepath.Join(root, "cwd", "up.xlsx")))
+	assert.Equal(t, filepath.Join(root, "real", "v.xlsx"), LinkTarget(root+"/cwd/dirlink/../v.xlsx"))
+	assert.Equal(t, "out.xlsx", LinkTarget("out.xlsx"), "a bare name as it is")
 
 	loop := filepath.Join(dir, "loop.xlsx")
 	require.NoError(t, os.Symlink("loop.xlsx", loop))

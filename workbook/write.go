@@ -664,38 +664,65 @@ func doneWithTemp(tmp *os.File) { ourTemps.Delete(tmp.Name()) }
 // does for text output.
 func replaced(out string) string { return LinkTarget(out) }
 
-// LinkTarget is the file that writing path replaces: path itself, or,
-// when path is a symbolic link, the file it points to, followed through
-// every link, even to a file that is not there yet (a new file is made
-// there, as a shell's > makes it, and the link kept). A loop of links,
-// or one that cannot be read, gives path.
+// LinkTarget is the file that writing path replaces, named by the folder
+// it is really in: path itself, or, when path is a symbolic link, the
+// file it points to, followed through every link, even to a file that is
+// not there yet (a new file is made there, as a shell's > makes it, and
+// the link kept). A loop of links, or one that cannot be read, gives path.
 func LinkTarget(path string) string {
 	p := path
 	for range 40 { // as many links as the system follows
 		fi, err := os.Lstat(p)
 		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
-			if p != path && (err == nil || errors.Is(err, fs.ErrNotExist)) {
-				return p
+			if err != nil && !errors.Is(err, fs.ErrNotExist) {
+				return path
 			}
-			return path
+			return inRealFolder(p)
 		}
 		to, err := os.Readlink(p)
 		if err != nil {
 			return path
 		}
 		if !filepath.IsAbs(to) {
-			// Relative to the folder the link is really in: through a
-			// linked folder, "../x" climbs from where that folder is,
-			// which joining the names alone would not.
-			dir := filepath.Dir(p)
-			if real, err := filepath.EvalSymlinks(dir); err == nil {
-				dir = real
-			}
-			to = filepath.Join(dir, to)
+			// Relative to the link's folder, its name as written: not
+			// filepath.Join, which would take a ".." after a linked
+			// folder out as text.
+			to = rawDir(p) + string(filepath.Separator) + to
 		}
 		p = to
 	}
 	return path
+}
+
+// inRealFolder names p by the folder it is really in, every link and ".."
+// in its folder's name followed as the system follows them: through a
+// linked folder, ".." climbs from where that folder really is, where
+// cleaning the name as text (filepath.Dir, Join) would climb from the
+// link. p, cleaned, when its folder is not there.
+func inRealFolder(p string) string {
+	dir, base := rawDir(p), p[strings.LastIndexByte(p, filepath.Separator)+1:]
+	if base == "" || base == "." || base == ".." {
+		return filepath.Clean(p)
+	}
+	real, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return filepath.Join(real, base)
+}
+
+// rawDir is the folder part of p as written, before its last separator,
+// ".." and links left in it: "." for a bare name, "/" for a file at the
+// root.
+func rawDir(p string) string {
+	i := strings.LastIndexByte(p, filepath.Separator)
+	switch {
+	case i < 0:
+		return "."
+	case i == 0:
+		return string(filepath.Separator)
+	}
+	return p[:i]
 }
 
 // verify reads the written workbook back: every XML part we wrote parses,

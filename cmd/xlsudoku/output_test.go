@@ -276,6 +276,24 @@ func TestOutputThroughALinkedFolder(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, solution+"\n", string(got))
 	assert.Empty(t, folderFiles(t, filepath.Join(root, "cwd", "shared")))
+
+	// The ".." in a link's target, after a linked folder: out.txt ->
+	// dirlink/../in.txt is sub/in.txt, not the input in.txt beside it,
+	// which it replaced with exit 0 (the second review of 2 December).
+	two := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(two, "sub", "deep"), 0o755))
+	in2 := filepath.Join(two, "in.txt")
+	require.NoError(t, os.WriteFile(in2, []byte(puzzle+"\n"), 0o644))
+	require.NoError(t, os.Symlink(filepath.Join("sub", "deep"), filepath.Join(two, "dirlink")))
+	require.NoError(t, os.Symlink("dirlink/../in.txt", filepath.Join(two, "out.txt"))) // not Join: it would take the ".." out
+	code, _, errOut = runCLI(t, "", "solve", in2, "-o", filepath.Join(two, "out.txt"))
+	require.Equal(t, exitOK, code, errOut)
+	got, err = os.ReadFile(in2)
+	require.NoError(t, err)
+	assert.Equal(t, puzzle+"\n", string(got), "the input is untouched")
+	got, err = os.ReadFile(filepath.Join(two, "sub", "in.txt"))
+	require.NoError(t, err)
+	assert.Equal(t, solution+"\n", string(got), "the file the link leads to is written")
 }
 
 // TestOutputThroughALink: a link named by -o stays a link; the file it
