@@ -174,9 +174,15 @@ func sameFile(in, out string) (bool, error) {
 	if err != nil {
 		return false, fmt.Errorf("%w: %v", ErrOpen, err)
 	}
-	so, err := os.Stat(out)
-	if err == nil {
-		return os.SameFile(si, so), nil
+	// The file the system names, and the one the write replaces: should
+	// they ever differ, neither may be the input.
+	for _, o := range []string{out, replaced(out)} {
+		if so, err := os.Stat(o); err == nil && os.SameFile(si, so) {
+			return true, nil
+		}
+	}
+	if _, err := os.Stat(out); err == nil {
+		return false, nil
 	}
 	a, _ := filepath.Abs(in)
 	b, _ := filepath.Abs(out)

@@ -194,9 +194,20 @@ func isNumber(s string) bool {
 func checkNotInput(e *env, in, out string) error {
 	so, err := os.Stat(out)
 	if err != nil || !so.Mode().IsRegular() {
-		return nil
+		// Not there (yet): the file a link leads to may be.
+		if so, err = os.Stat(workbook.LinkTarget(out)); err != nil || !so.Mode().IsRegular() {
+			return nil
+		}
 	}
-	if si, name := inputInfo(e, in); si != nil && os.SameFile(si, so) {
+	si, name := inputInfo(e, in)
+	if si != nil && !os.SameFile(si, so) {
+		// The file the write replaces, should it differ from the one
+		// the system names: neither may be the input.
+		if st, err := os.Stat(workbook.LinkTarget(out)); err == nil {
+			so = st
+		}
+	}
+	if si != nil && os.SameFile(si, so) {
 		if name == "stdin" {
 			return usagef("-o %s is the file stdin reads from; writing it would lose the puzzles: write to another file", out)
 		}
