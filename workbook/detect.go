@@ -152,7 +152,11 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and %s was found elsewhere; choose it with --sheet NAME --range B2:J10 (a 9x9; B2:E5 for a 4x4, B2:G7 for a 6x6)",
 			ErrNoPuzzle, p.file, DefaultRange, what)
 	}
-	if !best.sure && !best.sameBadCells() {
+	// Blocks that cannot be told apart but hold the same bad cells are
+	// those cells' error (the next read names them), when bad cells are
+	// errors; when they are a student's entries, that error never comes,
+	// and the first block would be taken in silence.
+	if !best.sure && (p.textIsEntry || !best.sameBadCells()) {
 		return nil, best.ambiguous(p.file)
 	}
 	c := best.ranked[0]

@@ -401,6 +401,29 @@ func TestReadReturnedWithoutIdentity(t *testing.T) {
 	}
 }
 
+// TestReadReturnedAmbiguousWithText: blocks that cannot be told apart
+// and hold the same text cell are an ambiguity to grade, not the first
+// block taken: with the text a student's entry, nothing else names it,
+// and a block one column off was graded against a --key it did not fit
+// (the second review of 2 December).
+func TestReadReturnedAmbiguousWithText(t *testing.T) {
+	g := grid(t, "53467891.67219534.19834256.85..6....4..8.3...7...2.....6....28....419.......8..7.")
+	g.Cells[2] = 5 // a digit twice in the first row: no block fits the rules
+	f := newBook(t, "S")
+	putGrid(t, f, "S", layout.Pos{Col: 3, Row: 3}, g)
+	require.NoError(t, f.SetCellStr("S", "D4", "?"))
+	in := save(t, f, "shift.xlsx")
+	_, err := Read(in, Options{})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce, "solve names the text cell")
+	_, err = ReadReturned(in, Options{}, []solve.Grid{g})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "--range C3:K11")
+	rs, err := ReadReturned(in, Options{Range: "C3:K11"}, []solve.Grid{g})
+	require.NoError(t, err, "read where the flags say")
+	assert.Equal(t, "C3:K11", rs[0].Puzzle.Range)
+}
+
 func TestIdentityRoundTrip(t *testing.T) {
 	sixteen := first16x16(t)
 	g16, err := solve.ParseLine(sixteen)

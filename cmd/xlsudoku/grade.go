@@ -328,12 +328,20 @@ func (o *gradeOptions) checkSummary() error {
 	if !strings.EqualFold(filepath.Ext(o.summary), ".xlsx") {
 		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, strings.TrimSuffix(o.summary, filepath.Ext(o.summary))+".xlsx")
 	}
-	if st, err := os.Stat(o.summary); err == nil && st.IsDir() {
+	st, err := os.Stat(o.summary)
+	switch {
+	case err == nil && st.IsDir():
 		return usagef("grade: --summary %s is a folder; give the summary a file name, such as --summary class.xlsx", o.summary)
-	} else if err == nil && !st.Mode().IsRegular() {
+	case err == nil && !st.Mode().IsRegular():
 		return usagef("grade: --summary %s is not a file (a FIFO or a device): the summary is written to a file; give a file name", o.summary)
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return fmt.Errorf("grade: cannot write --summary %s: %w", o.summary, unwrapPath(err)) // a loop of links
 	}
-	if err := workbook.CheckTarget(workbook.LinkTarget(o.summary)); err != nil {
+	target := workbook.LinkTarget(o.summary)
+	if dir := filepath.Dir(target); !isDir(dir) {
+		return fmt.Errorf("grade: cannot write --summary %s: the folder %s does not exist", o.summary, dir)
+	}
+	if err := workbook.CheckTarget(target); err != nil {
 		return fmt.Errorf("grade: --summary %w", err)
 	}
 	return nil

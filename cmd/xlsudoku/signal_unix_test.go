@@ -191,4 +191,22 @@ func TestGradeSummaryFIFO(t *testing.T) {
 	assert.Contains(t, errOut, "--summary "+fifo+" is not a file (a FIFO or a device)")
 	assert.Empty(t, out, "nothing graded")
 	assert.NoDirExists(t, marked)
+
+	// A folder that is not there, through a link or not, and a loop of
+	// links: refused first too (they were after the marking: the second
+	// review of 2 December).
+	require.NoError(t, os.Symlink(filepath.Join("nodir", "class.xlsx"), filepath.Join(dir, "dangling.xlsx")))
+	require.NoError(t, os.Symlink("loop2.xlsx", filepath.Join(dir, "loop1.xlsx")))
+	require.NoError(t, os.Symlink("loop1.xlsx", filepath.Join(dir, "loop2.xlsx")))
+	for summary, want := range map[string]string{
+		filepath.Join(dir, "nodir", "class.xlsx"): "the folder " + filepath.Join(dir, "nodir") + " does not exist",
+		filepath.Join(dir, "dangling.xlsx"):       "the folder " + filepath.Join(dir, "nodir") + " does not exist",
+		filepath.Join(dir, "loop1.xlsx"):          "too many levels of symbolic links",
+	} {
+		code, out, errOut := runCLI(t, "", "grade", "--outdir", marked, "--summary", summary, ana)
+		assert.Equal(t, exitFailure, code, summary)
+		assert.Contains(t, errOut, "cannot write --summary "+summary+": "+want)
+		assert.Empty(t, out, "nothing graded")
+		assert.NoDirExists(t, marked)
+	}
 }
