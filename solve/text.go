@@ -106,6 +106,10 @@ type Reader struct {
 	// returns it.
 	ended bool
 	err   error
+	// maybe4x4: the grid being read started with a line of sixteen
+	// characters, no size given, which a 4x4 puzzle would be but for a
+	// digit above 4 (its message says so if the grid ends there).
+	maybe4x4 bool
 }
 
 // NewReader returns a Reader that reads from r.
@@ -140,9 +144,13 @@ func (r *Reader) Read() (Puzzle, error) {
 		if skipLine(text) || isSeparator(text, 0) {
 			continue
 		}
-		if tok := firstToken(text); r.isOneLine(tok) {
+		tok := firstToken(text)
+		if r.isOneLine(tok) {
 			return r.readOneLine(tok)
 		}
+		// Sixteen characters that isOneLine took for a 16x16 row for a
+		// digit above 4, the size not given: a 4x4 puzzle, mistyped?
+		r.maybe4x4 = r.Shape.Size == 0 && utf8.RuneCount(tok) == 16 && bytes.IndexByte(tok, '|') < 0
 		return r.readGrid(text)
 	}
 }
@@ -258,8 +266,6 @@ func firstToken(text []byte) []byte {
 	return t
 }
 
-// oneLineShape is the shape of a one-line puzzle of n cells (a switch, not
-// a map built when the program starts).
 // nearSize says how a line of n cells, no puzzle size, misses the one
 // nearest it by three cells or fewer (": one short of a 9x9's 81"),
 // which is most often a cell lost or added by hand; "" when none is.
@@ -282,6 +288,8 @@ func nearSize(n int) string {
 	return ""
 }
 
+// oneLineShape is the shape of a one-line puzzle of n cells (a switch, not
+// a map built when the program starts).
 func oneLineShape(n int) (Shape, bool) {
 	switch n {
 	case 16:
@@ -429,7 +437,7 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 				line--
 			}
 			msg := fmt.Sprintf("the %s grid that starts on line %d ends after %d row%s", shape, start, row, plural(row))
-			if row == 1 && shape.Size == 16 {
+			if row == 1 && r.maybe4x4 {
 				// Sixteen characters with a digit above 4: no 4x4 puzzle.
 				msg += "; as a 4x4 puzzle, its line holds a digit above 4"
 			}

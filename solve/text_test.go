@@ -309,3 +309,31 @@ func spaced(rows []string) []string {
 	}
 	return out
 }
+
+// TestReader4x4Hint: the hint that a 16-character line would be a 4x4
+// puzzle but for a digit above 4 is given only of such a line, and only
+// when no size was asked for (it was of any 16x16 grid cut after its first
+// row: the second review of 2 December).
+func TestReader4x4Hint(t *testing.T) {
+	const hint = "as a 4x4 puzzle"
+	for _, tt := range []struct {
+		input string
+		size  int
+		want  bool
+	}{
+		{"1.....3..4.....5\n", 0, true},
+		{"1234123412341234\n", 16, false},
+		{"1234|1234|1234|1234\n", 0, false},
+		{"1 2 3 4 5 6 7 8 9 A B C D E F G\n", 0, false},
+	} {
+		r := NewReader(strings.NewReader(tt.input))
+		if tt.size != 0 {
+			s, err := ShapeOf(tt.size)
+			require.NoError(t, err)
+			r.Shape = s
+		}
+		_, err := r.Read()
+		require.ErrorIs(t, err, ErrCellCount, tt.input)
+		assert.Equal(t, tt.want, strings.Contains(err.Error(), hint), "%q: %v", tt.input, err)
+	}
+}
