@@ -249,23 +249,31 @@ func (f *sheetFind) ambiguous(file string) error {
 	return &detectError{msg: b.String()}
 }
 
-// listed is the ranked blocks less those that overlap two ranked before
-// them: a block across two puzzles side by side (with its edges in
-// each) is neither, and was listed as a third choice.
+// listed is the ranked blocks less those that straddle two listed before
+// them, which do not overlap each other: a block across two puzzles side
+// by side (with the edges of each) is neither, and was listed as a third
+// choice. Blocks that overlap one another, a grid and the same shifted
+// by a cell, all stay.
 func (f *sheetFind) listed() []candidate {
 	var out []candidate
 	for _, c := range f.ranked {
-		n := 0
-		for _, o := range out {
-			if c.rect.Overlaps(o.rect) {
-				n++
-			}
-		}
-		if n < 2 {
+		if !straddles(c.rect, out) {
 			out = append(out, c)
 		}
 	}
 	return out
+}
+
+// straddles reports whether r overlaps two of blocks that are apart.
+func straddles(r layout.Rect, blocks []candidate) bool {
+	for i, a := range blocks {
+		for _, b := range blocks[i+1:] {
+			if r.Overlaps(a.rect) && r.Overlaps(b.rect) && !a.rect.Overlaps(b.rect) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // detectError is an ambiguous detection; it wraps ErrAmbiguous.
@@ -319,27 +327,36 @@ func (p *pkg) detectSheet(sh sheetRef, shapes []solve.Shape) (*sheetFind, error)
 	return rank(sh, g, shapes, cands), nil
 }
 
-// sparseDefault says, when the first sheet whose B2:J10 holds digits
-// holds too few there to be taken for a puzzle (fewer than minGivens, with
-// nothing else around them), that they were seen and how to read them
-// anyway: "no sheet holds a puzzle at B2:J10" would not be true of them.
+// sparseDefault says, of the sheet whose B2:J10 holds the most digits
+// when they are too few to be taken for a puzzle (fewer than minGivens,
+// but a puzzle's worth begun: sparseMin or more, across the 9x9, with
+// nothing around them), that they were seen and how to read them anyway:
+// "no sheet holds a puzzle at B2:J10" would not be true of them. "" when
+// no sheet has such digits.
 func (p *pkg) sparseDefault(sheets []sheetRef) (string, error) {
+	var best *rangeRead
 	for _, sh := range sheets {
 		rr, err := p.readRange(sh, defaultRect, solve.Shape9)
 		if err != nil {
 			return "", err
 		}
-		if rr.digits == 0 {
+		if rr.digits < sparseMin || !rr.looksLikePuzzle() || rr.ringDigits != 0 || rr.digits+len(rr.bad) >= minGivens[9] || !rr.reaches9x9() {
 			continue
 		}
-		if !rr.looksLikePuzzle() || rr.ringDigits != 0 || rr.digits+len(rr.bad) >= minGivens[9] || !rr.reaches9x9() {
-			return "", nil
+		if best == nil || rr.digits > best.digits {
+			best = rr
 		}
-		return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more), and no other block of digits was found; to read it anyway, give --sheet %s --range %s",
-			sh.name, defaultRect, count(rr.digits, "digit", "digits"), minGivens[9], shellWord(sh.name), defaultRect), nil
 	}
-	return "", nil
+	if best == nil {
+		return "", nil
+	}
+	return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more), and no other block of digits was found; to read it anyway, give --sheet %s --range %s",
+		best.sheet.name, defaultRect, count(best.digits, "digit", "digits"), minGivens[9], shellWord(best.sheet.name), defaultRect), nil
 }
+
+// sparseMin is the fewest digits at B2:J10 that sparseDefault speaks of:
+// fewer are notes or stray numbers more likely than a puzzle begun.
+const sparseMin = 8
 
 // candidates lists the n x n blocks of g that could be the puzzle.
 func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout.Rect) []candidate {

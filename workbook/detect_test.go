@@ -72,6 +72,27 @@ func TestDetectAmbiguousNoStraddler(t *testing.T) {
 	assert.Equal(t, 2, strings.Count(err.Error(), "--range"), err.Error())
 }
 
+// TestDetectAmbiguousShifted: a grid with empty edges can be read one
+// cell off in any direction; those blocks overlap each other and all stay
+// listed, the grid's own among them (it was left out as a "straddler" of
+// two shifted copies: the second review of 2 December).
+func TestDetectAmbiguousShifted(t *testing.T) {
+	g := grid(t, classic)
+	for i := range 9 {
+		g.Set(0, i, 0)
+		g.Set(8, i, 0)
+		g.Set(i, 0, 0)
+		g.Set(i, 8, 0)
+	}
+	g.Set(1, 1, int(g.At(1, 3))) // a digit twice in a row: no block fits the rules
+	require.NotZero(t, g.At(1, 3))
+	f := newBook(t, "S")
+	putGrid(t, f, "S", layout.Pos{Col: 4, Row: 4}, g)
+	_, err := Read(save(t, f, "shifted.xlsx"), Options{})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "--range D4:L12")
+}
+
 // TestDetectTouching: two puzzles side by side with no gap, or one above
 // the other, are both listed, each with --range, and either is read when
 // asked for. (Each one's edge of digits beside the other once hid both:
@@ -351,6 +372,17 @@ func TestDetectTooFewGivens(t *testing.T) {
 	p, err := Read(path, Options{Sheet: "Game", Range: "B2:J10"})
 	require.NoError(t, err, "read as the message says")
 	assert.Equal(t, sparse, p.Grid)
+
+	// A stray digit on an earlier sheet is not taken for the sparse grid
+	// (its sheet was named: the second review of 2 December).
+	f := newBook(t, "Notes")
+	require.NoError(t, f.SetCellInt("Notes", "B2", 9))
+	_, err = f.NewSheet("Game")
+	require.NoError(t, err)
+	putGrid(t, f, "Game", layoutB2, sparse)
+	_, err = Read(save(t, f, "two.xlsx"), Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), "Game!B2:J10 holds 16 digits")
 
 	corner := sheetOf(t, func(f *excelize.File) {
 		for cell, v := range map[string]int{"B2": 1, "C2": 5, "D3": 3, "C4": 4, "E5": 2} {
