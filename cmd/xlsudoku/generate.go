@@ -144,11 +144,10 @@ func runGenerate(e *env, args []string) error {
 		if isDir(o.output) {
 			return usagef("generate: -o %s is a folder; give a file name", o.output)
 		}
-		if o.format != "xlsx" {
-			if err := writableText(o.output); err != nil {
-				return fmt.Errorf("generate: %w", err)
-			}
-		} else {
+		if err := writableOutput(o.output); err != nil {
+			return fmt.Errorf("generate: %w", err)
+		}
+		if o.format == "xlsx" {
 			outs := []string{o.output}
 			if o.variants > 0 {
 				outs = outs[:0]

@@ -165,6 +165,21 @@ func TestGenerateOutputsCheckedFirst(t *testing.T) {
 		assert.Equal(t, exitFailure, code)
 		assert.Contains(t, errOut, "cannot write "+link+": the folder "+filepath.Join(dir, "nodir")+" does not exist")
 	}
+	// A loop of links, and a folder that takes no new file (the second
+	// review of 2 December).
+	require.NoError(t, os.Symlink("loop2.txt", filepath.Join(dir, "loop1.txt")))
+	require.NoError(t, os.Symlink("loop1.txt", filepath.Join(dir, "loop2.txt")))
+	outs := map[string]string{filepath.Join(dir, "loop1.txt"): "too many levels of symbolic links"}
+	if isDir("/proc/self") {
+		outs["/proc/x.txt"] = "no file can be made in the folder /proc"
+		outs["/proc/x.xlsx"] = "no file can be made in the folder /proc"
+	}
+	for out, want := range outs {
+		code, _, errOut := runCLI(t, "", "generate", "--seed", "1", "-n", "1000", "-d", "extreme", "--timeout", "20s", "-o", out)
+		assert.Equal(t, exitFailure, code)
+		assert.Contains(t, errOut, "cannot write "+out+": "+want)
+	}
+	assert.ElementsMatch(t, []string{"dl.txt", "dl.xlsx", "loop1.txt", "loop2.txt"}, folderFiles(t, dir), "no probe left")
 	if os.Geteuid() != 0 { // root may write anything
 		ro := filepath.Join(dir, "read-only.txt")
 		require.NoError(t, os.WriteFile(ro, []byte("old\n"), 0o444))

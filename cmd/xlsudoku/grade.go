@@ -344,6 +344,9 @@ func (o *gradeOptions) checkSummary() error {
 	if err := workbook.CheckTarget(target); err != nil {
 		return fmt.Errorf("grade: --summary %w", err)
 	}
+	if err := writableOutput(o.summary); err != nil {
+		return fmt.Errorf("grade: --summary: %w", err)
+	}
 	return nil
 }
 

@@ -111,19 +111,33 @@ func openOutput(e *env, in, path string) (*output, error) {
 	return &output{Writer: tmp, e: e, name: path, target: target, tmp: tmp, unregister: unregister}, nil
 }
 
-// writableText refuses, before any work, an existing regular file that
-// openOutput could not replace (read-only): generate found out only after
-// making every puzzle. A FIFO or a device is written in place, later.
-func writableText(path string) error {
+// writableOutput refuses, before any work, an output that could not be
+// written at the end, as generate found out only after making every
+// puzzle: a loop of links, a read-only file, a folder that takes no new
+// file (read-only, or a system folder such as /proc), tried by making a
+// file there and removing it. A FIFO or a device is written in place,
+// later.
+func writableOutput(path string) error {
 	st, err := os.Stat(path)
-	if err != nil || !st.Mode().IsRegular() {
-		return nil
-	}
-	f, err := os.OpenFile(path, os.O_WRONLY, 0) // changes nothing
-	if err != nil {
+	switch {
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+	case err == nil && !st.Mode().IsRegular():
+		return nil
+	case err == nil:
+		f, err := os.OpenFile(path, os.O_WRONLY, 0) // changes nothing
+		if err != nil {
+			return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
+		}
+		f.Close()
 	}
-	return f.Close()
+	dir := filepath.Dir(workbook.LinkTarget(path))
+	probe, err := os.CreateTemp(dir, ".xlsudoku-probe-")
+	if err != nil {
+		return fmt.Errorf("cannot write %s: no file can be made in the folder %s (%w)", path, dir, unwrapPath(err))
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // isDir reports whether path is a folder.
