@@ -89,6 +89,10 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	}
 	// -o steps.txt asks for the steps as text, as --json -o asks for JSON.
 	asText := o.json || strings.EqualFold(filepath.Ext(o.output), ".txt")
+	if o.output != "" && !asText && !writesWorkbook(o.output) {
+		return usagef("explain: -o %s: the explanation of a workbook is written as a workbook (%s) or as text (%s)", o.output,
+			strings.TrimSuffix(o.output, filepath.Ext(o.output))+filepath.Ext(in), strings.TrimSuffix(o.output, filepath.Ext(o.output))+".txt")
+	}
 	if o.output != "" && !asText {
 		// Refuse a workbook that cannot be written before explaining it,
 		// and before saying where the puzzle was found.

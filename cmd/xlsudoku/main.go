@@ -138,10 +138,10 @@ func (e *env) run(args []string) (code int) {
 	// scroll the mistake away.
 	msg := fmt.Sprintf("xlsudoku: unknown command %s", quote(args[0]))
 	switch near := closest(args[0], names); {
-	case strings.HasPrefix(args[0], "-"):
+	case strings.HasPrefix(args[0], "-") && args[0] != "-":
 		cmd := "COMMAND"
-		if len(args) > 1 && slices.Contains(names, args[1]) {
-			cmd = args[1]
+		if i := slices.IndexFunc(args, func(a string) bool { return slices.Contains(names, a) }); i > 0 {
+			cmd = args[i]
 		}
 		msg += "; flags go after the command: xlsudoku " + cmd + " " + args[0] + " ..."
 	case near != "":

@@ -221,6 +221,8 @@ func TestUsageAndHelp(t *testing.T) {
 		// Typos get a guess, not the whole help (the README walk).
 		{[]string{"sovle", "x"}, exitUsage, "", `unknown command "sovle"; did you mean solve?`},
 		{[]string{"-q", "solve", "x"}, exitUsage, "", `unknown command "-q"; flags go after the command: xlsudoku solve -q ...`},
+		{[]string{"-o", "out.txt", "solve", "x"}, exitUsage, "", `unknown command "-o"; flags go after the command: xlsudoku solve -o ...`},
+		{[]string{"-"}, exitUsage, "", "unknown command \"-\"\nRun"},
 		{[]string{"solve", "--sheeet", "A", "x.xlsx"}, exitUsage, "", "solve: unknown flag: --sheeet; did you mean --sheet?\nRun \"xlsudoku help solve\" for usage."},
 		{[]string{"solve"}, exitUsage, "", "give one INPUT"},
 		{[]string{"solve", "--bogus", "x"}, exitUsage, "", "unknown flag: --bogus"},
