@@ -113,7 +113,7 @@ func TestExplainTextAndWorkbook(t *testing.T) {
 	require.NoError(t, os.Remove(txtPath))
 	code, _, errOut = runCLI(t, "", "explain", in, "-o", filepath.Join(dir, "steps.ods"))
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "written as a workbook (steps.xlsx) or as text (steps.txt)")
+	assert.Contains(t, errOut, "written as a workbook ("+filepath.Join(dir, "steps.xlsx")+") or as text ("+filepath.Join(dir, "steps.txt")+")")
 
 	entries, err := os.ReadDir(dir)
 	require.NoError(t, err)
