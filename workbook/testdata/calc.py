@@ -120,6 +120,16 @@ class Office:
         logf = open(self.logpath, "wb")
         try:
             with self.lock:
+                while ABANDONED.is_set():
+                    # The watchdog is killing soffice and ending the run
+                    # (it read self.proc under this lock): an soffice
+                    # started now would outlive us. Wait for its os._exit.
+                    # (Seen under load: a signal during a second start.)
+                    self.lock.release()
+                    try:
+                        time.sleep(1)
+                    finally:
+                        self.lock.acquire()
                 self.proc = subprocess.Popen(
                     args, stdin=subprocess.DEVNULL, stdout=logf, stderr=logf,
                     start_new_session=True, cwd=self.workdir, env=env)
