@@ -89,6 +89,14 @@ func CheckTarget(out string) error {
 func writable(out string) error {
 	fi, err := os.Stat(out)
 	switch {
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		// A loop of links, a folder we may not enter: renaming over the
+		// name would replace the link with a file.
+		var pe *os.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return fmt.Errorf("%w: %s: %v; write to another file", ErrWrite, out, err)
 	case err != nil || fi.IsDir():
 		return nil // new, or a folder, which notFolder refuses
 	case !fi.Mode().IsRegular():
@@ -114,6 +122,9 @@ var openToWrite = func(name string) (*os.File, error) { return os.OpenFile(name,
 // notFolder refuses an output path that names a folder, which renaming
 // the written file over it would fail on late and obscurely.
 func notFolder(out string) error {
+	if strings.HasSuffix(out, string(filepath.Separator)) {
+		return fmt.Errorf("%w: -o %s ends in %c, as a folder's name does; give the workbook's file name", ErrUsage, out, filepath.Separator)
+	}
 	if fi, err := os.Stat(out); err == nil && fi.IsDir() {
 		return fmt.Errorf("%w: -o %s is a folder; give the workbook's file name", ErrUsage, out)
 	}

@@ -94,7 +94,17 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 	require.NoError(t, os.Symlink("dirlink/../w.xlsx", filepath.Join(root, "cwd", "up.xlsx")))
 	assert.Equal(t, filepath.Join(root, "real", "w.xlsx"), LinkTarget(filepath.Join(root, "cwd", "up.xlsx")))
 	assert.Equal(t, filepath.Join(root, "real", "v.xlsx"), LinkTarget(root+"/cwd/dirlink/../v.xlsx"))
-	assert.Equal(t, "out.xlsx", LinkTarget("out.xlsx"), "a bare name as it is")
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	wd, err = filepath.EvalSymlinks(wd)
+	require.NoError(t, err)
+	assert.Equal(t, filepath.Join(wd, "out.xlsx"), LinkTarget("out.xlsx"), "a bare name in the real working folder")
+	// A folder not there: the name as written, for the system to refuse,
+	// not cleaned into another file ("nodir/../w.xlsx" is not w.xlsx).
+	assert.Equal(t, root+"/nodir/../w.xlsx", LinkTarget(root+"/nodir/../w.xlsx"))
+	require.NoError(t, os.Symlink("nodir/../w.xlsx", filepath.Join(root, "cwd", "dangling.xlsx")))
+	assert.Equal(t, filepath.Join(root, "cwd")+"/nodir/../w.xlsx", LinkTarget(filepath.Join(root, "cwd", "dangling.xlsx")))
+	assert.Equal(t, filepath.Join(root, "cwd")+"/nodir/..", Folder(LinkTarget(filepath.Join(root, "cwd", "dangling.xlsx"))))
 
 	loop := filepath.Join(dir, "loop.xlsx")
 	require.NoError(t, os.Symlink("loop.xlsx", loop))

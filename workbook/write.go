@@ -181,12 +181,8 @@ func sameFile(in, out string) (bool, error) {
 			return true, nil
 		}
 	}
-	if _, err := os.Stat(out); err == nil {
-		return false, nil
-	}
-	a, _ := filepath.Abs(in)
-	b, _ := filepath.Abs(out)
-	return a == b, nil
+	// Neither is there: then it is not the input, which is.
+	return false, nil
 }
 
 // whoseSheet says who made the worksheet called name, which a sheet of
@@ -560,7 +556,7 @@ func createError(out string, err error) error {
 	if errors.As(err, &pe) {
 		err = pe.Err
 	}
-	return fmt.Errorf("%w: %s: %v; check that the folder %s exists and is writable", ErrWrite, out, err, filepath.Dir(LinkTarget(out)))
+	return fmt.Errorf("%w: %s: %v; check that the folder %s exists and is writable", ErrWrite, out, err, rawDir(LinkTarget(out)))
 }
 
 // commit writes the output to a temporary file beside out, checks it with
@@ -641,7 +637,7 @@ func createBeside(out string, perm os.FileMode) (tmp *os.File, target string, er
 // (os.CreateTemp would always make it 0600).
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
 	for range 100 {
-		name := filepath.Join(filepath.Dir(target), tempPrefix(target)+strconv.FormatUint(rand.Uint64N(1<<40), 10))
+		name := rawDir(target) + string(filepath.Separator) + tempPrefix(target) + strconv.FormatUint(rand.Uint64N(1<<40), 10)
 		// Ours before it is there: a signal's cleanup in between then
 		// finds it (and removing a file not yet made does nothing).
 		ourTemps.Store(name, true)
@@ -670,20 +666,27 @@ func doneWithTemp(tmp *os.File) { ourTemps.Delete(tmp.Name()) }
 // does for text output.
 func replaced(out string) string { return LinkTarget(out) }
 
-// LinkTarget is the file that writing path replaces, named by the folder
-// it is really in: path itself, or, when path is a symbolic link, the
-// file it points to, followed through every link, even to a file that is
-// not there yet (a new file is made there, as a shell's > makes it, and
-// the link kept). A loop of links, or one that cannot be read, gives path.
+// LinkTarget is the file that writing path replaces, named by the real
+// folder it is in (an absolute path): path itself, or, when path is a
+// symbolic link, the file it points to, followed through every link, even
+// to a file that is not there yet (a new file is made there, as a shell's
+// > makes it, and the link kept). A name whose folder is not there is
+// given as it is written (the system then refuses it, as it would), and a
+// loop of links, or one that cannot be read, gives path: writes refuse
+// both (CheckTarget). A link into /dev or /proc stops there: such a name
+// is a stream, written in place.
 func LinkTarget(path string) string {
 	p := path
-	for range 40 { // as many links as the system follows
+	for range 41 { // the 40 links the system follows, and what the last leads to
 		fi, err := os.Lstat(p)
 		if err != nil || fi.Mode()&os.ModeSymlink == 0 {
 			if err != nil && !errors.Is(err, fs.ErrNotExist) {
 				return path
 			}
 			return inRealFolder(p)
+		}
+		if p != path && isSystemPath(p) {
+			return p
 		}
 		to, err := os.Readlink(p)
 		if err != nil {
@@ -700,22 +703,47 @@ func LinkTarget(path string) string {
 	return path
 }
 
-// inRealFolder names p by the folder it is really in, every link and ".."
-// in its folder's name followed as the system follows them: through a
-// linked folder, ".." climbs from where that folder really is, where
-// cleaning the name as text (filepath.Dir, Join) would climb from the
-// link. p, cleaned, when its folder is not there.
+// inRealFolder names p by the real folder it is in, an absolute path,
+// every link and ".." in its folder's name followed as the system follows
+// them: through a linked folder, or from a working folder reached through
+// one, ".." climbs from where the folder really is, where cleaning the
+// name as text (filepath.Dir, Join, Abs) would climb from the link. p as
+// it is written when its folder is not there, or it names no file (it
+// ends in a separator, ".", ".."): cleaned, it could name another file.
 func inRealFolder(p string) string {
 	dir, base := rawDir(p), p[strings.LastIndexByte(p, filepath.Separator)+1:]
 	if base == "" || base == "." || base == ".." {
-		return filepath.Clean(p)
+		return p
+	}
+	if !filepath.IsAbs(dir) {
+		wd, err := os.Getwd()
+		if err == nil {
+			wd, err = filepath.EvalSymlinks(wd) // Getwd may give $PWD, the way the shell came
+		}
+		if err != nil {
+			return p
+		}
+		dir = wd + string(filepath.Separator) + dir // not Join: it would take ".." out
 	}
 	real, err := filepath.EvalSymlinks(dir)
 	if err != nil {
-		return filepath.Clean(p)
+		return p
 	}
 	return filepath.Join(real, base)
 }
+
+// isSystemPath reports whether p is under /dev or /proc, where a name is a
+// device or a stream rather than a file.
+func isSystemPath(p string) bool {
+	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/")
+}
+
+// Folder is the folder part of path as written, before its last
+// separator, ".." and links left in it for the system to follow ("." for
+// a bare name): of a LinkTarget, the folder a write makes its file in.
+// filepath.Dir would clean it as text, which through a linked folder, or
+// one not there, can name another folder.
+func Folder(path string) string { return rawDir(path) }
 
 // rawDir is the folder part of p as written, before its last separator,
 // ".." and links left in it: "." for a bare name, "/" for a file at the

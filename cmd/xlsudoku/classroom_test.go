@@ -407,6 +407,8 @@ func TestGradeOutputsCollide(t *testing.T) {
 	summary := filepath.Join(dir, "class.xlsx")
 	folder := filepath.Join(dir, "folder.xlsx")
 	require.NoError(t, os.Mkdir(folder, 0o755))
+	linkToSummary := filepath.Join(dir, "link.xlsx")
+	require.NoError(t, os.Symlink("class.xlsx", linkToSummary))
 	for _, tt := range []struct {
 		name string
 		args []string
@@ -423,6 +425,8 @@ func TestGradeOutputsCollide(t *testing.T) {
 		// Refused before the files were marked, and named "-o" (the review
 		// of 2 December).
 		{"summary a folder", []string{"--outdir", marked, "--summary", folder, ana, ben}, "--summary " + folder + " is a folder"},
+		// A link to a file not there yet is that file (the third review).
+		{"summary a link to the marked copy", []string{"-o", summary, "--summary", linkToSummary, ana}, "--summary " + linkToSummary + " is also -o"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			before := map[string][]byte{}

@@ -138,7 +138,10 @@ func runGenerate(e *env, args []string) error {
 	if o.output != "" && o.output != "-" {
 		// Before any puzzle is made: a long run should not end in "cannot
 		// write". The folder is that of the file a link leads to.
-		if dir := filepath.Dir(workbook.LinkTarget(o.output)); !isDir(dir) {
+		if strings.HasSuffix(o.output, string(filepath.Separator)) {
+			return usagef("generate: -o %s ends in %c, as a folder's name does; give a file name", o.output, filepath.Separator)
+		}
+		if dir := workbook.Folder(workbook.LinkTarget(o.output)); !isDir(dir) {
 			return fmt.Errorf("generate: cannot write %s: the folder %s does not exist", o.output, dir)
 		}
 		if isDir(o.output) {

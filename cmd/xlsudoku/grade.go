@@ -313,8 +313,14 @@ func samePath(a, b string) bool {
 	if sameFile(a, b) {
 		return true
 	}
-	aa, err1 := filepath.Abs(a)
-	ab, err2 := filepath.Abs(b)
+	// The files writing each would make (a link to a file not there yet,
+	// a folder reached through a link), by their real folders.
+	ta, tb := workbook.LinkTarget(a), workbook.LinkTarget(b)
+	if sameFile(ta, tb) {
+		return true
+	}
+	aa, err1 := filepath.Abs(ta)
+	ab, err2 := filepath.Abs(tb)
 	return err1 == nil && err2 == nil && aa == ab
 }
 
@@ -338,7 +344,7 @@ func (o *gradeOptions) checkSummary() error {
 		return fmt.Errorf("grade: cannot write --summary %s: %w", o.summary, unwrapPath(err)) // a loop of links
 	}
 	target := workbook.LinkTarget(o.summary)
-	if dir := filepath.Dir(target); !isDir(dir) {
+	if dir := workbook.Folder(target); !isDir(dir) {
 		return fmt.Errorf("grade: cannot write --summary %s: the folder %s does not exist", o.summary, dir)
 	}
 	if err := workbook.CheckTarget(target); err != nil {

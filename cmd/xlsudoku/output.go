@@ -53,7 +53,9 @@ func openOutput(e *env, in, path string) (*output, error) {
 	switch {
 	case err == nil && st.IsDir():
 		return nil, usagef("-o %s is a folder; give a file name", path)
-	case err == nil && (!st.Mode().IsRegular() || isDevicePath(path)):
+	case strings.HasSuffix(path, string(filepath.Separator)):
+		return nil, usagef("-o %s ends in %c, as a folder's name does; give a file name", path, filepath.Separator)
+	case err == nil && (!st.Mode().IsRegular() || isDevicePath(path) || isDevicePath(workbook.LinkTarget(path))):
 		// /dev/null, /dev/stdout, a FIFO, a terminal: there is nothing to
 		// keep and nothing could be renamed over it.
 		f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
@@ -93,7 +95,7 @@ func openOutput(e *env, in, path string) (*output, error) {
 		return nil, err // a signal is ending the run
 	}
 	if err != nil {
-		dir := filepath.Dir(target)
+		dir := workbook.Folder(target)
 		if st, serr := os.Stat(dir); errors.Is(err, fs.ErrNotExist) && (serr != nil || !st.IsDir()) {
 			return nil, fmt.Errorf("cannot write %s: the folder %s does not exist", path, dir)
 		}
@@ -131,7 +133,7 @@ func writableOutput(path string) error {
 		}
 		f.Close()
 	}
-	dir := filepath.Dir(workbook.LinkTarget(path))
+	dir := workbook.Folder(workbook.LinkTarget(path))
 	probe, err := os.CreateTemp(dir, ".xlsudoku-probe-")
 	if err != nil {
 		return fmt.Errorf("cannot write %s: no file can be made in the folder %s (%w)", path, dir, unwrapPath(err))
@@ -149,14 +151,14 @@ func isDir(path string) bool {
 // createTemp makes a new, empty file beside target with the given
 // permissions (less the umask); os.CreateTemp would always make it 0600.
 func createTemp(target string, perm os.FileMode) (*os.File, error) {
-	dir, base := filepath.Split(target)
+	dir, base := workbook.Folder(target), filepath.Base(target)
 	if len(base) > 200 {
 		// Room for the rest of the name: the temporary file's name may be
 		// no longer than target's could be (255 bytes).
 		base = strings.ToValidUTF8(base[:200], "")
 	}
 	for range 100 {
-		name := filepath.Join(dir, "."+base+"."+strconv.FormatUint(rand.Uint64N(1<<40), 36)+".tmp")
+		name := dir + string(filepath.Separator) + "." + base + "." + strconv.FormatUint(rand.Uint64N(1<<40), 36) + ".tmp" // not Join: see workbook.Folder
 		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		if !errors.Is(err, fs.ErrExist) {
 			return f, err

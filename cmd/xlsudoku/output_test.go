@@ -371,3 +371,52 @@ func TestOutputDeviceFull(t *testing.T) {
 		assert.NotContains(t, errOut, "write /dev/full: write", cmd)
 	}
 }
+
+// TestOutputNamesTheSystemRefuses: an output the system would not open
+// as named is refused, never cleaned into another name that it would (the
+// third review of 2 December): "missing/../x" is not x, a name ending in
+// "/" is no file, a loop of links is not replaced by a file, a link to
+// /dev/stdout is a stream, and a link to a file not there yet is the
+// same output as that file's name. Inputs and other files are untouched.
+func TestOutputNamesTheSystemRefuses(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in.txt")
+	require.NoError(t, os.WriteFile(in, []byte(puzzle+"\n"), 0o644))
+	book := filepath.Join(dir, "c.xlsx")
+	data, err := os.ReadFile(filepath.Join("..", "..", "samples", "classic.xlsx"))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(book, data, 0o644))
+	require.NoError(t, os.Symlink("missing/../in.txt", filepath.Join(dir, "up.txt")))
+	require.NoError(t, os.Symlink("missing/../c.xlsx", filepath.Join(dir, "up.xlsx")))
+	require.NoError(t, os.Symlink("loop2.xlsx", filepath.Join(dir, "loop1.xlsx")))
+	require.NoError(t, os.Symlink("loop1.xlsx", filepath.Join(dir, "loop2.xlsx")))
+	files := folderFiles(t, dir)
+	for _, tt := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"solve", in, "-o", dir + "/missing/../out.txt"}, exitFailure, "the folder " + dir + "/missing/.. does not exist"},
+		{[]string{"solve", in, "-o", filepath.Join(dir, "up.txt")}, exitFailure, "does not exist"},
+		{[]string{"solve", book, "-o", filepath.Join(dir, "up.xlsx")}, exitFailure, "no such file or directory"},
+		{[]string{"solve", book, "-o", dir + "/missing/../o.xlsx"}, exitFailure, "no such file or directory"},
+		{[]string{"solve", book, "-o", filepath.Join(dir, "loop1.xlsx")}, exitFailure, "too many levels of symbolic links"},
+		{[]string{"solve", in, "-o", dir + "/x/"}, exitUsage, "ends in /"},
+		{[]string{"solve", book, "-o", dir + "/x.xlsx/"}, exitUsage, "ends in /"},
+		{[]string{"generate", "-n", "1", "-o", dir + "/y/"}, exitUsage, "ends in /"},
+	} {
+		code, _, errOut := runCLI(t, "", tt.args...)
+		assert.Equal(t, tt.code, code, "%v: %s", tt.args, errOut)
+		assert.Contains(t, errOut, tt.want, "%v", tt.args)
+		assert.ElementsMatch(t, files, folderFiles(t, dir), "%v: nothing made", tt.args)
+	}
+	got, err := os.ReadFile(in)
+	require.NoError(t, err)
+	assert.Equal(t, puzzle+"\n", string(got))
+	got, err = os.ReadFile(book)
+	require.NoError(t, err)
+	assert.Equal(t, data, got)
+	fi, err := os.Lstat(filepath.Join(dir, "loop1.xlsx"))
+	require.NoError(t, err)
+	assert.NotZero(t, fi.Mode()&os.ModeSymlink, "the link is kept")
+}
