@@ -94,6 +94,17 @@ func TestWriteThroughLinksAndSpecialFiles(t *testing.T) {
 	require.NoError(t, os.Symlink("dirlink/../w.xlsx", filepath.Join(root, "cwd", "up.xlsx")))
 	assert.Equal(t, filepath.Join(root, "real", "w.xlsx"), LinkTarget(filepath.Join(root, "cwd", "up.xlsx")))
 	assert.Equal(t, filepath.Join(root, "real", "v.xlsx"), LinkTarget(root+"/cwd/dirlink/../v.xlsx"))
+	// A link into /dev/shm (a RAM disk, not a stream) to another link is
+	// followed to the file, as the system does (a fourth review: the second
+	// link was replaced); a link to /dev/stdout stops there.
+	if shm, err := os.MkdirTemp("/dev/shm", "xlsudoku-test-"); err == nil {
+		t.Cleanup(func() { os.RemoveAll(shm) })
+		require.NoError(t, os.Symlink("real.xlsx", filepath.Join(shm, "l2.xlsx")))
+		require.NoError(t, os.Symlink(filepath.Join(shm, "l2.xlsx"), filepath.Join(root, "shm.xlsx")))
+		assert.Equal(t, filepath.Join(shm, "real.xlsx"), LinkTarget(filepath.Join(root, "shm.xlsx")))
+	}
+	require.NoError(t, os.Symlink("/dev/stdout", filepath.Join(root, "so.txt")))
+	assert.True(t, IsStream(LinkTarget(filepath.Join(root, "so.txt"))))
 	wd, err := os.Getwd()
 	require.NoError(t, err)
 	wd, err = filepath.EvalSymlinks(wd)

@@ -673,8 +673,9 @@ func replaced(out string) string { return LinkTarget(out) }
 // > makes it, and the link kept). A name whose folder is not there is
 // given as it is written (the system then refuses it, as it would), and a
 // loop of links, or one that cannot be read, gives path: writes refuse
-// both (CheckTarget). A link into /dev or /proc stops there: such a name
-// is a stream, written in place.
+// both (CheckTarget). A link to a stream's name (/dev/stdout,
+// /proc/self/fd/1: IsStream) stops there: it is written in place. Other
+// links under /dev and /proc (a RAM disk in /dev/shm) are followed.
 func LinkTarget(path string) string {
 	p := path
 	for range 41 { // the 40 links the system follows, and what the last leads to
@@ -685,7 +686,7 @@ func LinkTarget(path string) string {
 			}
 			return inRealFolder(p)
 		}
-		if p != path && isSystemPath(p) {
+		if p != path && IsStream(p) {
 			return p
 		}
 		to, err := os.Readlink(p)
@@ -732,10 +733,41 @@ func inRealFolder(p string) string {
 	return filepath.Join(real, base)
 }
 
-// isSystemPath reports whether p is under /dev or /proc, where a name is a
-// device or a stream rather than a file.
-func isSystemPath(p string) bool {
-	return strings.HasPrefix(p, "/dev/") || strings.HasPrefix(p, "/proc/")
+// IsStream reports paths such as /dev/stdout and /proc/self/fd/1,
+// which name an open stream even when it leads to a regular file: they are
+// written in place, as the shell set them up. Other files under /dev and
+// /proc are not streams: a file in /dev/shm, a RAM disk, was appended to
+// run after run, its line N no longer the solution of puzzle N.
+func IsStream(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	switch abs {
+	case "/dev/stdin", "/dev/stdout", "/dev/stderr":
+		return true
+	}
+	if fd, ok := strings.CutPrefix(abs, "/dev/fd/"); ok {
+		return isDigits(fd)
+	}
+	if rest, ok := strings.CutPrefix(abs, "/proc/"); ok {
+		proc, fd, ok := strings.Cut(rest, "/fd/")
+		return ok && (proc == "self" || proc == "thread-self" || isDigits(proc)) && isDigits(fd)
+	}
+	return false
+}
+
+// isDigits reports whether s is a number of decimal digits.
+func isDigits(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // Folder is the folder part of path as written, before its last

@@ -168,41 +168,8 @@ func createTemp(target string, perm os.FileMode) (*os.File, error) {
 }
 
 // isDevicePath reports paths such as /dev/stdout and /proc/self/fd/1,
-// which name an open stream even when it leads to a regular file: they are
-// written in place, as the shell set them up. Other files under /dev and
-// /proc are not streams: a file in /dev/shm, a RAM disk, was appended to
-// run after run, its line N no longer the solution of puzzle N.
-func isDevicePath(path string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return false
-	}
-	switch abs {
-	case "/dev/stdin", "/dev/stdout", "/dev/stderr":
-		return true
-	}
-	if fd, ok := strings.CutPrefix(abs, "/dev/fd/"); ok {
-		return isNumber(fd)
-	}
-	if rest, ok := strings.CutPrefix(abs, "/proc/"); ok {
-		proc, fd, ok := strings.Cut(rest, "/fd/")
-		return ok && (proc == "self" || proc == "thread-self" || isNumber(proc)) && isNumber(fd)
-	}
-	return false
-}
-
-// isNumber reports whether s is a number of decimal digits.
-func isNumber(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, c := range s {
-		if c < '0' || c > '9' {
-			return false
-		}
-	}
-	return true
-}
+// which name an open stream (workbook.IsStream).
+func isDevicePath(path string) bool { return workbook.IsStream(path) }
 
 // checkNotInput refuses an output that is the input file itself, by
 // whatever path or hard link: the puzzles would be lost. Special files are
