@@ -52,20 +52,29 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
 }
 
-// fileNames names each row's file as the summary shows it: by its name,
-// or, when files of one name come from different folders (students'
-// files downloaded a folder each), by its path as given, so that no two
-// rows read alike.
+// fileNames names each row's file as the summary shows it (ShownNames).
 func fileNames(rows []SummaryRow) []string {
-	n := map[string]int{}
-	for _, r := range rows {
-		n[strings.ToLower(filepath.Base(r.File))]++
-	}
-	out := make([]string, len(rows))
+	files := make([]string, len(rows))
 	for i, r := range rows {
-		out[i] = filepath.Base(r.File)
+		files[i] = r.File
+	}
+	return ShownNames(files)
+}
+
+// ShownNames names each of files as reports show it: by its name, or,
+// when files of one name (in any case) come from different folders
+// (students' files downloaded a folder each), by its path as given, so
+// that no two read alike.
+func ShownNames(files []string) []string {
+	n := map[string]int{}
+	for _, f := range files {
+		n[strings.ToLower(filepath.Base(f))]++
+	}
+	out := make([]string, len(files))
+	for i, f := range files {
+		out[i] = filepath.Base(f)
 		if n[strings.ToLower(out[i])] > 1 {
-			out[i] = r.File
+			out[i] = f
 		}
 	}
 	return out

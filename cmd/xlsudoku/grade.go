@@ -103,11 +103,8 @@ func runGrade(e *env, args []string) error {
 	// of one name come from different folders.
 	names := nameCounts(files)
 	shown := map[string]string{}
-	for _, f := range files {
-		shown[f] = filepath.Base(f)
-		if names[strings.ToLower(shown[f])] > 1 {
-			shown[f] = f
-		}
+	for i, s := range workbook.ShownNames(files) {
+		shown[files[i]] = s
 	}
 	// A missing --outdir is made, as soffice --outdir makes its folder,
 	// once every check has passed; but only in a folder that is there,

@@ -175,22 +175,17 @@ func isDevicePath(path string) bool { return workbook.IsStream(path) }
 // whatever path or hard link: the puzzles would be lost. Special files are
 // not compared: nothing is kept in them.
 func checkNotInput(e *env, in, out string) error {
-	so, err := os.Stat(out)
-	if err != nil || !so.Mode().IsRegular() {
-		// Not there (yet): the file a link leads to may be.
-		if so, err = os.Stat(workbook.LinkTarget(out)); err != nil || !so.Mode().IsRegular() {
-			return nil
-		}
-	}
 	si, name := inputInfo(e, in)
-	if si != nil && !os.SameFile(si, so) {
-		// The file the write replaces, should it differ from the one
-		// the system names: neither may be the input.
-		if st, err := os.Stat(workbook.LinkTarget(out)); err == nil {
-			so = st
-		}
+	if si == nil {
+		return nil
 	}
-	if si != nil && os.SameFile(si, so) {
+	// The file the system names and the file the write replaces, should
+	// they differ: neither may be the input.
+	same := func(o string) bool {
+		so, err := os.Stat(o)
+		return err == nil && so.Mode().IsRegular() && os.SameFile(si, so)
+	}
+	if same(out) || same(workbook.LinkTarget(out)) {
 		if name == "stdin" {
 			return usagef("-o %s is the file stdin reads from; writing it would lose the puzzles: write to another file", out)
 		}
