@@ -651,10 +651,14 @@ func TestVariants(t *testing.T) {
 	// Found by a hunt: --variants 0 made a plain worksheet; one variant
 	// was "worksheets", written "to" itself; -o naming the input offered
 	// an --in-place that worksheet does not have.
+	// And a walk of 2 December: --variants 1.5 printed strconv's error.
 	for _, cmd := range [][]string{{"worksheet", in}, {"generate", "-n", "1", "--worksheet"}} {
-		code, _, errOut = runCLI(t, "", append(cmd, "--variants", "0", "-o", filepath.Join(dir, "zero.xlsx"))...)
-		assert.Equal(t, exitUsage, code)
-		assert.Contains(t, errOut, "--variants must be from 1 to 500, not 0")
+		for _, n := range []string{"0", "1.5", "x", "501", "99999999999999999999"} {
+			code, _, errOut = runCLI(t, "", append(cmd, "--variants", n, "-o", filepath.Join(dir, "zero.xlsx"))...)
+			assert.Equal(t, exitUsage, code)
+			assert.Contains(t, errOut, `--variants must be a whole number from 1 to 500, not "`+n+`"`)
+			assert.NotContains(t, errOut, "strconv")
+		}
 	}
 	code, _, errOut = runCLI(t, "", "worksheet", in, "--variants", "1", "--seed", "3", "-o", filepath.Join(dir, "one.xlsx"))
 	require.Equal(t, exitOK, code, errOut)

@@ -110,7 +110,7 @@ func runGenerate(e *env, args []string) error {
 	fs.BoolVar(&o.sheetPerPuzzle, "sheet-per-puzzle", false, "workbook: one sheet per puzzle (grid at B2:J10) and one per solution, instead of tiled pages")
 	fs.BoolVar(&o.worksheet, "worksheet", false, "workbook: fillable worksheets for students, a sheet per puzzle (see \"xlsudoku help worksheet\")")
 	o.sheetOptions.add(fs)
-	fs.IntVar(&o.variants, "variants", 0, "workbook: write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits) of look-alike copies of the puzzles, one per student, each with its own identity")
+	intFlag(fs, &o.variants, "variants", "", 0, 1, maxVariants, "workbook: write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits) of look-alike copies of the puzzles, one per student, each with its own identity")
 	intFlag(fs, &o.attempts, "attempts", "", 0, 1, maxAttempts, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
 	fs.Var(&durationValue{p: &o.timeout, max: maxTimeout, text: maxTimeoutText}, "timeout", "give up after `D` in all, such as 30s or 5m, up to "+maxTimeoutText+" (default: no limit but --attempts)")
 	if done, err := parseCommon(e, fs, generateHelp, args); done {

@@ -82,7 +82,7 @@ func runWorksheet(e *env, args []string) error {
 	var o worksheetOptions
 	fs := pflag.NewFlagSet("worksheet", pflag.ContinueOnError)
 	fs.StringVarP(&o.output, "output", "o", "", "write the workbook with its worksheet to `FILE` (required)")
-	fs.IntVar(&o.variants, "variants", 0, "write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits), each a look-alike of the puzzle: digits relabelled, rows and columns moved within bands and stacks, turned or mirrored")
+	intFlag(fs, &o.variants, "variants", "", 0, 1, maxVariants, "write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits), each a look-alike of the puzzle: digits relabelled, rows and columns moved within bands and stacks, turned or mirrored")
 	fs.Uint64Var(&o.seed, "seed", 0, "with --variants: make the variants of seed `S` (default: random, printed on stderr)")
 	o.sheetOptions.add(fs)
 	o.inputFlags.add(fs, false)
