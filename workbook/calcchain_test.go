@@ -178,7 +178,7 @@ func TestCalcChain(t *testing.T) {
 		for part, data := range before {
 			require.Contains(t, after, part)
 			if !rewritten(part) {
-				assert.Equal(t, data, after[part], "part %s changed", part)
+				assert.Equal(t, unselected(part, data), after[part], "part %s changed", part)
 			}
 		}
 		f, err := excelize.OpenFile(out)

@@ -97,7 +97,7 @@ func renderExcelize(styles []byte, sheets []layout.Sheet, password string, paper
 	if err := fixStyleCounts(f); err != nil {
 		return nil, err
 	}
-	out, err := r.sheetParts(sheets, paper)
+	out, err := r.sheetParts(sheets, paper, -1)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -239,4 +240,14 @@ func first16x16(t testing.TB) string {
 // run replacing sheets of an earlier one adds to its calcPr.
 func withoutFullCalc(wb []byte) string {
 	return strings.Replace(string(wb), ` fullCalcOnLoad="1"`, "", 1)
+}
+
+// unselected is a part as a worksheet writes the input's: a sheet loses
+// the tabSelected attribute (the worksheet opens at its own sheet), and
+// nothing else changes. TestWorksheetOpensAtWorksheet checks which sheet.
+func unselected(part string, data []byte) []byte {
+	if !strings.HasPrefix(part, "xl/worksheets/sheet") {
+		return data
+	}
+	return regexp.MustCompile(` tabSelected="(1|true)"`).ReplaceAll(data, nil)
 }

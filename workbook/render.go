@@ -84,10 +84,10 @@ type rendered struct {
 }
 
 // sheetParts renders sheets, leaving the styles to the caller.
-func (r *renderer) sheetParts(sheets []layout.Sheet, paper layout.Paper) (*rendered, error) {
+func (r *renderer) sheetParts(sheets []layout.Sheet, paper layout.Paper, selected int) (*rendered, error) {
 	out := &rendered{}
 	for i := range sheets {
-		data, err := r.sheetPart(&sheets[i], paper, false)
+		data, err := r.sheetPart(&sheets[i], paper, i == selected)
 		if err != nil {
 			return nil, err
 		}
@@ -107,6 +107,12 @@ var emptyStyles = []byte(`<styleSheet xmlns="` + nsMain + `"/>`)
 // needs (or has them empty) gets them, with the defaults Excel assumes
 // (opc.CompleteStyles); nothing else of the input changes.
 func render(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper) (*rendered, error) {
+	return renderSelecting(styles, sheets, password, paper, -1)
+}
+
+// renderSelecting is render with sheets[selected] the sheet the workbook
+// opens at (-1: none of them).
+func renderSelecting(styles []byte, sheets []layout.Sheet, password string, paper layout.Paper, selected int) (*rendered, error) {
 	if styles == nil {
 		styles = emptyStyles
 	}
@@ -119,7 +125,7 @@ func render(styles []byte, sheets []layout.Sheet, password string, paper layout.
 	if !ok {
 		return nil, fmt.Errorf("its styles part cannot be read (it is not well-formed SpreadsheetML); open and save the workbook in a spreadsheet app and try again")
 	}
-	out, err := newTableRenderer(t, password).sheetParts(sheets, paper)
+	out, err := newTableRenderer(t, password).sheetParts(sheets, paper, selected)
 	if err != nil {
 		return nil, err
 	}

@@ -28,7 +28,12 @@ type workbookXML struct {
 	relPrefix string // prefix bound to the relationships namespace on the root, if any
 	strict    bool   // Strict Open XML
 	sheets    []sheetEntry
-	sheetsEnd int           // offset of </sheets>
+	sheetsAt  int // offset of <sheets>
+	sheetsEnd int // offset of </sheets>
+	// viewTag is the span of the first <workbookView> start tag (zero
+	// when there is none), and activeTab the sheet it opens at.
+	viewTag   [2]int
+	activeTab int
 	names     []definedName // those usedName keeps
 	namesEnd  int           // offset of </definedNames>, or -1 when the workbook has none
 	namesAt   int           // where a <definedNames> element goes when there is none
@@ -117,7 +122,7 @@ func parseWorkbook(data []byte) (*workbookXML, error) { return parseWorkbookPart
 // parseWorkbookPart is parseWorkbook; open says whether a self-closed
 // <definedNames/> is still to be opened (once: a second one is not valid).
 func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
-	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsEnd: -1}
+	wb := &workbookXML{data: data, namesEnd: -1, namesAt: -1, sheetsAt: -1, sheetsEnd: -1}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	depth := 0
 	var stack []xml.Name // RawToken does not match end tags to start tags
@@ -170,6 +175,11 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 					v := attr(t, "fullCalcOnLoad")
 					wb.fullCalc = v == "1" || v == "true"
 				}
+			case depth == 2 && t.Name.Local == "sheets":
+				wb.sheetsAt = off
+			case depth == 3 && t.Name.Local == "workbookView" && wb.viewTag[1] == 0:
+				wb.viewTag = [2]int{off, int(d.InputOffset())}
+				wb.activeTab, _ = strconv.Atoi(attr(t, "activeTab"))
 			case depth == 3 && t.Name.Local == "sheet":
 				if len(wb.sheets) == maxEntries {
 					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)

@@ -53,9 +53,34 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Ref())
 	}
 	sheets := worksheetSheets(p.Grid, solution, w, "", "Worksheet")
+	sheets[0].opens = true // not at the source's puzzle, which a student might fill instead
+	sheets = append(sheets, givenAway(filepath.Base(p.File))...)
 	return writeSheets(p, out, opts, sheets, w.Password, func(path string) error {
 		return verifyWorksheets(path, []solve.Grid{p.Grid})
 	})
+}
+
+// givenAway plans the emptying of the sheets that xlsudoku's other
+// commands may have left in the workbook a worksheet is made from (from
+// is its name): a solution, two solutions, the candidates, the steps. A
+// copy handed to students must not show them the answer or the work
+// towards it; the workbook it is made from keeps them.
+func givenAway(from string) []*ourSheet {
+	const why = "a worksheet must not show students the answer or the work towards it"
+	var sheets []*ourSheet
+	for _, k := range []struct{ kind, name, what string }{
+		{kindSolution, "Solution", "solution"},
+		{kindSolutions, "Two solutions", "two solutions"},
+		{kindCandidates, "Candidates", "candidates"},
+		{kindSteps, "Steps", "steps"},
+	} {
+		text := fmt.Sprintf("The %s that xlsudoku wrote on this sheet are left out of this worksheet, so that students do not see them. %s still has them.", k.what, from)
+		if k.kind == kindSolution {
+			text = fmt.Sprintf("The solution that xlsudoku wrote on this sheet is left out of this worksheet, so that students do not see it. %s still has it.", from)
+		}
+		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, why: why, sheet: layout.NoteSheet(text)})
+	}
+	return sheets
 }
 
 // worksheetSheets plans the sheets of one worksheet: the worksheet called

@@ -37,7 +37,7 @@ func TestWriteWorksheet(t *testing.T) {
 	for part, data := range before {
 		require.Contains(t, after, part)
 		if !rewritten(part) {
-			assert.Equal(t, data, after[part], "part %s changed", part)
+			assert.Equal(t, unselected(part, data), after[part], "part %s changed", part)
 		}
 	}
 	assertStylesSpliced(t, before["xl/styles.xml"], after["xl/styles.xml"])
@@ -608,4 +608,118 @@ func TestSolveBesideLiveCandidates(t *testing.T) {
 	require.NotEmpty(t, part)
 	require.NotNil(t, unzip(t, ws)[part], part)
 	assert.Equal(t, unzip(t, ws)[part], unzip(t, out)[part], "the live candidates as they were")
+}
+
+// A worksheet made from a workbook that solve or explain wrote holds
+// none of the answer: their Solution, Candidates and Steps sheets are
+// emptied to a note, every other sheet kept. The source keeps them.
+func TestWorksheetLeavesOutTheAnswer(t *testing.T) {
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, classicBook(t), explained)
+	before := unzip(t, explained)
+
+	p, err := Read(explained, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "worksheet.xlsx")
+	notes, err := WriteWorksheet(p, sol, out, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	for _, name := range []string{"Solution", "Candidates", "Steps"} {
+		assert.Contains(t, notes, `emptied sheet "`+name+`" of an earlier run: a worksheet must not show students the answer or the work towards it`)
+	}
+	assert.Equal(t, before, unzip(t, explained), "the source is untouched")
+
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps", "Worksheet"}, f.GetSheetList())
+	for _, name := range []string{"Solution", "Candidates", "Steps"} {
+		rows, err := f.GetRows(name)
+		require.NoError(t, err)
+		var text []string
+		for _, row := range rows {
+			for _, v := range row {
+				if v != "" {
+					text = append(text, v)
+				}
+			}
+		}
+		require.Len(t, text, 1, "sheet %s holds only its note", name)
+		assert.Contains(t, text[0], "left out of this worksheet, so that students do not see")
+		assert.Contains(t, text[0], "explained.xlsx still has")
+	}
+	got, err := Read(out, Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	assert.Equal(t, p.Grid, got.Grid, "the worksheet holds the puzzle")
+}
+
+// A worksheet opens at the Worksheet, not at the source's puzzle, which a
+// student might fill instead: it is the active tab and the only selected
+// one (two selected sheets would be grouped in Excel). The sheet that was
+// selected loses that attribute and nothing else.
+func TestWorksheetOpensAtWorksheet(t *testing.T) {
+	twoSheets := func(t *testing.T, active int) string {
+		f := newBook(t, "Week 3")
+		putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, grid(t, classic))
+		_, err := f.NewSheet("Notes")
+		require.NoError(t, err)
+		require.NoError(t, f.SetCellStr("Notes", "A1", "for the teacher"))
+		f.SetActiveSheet(active)
+		return save(t, f, "two.xlsx")
+	}
+	tests := []struct {
+		name   string
+		book   func(t *testing.T) string
+		was    string // the part of the sheet selected before
+		sheets []string
+	}{
+		{"the puzzle's sheet selected", func(t *testing.T) string { return classicBook(t) }, "xl/worksheets/sheet1.xml", []string{"Week 3", "Worksheet"}},
+		{"another sheet selected", func(t *testing.T) string { return twoSheets(t, 1) }, "xl/worksheets/sheet2.xml", []string{"Week 3", "Notes", "Worksheet"}},
+		{"no views in the workbook", func(t *testing.T) string {
+			in := classicBook(t)
+			rezip(t, in, func(name string, data []byte) []byte {
+				if name == "xl/workbook.xml" {
+					return regexp.MustCompile(`<bookViews>.*?</bookViews>`).ReplaceAll(data, nil)
+				}
+				return data
+			})
+			return in
+		}, "xl/worksheets/sheet1.xml", []string{"Week 3", "Worksheet"}},
+		{"a worksheet made again", func(t *testing.T) string {
+			ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+			return ws
+		}, "", []string{"Week 3", "Worksheet"}},
+	}
+	tabSelected := regexp.MustCompile(` tabSelected="(1|true)"`)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			in := tt.book(t)
+			before := unzip(t, in)
+			out, _, _ := writeWorksheet(t, in, WorksheetOptions{})
+			after := unzip(t, out)
+
+			f, err := excelize.OpenFile(out)
+			require.NoError(t, err)
+			defer f.Close()
+			require.Equal(t, tt.sheets, f.GetSheetList())
+			ws := len(tt.sheets) - 1
+			assert.Equal(t, ws, f.GetActiveSheetIndex(), "the active tab")
+			pk, err := openPackage(out, 0)
+			require.NoError(t, err)
+			defer pk.Close()
+			for _, s := range pk.worksheets() {
+				assert.Equal(t, s.index == ws, tabSelected.Match(after[s.part]), "sheet %s selected", s.name)
+			}
+			if tt.was != "" {
+				require.True(t, tabSelected.Match(before[tt.was]), "the fixture selects %s", tt.was)
+				assert.Equal(t, string(tabSelected.ReplaceAll(before[tt.was], nil)), string(after[tt.was]), "only the attribute goes")
+				for name, data := range before {
+					if strings.HasPrefix(name, "xl/worksheets/sheet") && name != tt.was {
+						assert.Equal(t, data, after[name], "%s as it was", name)
+					}
+				}
+			}
+		})
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -31,6 +32,8 @@ type ourSheet struct {
 	// does not make (an answer key not asked for this time), and is
 	// dropped when there is none
 	stale bool
+	why   string // what a note on emptying a stale sheet adds
+	opens bool   // the workbook opens at this sheet (a worksheet)
 	sheet layout.Sheet
 	names []localName // defined names of its own beyond the built-in ones
 	grid  layout.Rect // a worksheet's board, named so that apps move the name with it
@@ -231,7 +234,11 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 			s.name, s.index, s.part, s.existing = w.name, w.index, w.part, true
 		}
 		if s.existing && s.stale {
-			notes = append(notes, fmt.Sprintf("emptied sheet %q of an earlier run", s.name))
+			note := fmt.Sprintf("emptied sheet %q of an earlier run", s.name)
+			if s.why != "" {
+				note += ": " + s.why
+			}
+			notes = append(notes, note)
 			continue
 		}
 		if s.existing {
@@ -357,7 +364,8 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 			return nil, fmt.Errorf("sheet %q: charts are drawn only in a new workbook", s.name)
 		}
 	}
-	r, err := render(styles, drawn, password, paper)
+	opens := slices.IndexFunc(sheets, func(s *ourSheet) bool { return s.opens })
+	r, err := renderSelecting(styles, drawn, password, paper, opens)
 	if err != nil {
 		return nil, err
 	}
@@ -445,6 +453,13 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 			wbEdits = append(wbEdits, opc.Edit{Start: wb.namesAt, End: wb.namesAt, Text: "<" + el("definedNames") + ">" + newNames.String() + "</" + el("definedNames") + ">"})
 		}
 	}
+	if opens >= 0 {
+		e, err := p.openAt(sheets, sheets[opens].index, out, el)
+		if err != nil {
+			return nil, err
+		}
+		wbEdits = append(wbEdits, e)
+	}
 	if needsFullCalc(sheets) {
 		if e, ok := wb.fullCalcEdit(el); ok {
 			wbEdits = append(wbEdits, e) // after the names: at one place, they go first
@@ -484,6 +499,82 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 		return nil, err
 	}
 	return out, nil
+}
+
+// openAt makes the written workbook open at its sheet index: the edit of
+// the workbook part that makes it the active tab, and, in out, the sheet
+// that was active no longer selected (a sheet still selected would be
+// grouped with ours in Excel, and typing into one would type into both).
+// That attribute is the one byte of the user's sheets that changes.
+func (p *pkg) openAt(sheets []*ourSheet, index int, out *outParts, el func(string) string) (opc.Edit, error) {
+	wb := p.wb
+	was := wb.activeTab
+	if was != index && was >= 0 && was < len(wb.sheets) && !slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.existing && s.index == was }) {
+		if rel, ok := p.rels.ByID(wb.sheets[was].RID); ok && !rel.External && p.Has(rel.Target) {
+			data, err := p.Read(rel.Target)
+			if err != nil {
+				return opc.Edit{}, p.partErr(rel.Target, err)
+			}
+			if unselected, changed := unselectSheet(data); changed {
+				out.replace[strings.ToLower(rel.Target)] = unselected
+			}
+		}
+	}
+	tab := strconv.Itoa(index)
+	if wb.viewTag[1] == 0 {
+		return opc.Edit{Start: wb.sheetsAt, End: wb.sheetsAt, Text: fmt.Sprintf(`<%s><%s activeTab="%s"/></%s>`, el("bookViews"), el("workbookView"), tab, el("bookViews"))}, nil
+	}
+	tag := string(wb.data[wb.viewTag[0]:wb.viewTag[1]])
+	return opc.Edit{Start: wb.viewTag[0], End: wb.viewTag[1], Text: withAttr(tag, "activeTab", tab)}, nil
+}
+
+// attrPattern matches an attribute of a start tag, by its local name.
+func attrPattern(name string) *regexp.Regexp {
+	return regexp.MustCompile(`\s(?:[A-Za-z_][\w.-]*:)?` + name + `\s*=\s*(?:"[^"]*"|'[^']*')`)
+}
+
+// withAttr returns the start tag with attribute name set to value, added
+// before the tag's end when it has none.
+func withAttr(tag, name, value string) string {
+	set := fmt.Sprintf(` %s="%s"`, name, value)
+	re := attrPattern(name)
+	if re.MatchString(tag) {
+		return re.ReplaceAllLiteralString(tag, set)
+	}
+	end := len(tag) - 1
+	if strings.HasSuffix(tag, "/>") {
+		end--
+	}
+	return tag[:end] + set + tag[end:]
+}
+
+// unselectSheet returns a sheet part with the tabSelected attribute taken
+// out of its sheet views, and whether it had one; nothing else changes.
+func unselectSheet(data []byte) ([]byte, bool) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	re := attrPattern("tabSelected")
+	var edits []opc.Edit
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.RawToken()
+		if err != nil {
+			break
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if se.Name.Local == "sheetData" {
+				break // the views come before the cells
+			}
+			if se.Name.Local == "sheetView" && attr(se, "tabSelected") != "" {
+				end := int(d.InputOffset())
+				tag := string(data[off:end])
+				edits = append(edits, opc.Edit{Start: off, End: end, Text: re.ReplaceAllLiteralString(tag, "")})
+			}
+		}
+	}
+	if len(edits) == 0 {
+		return data, false
+	}
+	return opc.ApplyEdits(data, edits), true
 }
 
 // localName is a defined name that belongs to one of our sheets.
