@@ -33,6 +33,9 @@ var (
 	ErrAmbiguous = errors.New("more than one puzzle found")
 	// ErrWrite: the output could not be written; nothing was left behind.
 	ErrWrite = errors.New("cannot write the workbook")
+	// ErrNoSheet: the workbook has no worksheet of the name asked for. It
+	// wraps ErrUsage.
+	ErrNoSheet error = &wrapError{ErrUsage.Error(), ErrUsage}
 )
 
 // wrapError is what fmt.Errorf with %w makes, without running fmt when

@@ -248,7 +248,7 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 		}
 		return sheetRef{}, fmt.Errorf("%w: %s's sheet %q is %s; its worksheets are %s", ErrUsage, p.file, s.Name, kind, strings.Join(names, ", "))
 	}
-	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrUsage, p.file, name, strings.Join(names, ", "))
+	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrNoSheet, p.file, name, strings.Join(names, ", "))
 }
 
 // readAtRange reads the puzzle at rect: on the only sheet when the user

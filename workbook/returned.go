@@ -53,6 +53,10 @@ type Returned struct {
 	// Copies names the sheets of the file that are copies of this one's
 	// (the same puzzle of the same book): not graded, lest it count twice.
 	Copies []string
+	// Elsewhere, for a puzzle with no entries, says where the student's
+	// work may be instead: another sheet holding the same givens and
+	// entries, or another puzzle of the book (see workElsewhere).
+	Elsewhere []string
 
 	xfs []int // the cell format of each cell
 }
@@ -92,7 +96,119 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		// As on a Puzzle from Read: WrongEntries reads it.
 		r.Puzzle.current = r.Current()
 	}
+	if err == nil && slices.ContainsFunc(rs, (*Returned).unstarted) {
+		if pk, err := openPackage(path, opts.MaxPartSize); err == nil {
+			pk.workElsewhere(rs, opts.Puzzle > 0)
+			pk.Close()
+		}
+	}
 	return rs, err
+}
+
+// unstarted reports whether the student typed nothing into the puzzle's
+// blanks.
+func (r *Returned) unstarted() bool {
+	if r.Missing > 0 {
+		return false
+	}
+	for i, v := range r.Sheet {
+		if r.Puzzle.Grid.Cells[i] == 0 && v != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// workElsewhere notes, on each unstarted puzzle of rs, where the
+// student's work may be instead, so that a grade of nothing is not taken
+// for the student's: the other worksheets whose cells at the puzzle's
+// range hold its givens and entries besides (a copy the student made of
+// the sheet, or, beside a worksheet, the sheet it was made from), and,
+// in a book graded without --puzzle (chosen), its other puzzles.
+func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
+	sheets := pk.worksheets()
+	book := pk.bookPuzzles(sheets)
+	for _, r := range rs {
+		if !r.unstarted() {
+			continue
+		}
+		rect, err := layout.ParseRect(r.Puzzle.Range)
+		if err != nil {
+			continue
+		}
+		givens := r.Puzzle.Grid
+		for _, s := range sheets {
+			if s.name == r.Puzzle.Sheet || slices.Contains(r.Copies, s.name) || s.ours != "" && !isWorksheetKind(s.ours) || book > 0 && bookAnswers(s.name) {
+				continue // graded, a copy already named, or a sheet of ours with the answer
+			}
+			rr, err := pk.readRange(s, rect, givens.Shape)
+			if err != nil {
+				continue
+			}
+			entries, kept := 0, true
+			for i, d := range givens.Cells[:givens.Shape.Cells()] {
+				switch {
+				case d != 0 && rr.grid.Cells[i] != d:
+					kept = false
+				case d == 0 && rr.grid.Cells[i] != 0:
+					entries++
+				}
+			}
+			if kept && entries > 0 {
+				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %d %s: to grade it, give --sheet %s%s", s.name, entries, entriesWord(entries), quoteArg(s.name), givensFrom(r)))
+			}
+		}
+		if !chosen && r.Index == 0 && book > 1 {
+			r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("the file is a book of %d puzzles (its %s sheet lists them); if the student did another, grade it with --puzzle N", book, SheetCatalogue))
+		}
+	}
+}
+
+// entriesWord is "entry" or "entries" for n.
+func entriesWord(n int) string {
+	if n == 1 {
+		return "entry"
+	}
+	return "entries"
+}
+
+// givensFrom says what grading another sheet of r's file needs to know
+// its givens: --key, unless r's came from --key already.
+func givensFrom(r *Returned) string {
+	if strings.Contains(r.By, "--key") {
+		return " and the same --key"
+	}
+	return " and --key (the original workbook or puzzle), should its givens look like the entries"
+}
+
+// quoteArg writes a sheet name as a shell argument: quoted when it is
+// not one word.
+func quoteArg(name string) string {
+	if name != "" && !strings.ContainsAny(name, " \t'\"$`\\!&;|<>()*?[]#~") {
+		return name
+	}
+	return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
+}
+
+// bookAnswers reports whether a sheet of a generated book by this name
+// holds answers (WriteGenerated): the Answers of a tiled book, a
+// Solution N of a book of a sheet per puzzle, or the Catalogue.
+func bookAnswers(name string) bool {
+	n, ok := strings.CutPrefix(name, "Solution ")
+	return name == SheetAnswers || name == SheetCatalogue || ok && isDigits(n)
+}
+
+// bookPuzzles is the number of puzzles the file's Catalogue lists, 0 when
+// it has none.
+func (pk *pkg) bookPuzzles(sheets []sheetRef) int {
+	for _, s := range sheets {
+		if s.name == SheetCatalogue {
+			if _, last, _, err := pk.catalogue(s); err == nil {
+				return last
+			}
+		}
+	}
+	return 0
 }
 
 func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, error) {
@@ -314,6 +430,10 @@ func (pk *pkg) givensByLooks(sh sheetRef, r *Returned) (solve.Grid, string, erro
 	}
 	given, by := splitGivens(digits, blanks, pk.cellLooks())
 	if by == "" {
+		if n := pk.bookPuzzles(pk.worksheets()); n > 0 {
+			return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is in a book of %d puzzle%s that xlsudoku generated, and its givens look like the entries; choose the puzzle the student did with --puzzle N (1 to %d), whose givens the book's %s lists",
+				pk.file, r.Puzzle.Where(), n, map[bool]string{true: "s"}[n > 1], n, SheetCatalogue)}
+		}
 		return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is not one of xlsudoku's worksheets, and its givens look like the entries; pass the puzzle with --key (the original workbook, or a text file with the puzzle)",
 			pk.file, r.Puzzle.Where())}
 	}

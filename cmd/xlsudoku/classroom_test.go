@@ -898,3 +898,79 @@ func sampleWorksheet(t *testing.T, name, dir string) (ws string, refs []string, 
 	refs, right = blanksOf(t, p.Grid)
 	return ws, refs, right
 }
+
+// TestGradeWorkElsewhere: a grade of nothing says where the student's
+// work may be (a walk of 2 December: each graded 0% in silence). A book
+// graded without --puzzle names --puzzle, not --key; a plain workbook
+// whose puzzle sheet the student copied and filled names the copy; a
+// worksheet whose source sheet the student filled names that sheet.
+func TestGradeWorkElsewhere(t *testing.T) {
+	dir := t.TempDir()
+	for _, kind := range [][]string{{"tiled.xlsx"}, {"spp.xlsx", "--sheet-per-puzzle"}} {
+		book := filepath.Join(dir, kind[0])
+		code, _, errOut := runCLI(t, "", append([]string{"generate", "-n", "3", "-d", "easy", "--seed", "21", "-o", book}, kind[1:]...)...)
+		require.Equal(t, exitOK, code, errOut)
+		p, err := workbook.Read(book, workbook.Options{Puzzle: 2})
+		require.NoError(t, err)
+		sol, err := solve.Solve(p.Grid)
+		require.NoError(t, err)
+		n := p.Grid.Shape.Size
+		cells := map[string]int{}
+		for i, d := range p.Grid.Cells[:n*n] {
+			if d == 0 {
+				cells[p.Cell(i/n, i%n)] = int(sol.Cells[i])
+			}
+		}
+		filled := studentFill(t, book, p.Sheet, "did-2-"+kind[0], cells)
+
+		code, _, errOut = runCLI(t, "", "grade", filled)
+		assert.Equal(t, exitUsage, code)
+		assert.Contains(t, errOut, "is in a book of 3 puzzles that xlsudoku generated, and its givens look like the entries; choose the puzzle the student did with --puzzle N (1 to 3)")
+		assert.NotContains(t, errOut, "--key")
+
+		code, out, errOut := runCLI(t, "", "grade", "--key", book, filled)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, out, " 0 wrong, ")
+		assert.Contains(t, errOut, "has no entries, but the file is a book of 3 puzzles (its Catalogue sheet lists them); if the student did another, grade it with --puzzle N")
+		assert.NotContains(t, errOut, `sheet "Answers"`, "the book's answers are no student's work")
+		assert.NotContains(t, errOut, `sheet "Solution`)
+
+		code, out, errOut = runCLI(t, "", "grade", "--puzzle", "2", filled)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, out, fmt.Sprintf(": %d of %d right, 0 wrong, 0 empty", len(cells), len(cells)))
+		assert.NotContains(t, errOut, "warning")
+	}
+
+	// A copy of the puzzle's sheet, filled.
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	givens, err := workbook.Read(in, workbook.Options{})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, givens.Grid)
+	f, err := excelize.OpenFile(in)
+	require.NoError(t, err)
+	k, err := f.NewSheet("My try")
+	require.NoError(t, err)
+	require.NoError(t, f.CopySheet(0, k))
+	for _, ref := range refs {
+		require.NoError(t, f.SetCellInt("My try", ref, int64(right[ref])))
+	}
+	copied := filepath.Join(dir, "copied.xlsx")
+	require.NoError(t, f.SaveAs(copied))
+	require.NoError(t, f.Close())
+	code, _, errOut := runCLI(t, "", "grade", "--key", in, copied)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, fmt.Sprintf(`warning: %s: Puzzle!B2:J10 has no entries, but sheet "My try" holds this puzzle with %d entries: to grade it, give --sheet 'My try' and the same --key`, copied, len(refs)))
+	code, out, errOut := runCLI(t, "", "grade", "--key", in, "--sheet", "My try", copied)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, out, fmt.Sprintf("My try: %d of %d right", len(refs), len(refs)))
+	assert.NotContains(t, errOut, "warning")
+
+	// A worksheet whose source sheet the student filled.
+	ws := filepath.Join(dir, "ws.xlsx")
+	code, _, errOut = runCLI(t, "", "worksheet", in, "-o", ws)
+	require.Equal(t, exitOK, code, errOut)
+	wrong := studentFill(t, ws, "Puzzle", "source-filled.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	code, _, errOut = runCLI(t, "", "grade", wrong)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, `Worksheet!B2:J10 has no entries, but sheet "Puzzle" holds this puzzle with 1 entry: to grade it, give --sheet Puzzle and --key`)
+}

@@ -182,6 +182,9 @@ func runGrade(e *env, args []string) error {
 			for _, c := range m.Copies {
 				fmt.Fprintf(e.stderr, "warning: %s: sheet %q is a copy of %s and is not graded\n", file, c, m.Puzzle.Sheet)
 			}
+			for _, w := range m.Elsewhere {
+				fmt.Fprintf(e.stderr, "warning: %s: %s has no entries, but %s\n", file, m.Puzzle.Where(), w)
+			}
 		}
 		if key != nil {
 			for _, m := range marks {
@@ -438,6 +441,18 @@ func sameFile(a, b string) bool {
 // readKey reads the puzzles of --key: a workbook (its worksheets'
 // identities, or its puzzle as solve reads it) or a text file.
 func readKey(path string, opts workbook.Options) ([]solve.Grid, error) {
+	key, err := readKeyAt(path, opts)
+	if errors.Is(err, workbook.ErrNoSheet) && opts.Sheet != "" {
+		// --sheet names the returned files' sheet (a copy a student made
+		// of the puzzle's, say): a key without it is read as solve reads it.
+		opts.Sheet, opts.Range = "", ""
+		return readKeyAt(path, opts)
+	}
+	return key, err
+}
+
+// readKeyAt is readKey with opts as given.
+func readKeyAt(path string, opts workbook.Options) ([]solve.Grid, error) {
 	isBook, err := isWorkbook(path)
 	if err != nil {
 		return nil, err
