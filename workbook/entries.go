@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -65,7 +66,13 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 	current = r.Current()
 	for i, v := range r.Sheet {
 		if v < 0 && p.Grid.Cells[i] == 0 {
-			p.NotDigits = append(p.NotDigits, fmt.Sprintf("%s (%q)", r.CellName(i), r.Shown[i]))
+			shown := fmt.Sprintf("%q", r.Shown[i])
+			n := p.Grid.Shape.Size
+			if d, err := strconv.Atoi(strings.TrimSpace(r.Shown[i])); err == nil && d >= 10 && d <= n && r.By == "stored identity" {
+				// The worksheet takes 10 and up as letters.
+				shown += fmt.Sprintf("; type %s for %d", solve.DigitString(d), d)
+			}
+			p.NotDigits = append(p.NotDigits, fmt.Sprintf("%s (%s)", r.CellName(i), shown))
 		}
 	}
 	entries := current.Filled() - p.Grid.Filled() + len(p.NotDigits) // text typed is an entry too

@@ -126,6 +126,7 @@ func (m *Marking) markedSheet() layout.Sheet {
 		}
 	}
 	sh := layout.SolutionSheet(title, p.Grid, shown)
+	letters := m.By == "stored identity" // one of our worksheets, which writes 10 and up as letters
 	at := layout.GridOrigin
 	for i := range sh.Cells {
 		c := &sh.Cells[i]
@@ -147,6 +148,11 @@ func (m *Marking) markedSheet() layout.Sheet {
 		case Changed:
 			c.Style.Fill = ChangedFill
 			c.Number, c.Text = int(p.Grid.Cells[k]), ""
+		}
+		if letters && c.Number >= 10 {
+			// As the worksheet showed it and the student typed it: a
+			// wrong "10" typed as a number then stands out from the As.
+			c.Number, c.Text = layout.DigitValue(c.Number, n)
 		}
 	}
 	legend := layout.Rect{Min: at.Add(n+1, 0), Max: at.Add(n+1, n-1)}

@@ -3,6 +3,7 @@ package workbook
 import (
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -718,6 +719,63 @@ func TestWorksheetOpensAtWorksheet(t *testing.T) {
 					if strings.HasPrefix(name, "xl/worksheets/sheet") && name != tt.was {
 						assert.Equal(t, data, after[name], "%s as it was", name)
 					}
+				}
+			}
+		})
+	}
+}
+
+// The Marked sheet of a 12x12 or 16x16 worksheet shows 10 and up as the
+// worksheet did, as letters, so that a "10" typed as a number (wrong:
+// the worksheet takes A) stands out from the right As (a walk of 2
+// December: every A was marked "10"). A sheet not ours keeps numbers.
+func TestMarkedLettersAsTheWorksheet(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape12, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			_, solution := solvedPuzzle(t, s)
+			n := s.Size
+			givens := solution
+			ten := -1 // a blank whose answer is 10, typed as the number
+			for i, d := range solution.Cells[:n*n] {
+				if d == 10 {
+					givens.Cells[i] = 0 // one blank a row: the puzzle is unique
+					if ten < 0 {
+						ten = i
+					}
+				}
+			}
+			for _, by := range []string{"stored identity", "--key"} {
+				r := &Returned{Puzzle: &Puzzle{File: "back.xlsx", Sheet: "Worksheet", Range: layout.RectAt(layout.GridOrigin, n, n).String(), Grid: givens},
+					Sheet: make([]int, n*n), Shown: map[int]string{ten: "10"}, By: by}
+				for i, d := range solution.Cells[:n*n] {
+					r.Sheet[i] = int(d)
+				}
+				r.Sheet[ten] = -1
+				m, err := GradeReturned(r)
+				require.NoError(t, err)
+				require.Equal(t, 1, m.Wrong)
+				sh := m.markedSheet()
+				at := layout.GridOrigin
+				shown := map[int]string{}
+				for _, c := range sh.Cells {
+					row, col := c.Pos.Row-at.Row, c.Pos.Col-at.Col
+					if row >= 0 && row < n && col >= 0 && col < n {
+						shown[row*n+col] = c.Text
+						if c.Number != 0 {
+							shown[row*n+col] = strconv.Itoa(c.Number)
+						}
+					}
+				}
+				assert.Equal(t, "10", shown[ten], "the wrong entry as typed")
+				for i, d := range solution.Cells[:n*n] {
+					if i == ten {
+						continue
+					}
+					want := strconv.Itoa(int(d))
+					if by == "stored identity" {
+						want = solve.DigitString(int(d))
+					}
+					assert.Equal(t, want, shown[i], "%s: cell %d", by, i)
 				}
 			}
 		})

@@ -974,3 +974,33 @@ func TestGradeWorkElsewhere(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, errOut, `Worksheet!B2:J10 has no entries, but sheet "Puzzle" holds this puzzle with 1 entry: to grade it, give --sheet Puzzle and --key`)
 }
+
+// TestHintTenAsANumber: on a 12x12 worksheet, 10 typed as a number is not
+// the digit the worksheet takes, and hint says what to type (a walk of 2
+// December: it said only that "10" is not a digit).
+func TestHintTenAsANumber(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "b12.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "--size", "12", "-d", "easy", "--seed", "5", "--worksheet", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(book, workbook.Options{Sheet: "Puzzle 1"})
+	require.NoError(t, err)
+	sol, err := solve.Solve(p.Grid)
+	require.NoError(t, err)
+	n := p.Grid.Shape.Size
+	ten := slices.IndexFunc(sol.Cells[:n*n], func(d uint8) bool { return d == 10 })
+	for ten >= 0 && p.Grid.Cells[ten] != 0 { // a blank whose answer is 10
+		next := slices.IndexFunc(sol.Cells[ten+1:n*n], func(d uint8) bool { return d == 10 })
+		if next < 0 {
+			ten = -1
+			break
+		}
+		ten += 1 + next
+	}
+	require.GreaterOrEqual(t, ten, 0)
+	ref := p.Cell(ten/n, ten%n)
+	homework := studentFill(t, book, "Puzzle 1", "homework.xlsx", map[string]int{ref: 10})
+	code, stdout, errOut := runCLI(t, "", "hint", homework)
+	assert.Equal(t, exitInvalid, code, errOut)
+	assert.Equal(t, `Puzzle 1!`+ref+` ("10"; type A for 10) is not a digit; nothing else is hinted until it is fixed`+"\n", stdout)
+}
