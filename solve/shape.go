@@ -127,3 +127,12 @@ func (s Shape) String() string {
 	}
 	return fmt.Sprintf("%dx%d (%dx%d boxes)", s.Size, s.Size, s.BoxRows, s.BoxCols)
 }
+
+// Sized names an n x n grid with its article, as messages write it:
+// "a 9x9", "an 8x8".
+func Sized(n int) string {
+	if n == 8 || n == 11 || n == 18 {
+		return fmt.Sprintf("an %dx%d", n, n)
+	}
+	return fmt.Sprintf("a %dx%d", n, n)
+}

@@ -277,13 +277,13 @@ func nearSize(n int) string {
 		case d < -3 || d > 3 || d == 0:
 			continue
 		case d == -1:
-			return fmt.Sprintf(": one short of a %dx%d's %d", size, size, cells)
+			return fmt.Sprintf(": one short of %s's %d", Sized(size), cells)
 		case d == 1:
-			return fmt.Sprintf(": one more than a %dx%d's %d", size, size, cells)
+			return fmt.Sprintf(": one more than %s's %d", Sized(size), cells)
 		case d < 0:
-			return fmt.Sprintf(": %d short of a %dx%d's %d", -d, size, size, cells)
+			return fmt.Sprintf(": %d short of %s's %d", -d, Sized(size), cells)
 		}
-		return fmt.Sprintf(": %d more than a %dx%d's %d", d, size, size, cells)
+		return fmt.Sprintf(": %d more than %s's %d", d, Sized(size), cells)
 	}
 	return ""
 }

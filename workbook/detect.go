@@ -161,6 +161,15 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 	}
 	c := best.ranked[0]
 	shape := best.shape
+	if shape.Size < 9 && c.rect.Overlaps(defaultRect) && (box == "" || box == "3x3") {
+		// A smaller block cut out of a 9x9 begun at B2:J10 with too few
+		// givens to be taken for one is not the puzzle: solving it would
+		// answer another question than the sheet asks.
+		if rr, err := p.readRange(best.sheet, defaultRect, solve.Shape9); err == nil && rr.sparse9x9() {
+			return nil, fmt.Errorf("%w in %s: %s", ErrNoPuzzle, p.file, sparseMessage(rr,
+				fmt.Sprintf("; the %dx%d block %s, which cuts through it, is not taken for the puzzle (to read that block anyway, give --range %s)", shape.Size, shape.Size, c.rect, c.rect)))
+		}
+	}
 	rr, err := p.readRange(best.sheet, c.rect, shape)
 	if err != nil {
 		return nil, err
@@ -173,7 +182,7 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 	if def, _ := solve.ShapeOf(shape.Size); box == "" && def != shape {
 		boxes = fmt.Sprintf(" with %dx%d boxes", shape.BoxRows, shape.BoxCols)
 	}
-	pz.found = fmt.Sprintf("found a %dx%d puzzle%s at %s", shape.Size, shape.Size, boxes, pz.Where())
+	pz.found = fmt.Sprintf("found %s puzzle%s at %s", solve.Sized(shape.Size), boxes, pz.Where())
 	pz.Notes = append(pz.Notes, pz.found)
 	if len(best.copies) > 0 {
 		var at []string
@@ -340,18 +349,28 @@ func (p *pkg) sparseDefault(sheets []sheetRef) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if rr.digits < sparseMin || !rr.looksLikePuzzle() || rr.ringDigits != 0 || rr.digits+len(rr.bad) >= minGivens[9] || !rr.reaches9x9() {
-			continue
-		}
-		if best == nil || rr.digits > best.digits {
+		if rr.sparse9x9() && (best == nil || rr.digits > best.digits) {
 			best = rr
 		}
 	}
 	if best == nil {
 		return "", nil
 	}
-	return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more), and no other block of digits was found; to read it anyway, give --sheet %s --range %s",
-		best.sheet.name, defaultRect, count(best.digits, "digit", "digits"), minGivens[9], shellWord(best.sheet.name), defaultRect), nil
+	return sparseMessage(best, ", and no other block of digits was found"), nil
+}
+
+// sparse9x9 reports whether rr, read at B2:J10, is a 9x9 puzzle begun
+// with too few givens to be taken for one: sparseMin or more digits,
+// fewer than minGivens, across the 9x9 (reaches9x9), with nothing around.
+func (rr *rangeRead) sparse9x9() bool {
+	return rr.digits >= sparseMin && rr.looksLikePuzzle() && rr.ringDigits == 0 && rr.digits+len(rr.bad) < minGivens[9] && rr.reaches9x9()
+}
+
+// sparseMessage says that rr (sparse9x9) holds too few digits for a 9x9
+// and how to read it anyway; more goes before that advice.
+func sparseMessage(rr *rangeRead, more string) string {
+	return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more)%s; to read it as a 9x9 anyway, give --sheet %s --range %s",
+		rr.sheet.name, defaultRect, count(rr.digits, "digit", "digits"), minGivens[9], more, shellWord(rr.sheet.name), defaultRect)
 }
 
 // sparseMin is the fewest digits at B2:J10 that sparseDefault speaks of:
@@ -421,8 +440,11 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 				c.fit += n * n
 			}
 			c.penalty = 100 * (s + c.ring)
-			if rect == defaultRect {
-				c.penalty -= 200 // where puzzles are looked for first
+			// Where puzzles are looked for first, when its digits reach its
+			// last row or column: those of a smaller grid in its corner
+			// (a 6x6 at B2:G7 with a typo) are that grid's, not a 9x9's.
+			if rect == defaultRect && digits.sum(r1, c0, r1, c1)+digits.sum(r0, c1, r1, c1)+stray.sum(r1, c0, r1, c1)+stray.sum(r0, c1, r1, c1) > 0 {
+				c.penalty -= 200
 			}
 			c.solutions = 1
 			broken, complete := g.breaksRules(rect, shapes), d == n*n

@@ -394,3 +394,56 @@ func TestDetectTooFewGivens(t *testing.T) {
 	assert.NotContains(t, err.Error(), "9x9 puzzle with one solution")
 	assert.Contains(t, err.Error(), "B2:E5 for a 4x4")
 }
+
+// TestSmallerBlockOfA9x9: a block smaller than 9x9 is not taken out of
+// digits that make a 9x9 begun at B2:J10, and a 9x9 at B2:J10 does not
+// take in a smaller grid in its corner (a walk of 2 December: a 9x9 with
+// 16 givens was solved as a 6x6 at F3:K8, exit 0; a 6x6 with a typo was
+// reported as a 9x9 with clashes in 3x3 boxes it does not have).
+func TestSmallerBlockOfA9x9(t *testing.T) {
+	book := func(t *testing.T, line string) string {
+		n := map[int]int{36: 6, 64: 8, 81: 9}[len(line)]
+		require.NotZero(t, n)
+		f := newBook(t, "Puzzle")
+		for i, ch := range line {
+			if ch >= '1' && ch <= '9' {
+				require.NoError(t, f.SetCellInt("Puzzle", layout.Pos{Col: 2 + i%n, Row: 2 + i/n}.String(), int64(ch-'0')))
+			}
+		}
+		return save(t, f, "p.xlsx")
+	}
+	t.Run("sparse 9x9", func(t *testing.T) {
+		for _, tt := range []struct{ line, digits string }{
+			{".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962.......", "16 digits"},
+			{"12345678." + "........9" + strings.Repeat(".", 63), "9 digits"},
+		} {
+			_, err := Read(book(t, tt.line), Options{})
+			require.ErrorIs(t, err, ErrNoPuzzle)
+			assert.Contains(t, err.Error(), "Puzzle!B2:J10 holds "+tt.digits+", fewer than a 9x9 puzzle with one solution has (17 or more); the ")
+			assert.Contains(t, err.Error(), "which cuts through it, is not taken for the puzzle")
+			assert.Contains(t, err.Error(), "give --sheet Puzzle --range B2:J10")
+			p, err := Read(book(t, tt.line), Options{Sheet: "Puzzle", Range: "B2:J10"})
+			require.NoError(t, err, "read as a 9x9 when asked")
+			assert.Equal(t, solve.Shape9, p.Grid.Shape)
+		}
+	})
+	t.Run("small grid with a typo", func(t *testing.T) {
+		for _, tt := range []struct{ line, at string }{
+			{"263.25...326.....443.512...2.33.2461", "B2:G7"},
+			{"7....78.8.4....3...4.16...1.5.7..3.1.2...86.7...1....8.2.68.....", "B2:I9"},
+		} {
+			_, err := Read(book(t, tt.line), Options{})
+			var ce *ConflictError
+			require.ErrorAs(t, err, &ce)
+			assert.Equal(t, tt.at, ce.Puzzle.Range)
+			assert.NotContains(t, err.Error(), "box B5:D7")
+			assert.NotContains(t, err.Error(), "9x9")
+		}
+	})
+}
+
+func TestSized(t *testing.T) {
+	assert.Equal(t, "an 8x8", solve.Sized(8))
+	assert.Equal(t, "a 9x9", solve.Sized(9))
+	assert.Equal(t, "a 16x16", solve.Sized(16))
+}

@@ -50,6 +50,20 @@ const (
 // answersPerPage: the answers are printed smaller, more to a page.
 var answersPerPage = map[int]int{1: 4, 2: 6, 4: 9, 6: 12, 9: 12, 12: 12}
 
+// answersPer is how many answers of size x size go to a printed page
+// beside perPage puzzles: answersPerPage, but at most 6 of a 12x12 and 4
+// of a 16x16, whose two-digit numbers printed as ### in smaller cells
+// (LibreOffice, A4 and letter).
+func answersPer(perPage, size int) int {
+	switch {
+	case size > 12:
+		return min(answersPerPage[perPage], 4)
+	case size > 9:
+		return min(answersPerPage[perPage], 6)
+	}
+	return answersPerPage[perPage]
+}
+
 // WriteGenerated writes a new workbook holding puzzles to out, replacing
 // it atomically (a temporary file beside it, then a rename).
 //
@@ -129,7 +143,8 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	for i, at := range places {
 		where[i] = layout.SheetRef(SheetPuzzles) + at.String()
 	}
-	if _, err := layout.TilePlaces(ans, answersPerPage[opts.PerPage]); err != nil {
+	perAnswers := answersPer(opts.PerPage, puzzles[0].Givens.Shape.Size)
+	if _, err := layout.TilePlaces(ans, perAnswers); err != nil {
 		return nil, err
 	}
 	// Laid out a page at a time as they are written: a book of thousands
@@ -146,7 +161,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	}
 	return []*ourSheet{
 		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
-		{name: SheetAnswers, drawBands: tiled(ans, answersPerPage[opts.PerPage], opts.Title+" – answers")},
+		{name: SheetAnswers, drawBands: tiled(ans, perAnswers, opts.Title+" – answers")},
 		{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
 			sh, bands := catalogueFrame(puzzles, where, opts.Title)
 			return sh, bands, nil

@@ -154,7 +154,7 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 			b.perPage = opts.PerPage
 		}
 		at := 1
-		for i, per := range []int{opts.PerPage, answersPerPage[opts.PerPage]} {
+		for i, per := range []int{opts.PerPage, answersPer(opts.PerPage, puzzles[0].Givens.Shape.Size)} {
 			cols := layout.TileLayouts[per][0]
 			for left := len(puzzles); left > 0; left -= per {
 				switch {
@@ -183,6 +183,17 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 	}
 	for _, per := range []int{9, 12} {
 		tiled(fmt.Sprintf("six-%d", per), six, BookOptions{PerPage: per, Paper: "letter"}, layout.Letter, "No. 13 · Easy")
+	}
+	// The answers of 12x12 and 16x16 grids, at most 6 to a page: 9 to a
+	// page printed 10 to 16 as ### (a walk of 2 December).
+	for _, s := range []solve.Shape{solve.Shape12, solve.Shape16} {
+		big := make([]GeneratedPuzzle, 4)
+		for i := range big {
+			g, sol := solvedPuzzle(t, s)
+			big[i] = GeneratedPuzzle{Number: i + 1, Givens: g, Solution: sol, Grade: solve.Easy, Seed: uint64(5 + i)}
+		}
+		tiled(fmt.Sprintf("big-%d", s.Size), big, BookOptions{PerPage: 4, Paper: "letter"}, layout.Letter, "No. 4 · Easy")
+		books[len(books)-1].absent = []string{"###"}
 	}
 
 	// A sheet per puzzle, one puzzle, worksheets.

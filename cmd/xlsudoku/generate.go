@@ -316,7 +316,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		case o.count == 1:
 			return opts, usagef("generate: --per-page tiles several puzzles; one puzzle (-n 1) gets a sheet of its own")
 		case o.perPage > 6 && o.size > 6:
-			return opts, usagef("generate: --per-page %d is for grids up to 6x6; a %dx%d grid takes 1, 2, 4 or 6 to a page", o.perPage, o.size, o.size)
+			return opts, usagef("generate: --per-page %d is for grids up to 6x6; %s grid takes 1, 2, 4 or 6 to a page", o.perPage, solve.Sized(o.size))
 		}
 	}
 	if err := checkVariants("generate", o.variants, fs.Changed("variants"), o.output, ""); err != nil {
