@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"cmp"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -183,7 +184,10 @@ func WriteMarked(marks []*Marking, out, paper string) (notes []string, err error
 		}
 		kind, name := "marked", "Marked"
 		if len(marks) > 1 {
-			kind, name = fmt.Sprintf("marked %d", k+1), fmt.Sprintf("Marked %d", k+1)
+			// Puzzle N of a book is marked on Marked N, whichever of its
+			// sheets are gone.
+			n := cmp.Or(m.Index, k+1)
+			kind, name = fmt.Sprintf("marked %d", n), fmt.Sprintf("Marked %d", n)
 		}
 		sheets = append(sheets, &ourSheet{kind: kind, name: name, sheet: m.markedSheet()})
 	}

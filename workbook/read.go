@@ -254,6 +254,7 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 // readAtRange reads the puzzle at rect: on the only sheet when the user
 // named it, else on the first sheet where rect holds a puzzle.
 func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape, named bool) (*Puzzle, error) {
+	uncalculated := "" // of the first sheet whose rect holds only formulas not calculated
 	for _, sh := range sheets {
 		if pz, err := p.identityPuzzle(sh, rect); pz != nil || err != nil {
 			return pz, err
@@ -275,6 +276,13 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 			}
 			return pz, err
 		}
+		if uncalculated == "" {
+			uncalculated = rr.uncalculated(p.file)
+		}
+	}
+	if uncalculated != "" {
+		// Naming the sheet would not help: what is missing is the values.
+		return nil, fmt.Errorf("%w: %s", ErrNoPuzzle, uncalculated)
 	}
 	return nil, fmt.Errorf("%w: no sheet of %s has a puzzle at %s; name the sheet with --sheet", ErrNoPuzzle, p.file, rect)
 }

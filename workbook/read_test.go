@@ -185,7 +185,9 @@ func TestReadOnlyFormulasWithoutValues(t *testing.T) {
 		}
 	}
 	path := save(t, f, "formulas.xlsx")
-	for _, opts := range []Options{{Sheet: "Week 3", Range: "B2:J10"}, {}} {
+	// And --range alone (a walk of 2 December: "name the sheet with
+	// --sheet", which did not help).
+	for _, opts := range []Options{{Sheet: "Week 3", Range: "B2:J10"}, {}, {Range: "B2:J10"}} {
 		_, err := Read(path, opts)
 		require.ErrorIs(t, err, ErrNoPuzzle)
 		assert.Contains(t, err.Error(), fmt.Sprintf("Week 3!B2:J10 holds %d formulas with no stored value and no digit; open and save formulas.xlsx in a spreadsheet app to calculate them", g.Filled()), "%+v", opts)

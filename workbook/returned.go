@@ -1,7 +1,9 @@
 package workbook
 
 import (
+	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -248,7 +250,14 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			ids = append(ids, id)
 		}
 		if len(out) > 0 {
-			return append(out, missingPuzzles(path, ids, out)...), nil
+			out = append(out, missingPuzzles(path, ids, out)...)
+			// In the book's order, whatever the order of its sheets
+			// (moved, or one deleted); several missing puzzles, reported
+			// together, last.
+			slices.SortStableFunc(out, func(a, b *Returned) int {
+				return cmp.Compare(cmp.Or(a.Index, math.MaxInt), cmp.Or(b.Index, math.MaxInt))
+			})
+			return out, nil
 		}
 	}
 	pk.Close()

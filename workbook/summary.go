@@ -49,7 +49,22 @@ func WriteSummary(out string, rows []SummaryRow, paper string) error {
 	})
 	const name = "Summary"
 	sh := summarySheet(name, rows, pp)
-	return writeBook(out, []*ourSheet{{name: name, sheet: sh}}, pp, nil)
+	return writeBook(out, []*ourSheet{{kind: kindSummary, name: name, sheet: sh}}, pp, nil)
+}
+
+// kindSummary marks the sheet of a class summary.
+const kindSummary = "class summary"
+
+// IsClassSummary reports whether the file at path is a class summary
+// that grade --summary wrote (since 2 December 2026): no returned work,
+// though a glob of the returned files may take it in.
+func IsClassSummary(path string) bool {
+	pk, err := openPackage(path, 0)
+	if err != nil {
+		return false
+	}
+	defer pk.Close()
+	return slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSummary })
 }
 
 // fileNames names each row's file as the summary shows it (ShownNames).

@@ -302,6 +302,9 @@ func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, stdout, "Puzzle 2: not in the file (its sheet was deleted): 0 of ")
 	assert.Contains(t, stdout, total, "the same total as the whole book")
+	// In the book's order (a walk of 2 December: the deleted puzzle came last).
+	one, two, three := strings.Index(stdout, "Puzzle 1:"), strings.Index(stdout, "Puzzle 2:"), strings.Index(stdout, "Puzzle 3:")
+	assert.True(t, one < two && two < three, "puzzles in order:\n%s", stdout)
 
 	copied := edit("copied.xlsx", func(f *excelize.File) {
 		from, err := f.GetSheetIndex("Puzzle 1")
@@ -337,8 +340,11 @@ func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
 	f, err := excelize.OpenFile(marked)
 	require.NoError(t, err)
 	defer f.Close()
-	assert.Subset(t, f.GetSheetList(), []string{"Marked 1", "Marked 2"})
-	assert.NotContains(t, f.GetSheetList(), "Marked 3", "no sheet for the missing puzzle")
+	assert.Subset(t, f.GetSheetList(), []string{"Marked 1", "Marked 3"}, "puzzle N on Marked N")
+	assert.NotContains(t, f.GetSheetList(), "Marked 2", "no sheet for the missing puzzle")
+	title, err := f.GetCellValue("Marked 3", "B1")
+	require.NoError(t, err)
+	assert.Contains(t, title, "Puzzle 3")
 }
 
 // TestGradeRowsInsertedInside: a row inserted or deleted inside a
@@ -1003,4 +1009,26 @@ func TestHintTenAsANumber(t *testing.T) {
 	code, stdout, errOut := runCLI(t, "", "hint", homework)
 	assert.Equal(t, exitInvalid, code, errOut)
 	assert.Equal(t, `Puzzle 1!`+ref+` ("10"; type A for 10) is not a digit; nothing else is hinted until it is fixed`+"\n", stdout)
+}
+
+// TestGradeSkipsItsSummary: run again over returned/*.xlsx, grade leaves
+// out the class summary its last run wrote there, with a warning, and
+// writes it anew (a walk of 2 December: "no puzzle found", exit 3).
+func TestGradeSkipsItsSummary(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
+	back := filepath.Join(dir, "returned")
+	require.NoError(t, os.Mkdir(back, 0o755))
+	ana := studentFill(t, ws, "Worksheet", filepath.Join("returned", "ana.xlsx"), map[string]int{refs[0]: right[refs[0]]})
+	summary := filepath.Join(back, "class.xlsx")
+	code, _, errOut := runCLI(t, "", "grade", "--summary", summary, ana)
+	require.Equal(t, exitOK, code, errOut)
+	require.True(t, workbook.IsClassSummary(summary))
+	assert.False(t, workbook.IsClassSummary(ana))
+
+	code, stdout, errOut := runCLI(t, "", "grade", "--summary", summary, ana, summary)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "warning: "+summary+" is a class summary that grade wrote, not a returned workbook: skipped")
+	assert.Contains(t, stdout, "ana.xlsx: Worksheet: 1 of ")
+	assert.NotContains(t, stdout, "class.xlsx")
 }

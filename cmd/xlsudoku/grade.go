@@ -393,12 +393,18 @@ func markedNames(files []string, names map[string]int, dir string) (map[string]s
 // skipLockFiles leaves out of files the lock files Excel keeps beside a
 // workbook it has open (~$ana.xlsx, which returned/*.xlsx takes in too),
 // with a warning: graded, each failed the run with "not a workbook" and
-// took a row of the summary.
+// took a row of the summary. A class summary of an earlier run, in the
+// same folder, is left out alike.
 func skipLockFiles(e *env, files []string) []string {
 	var kept []string
 	for _, f := range files {
 		if isLockFile(f) {
 			fmt.Fprintf(e.stderr, "warning: %s is a lock file Excel keeps beside a workbook it has open, not a returned workbook: skipped (a workbook open in Excel is graded as last saved)\n", f)
+			continue
+		}
+		if workbook.IsClassSummary(f) {
+			// grade --summary ret/class.xlsx ret/*.xlsx, run again.
+			fmt.Fprintf(e.stderr, "warning: %s is a class summary that grade wrote, not a returned workbook: skipped\n", f)
 			continue
 		}
 		kept = append(kept, f)
