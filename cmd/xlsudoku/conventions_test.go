@@ -216,6 +216,7 @@ func TestInfoNotes(t *testing.T) {
 	for note, info := range map[string]bool{
 		"using the puzzle at Puzzle!B2:J10":                                                                          true,
 		"found a 9x9 puzzle at Sheet1!C3:K11":                                                                        true,
+		"found an 8x8 puzzle at Sheet1!C3:J10":                                                                       true,
 		`replaced sheet "Solution" of an earlier run`:                                                                true,
 		"Week 3!B2:J10: told givens from entries by bold: 18 givens, 2 entries":                                      true,
 		"Week 3!B2:J10: all 20 digits are bold givens; no entries yet":                                               true,
