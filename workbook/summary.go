@@ -16,7 +16,33 @@ import (
 type SummaryRow struct {
 	File  string     // shown by its name, or as given when files of one name come from several folders
 	Marks []*Marking // its puzzles, in order; none when it could not be graded
-	Error string     // why it could not be graded
+	Error string     // that it could not be graded ("not graded")
+	// Reason says why it could not be graded, as the report said; the
+	// Notes column shows it.
+	Reason string
+}
+
+// notes is what the report says of the row beyond its scores, for the
+// Notes column: why it was not graded, a puzzle whose sheet is gone,
+// givens changed, a copied sheet left out. "" when nothing.
+func (r *SummaryRow) notes() string {
+	var parts []string
+	if r.Reason != "" {
+		parts = append(parts, r.Reason)
+	}
+	for k, m := range r.Marks {
+		name := puzzleName(m, k)
+		switch {
+		case m.Missing > 0:
+			parts = append(parts, name+" not in the file (its sheet was deleted)")
+		case m.Changed > 0:
+			parts = append(parts, fmt.Sprintf("%s: %s changed (%s)", name, count(m.Changed, "given", "givens"), refsWithin(cellRefs(m, Changed), 30)))
+		}
+		for _, c := range m.Copies {
+			parts = append(parts, fmt.Sprintf("%s, a copy, not graded", c))
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // totals adds up the row's puzzles.
@@ -110,6 +136,16 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	header := []string{"Student file"}
 	header = append(header, puzzleCols...)
 	header = append(header, "Right", "Cells", "Score", "Wrong cells")
+	// A Notes column only when the report says more of some file.
+	notes := make([]string, len(rows))
+	noted := false
+	for i := range rows {
+		notes[i] = rows[i].notes()
+		noted = noted || notes[i] != ""
+	}
+	if noted {
+		header = append(header, "Notes")
+	}
 	bold := layout.Style{Bold: true, Fill: layout.GivenFill, Border: layout.Borders{Bottom: layout.Thin}}
 	for i, h := range header {
 		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: bold})
@@ -119,6 +155,9 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
 		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
 		text(1, shown[i])
+		if notes[i] != "" {
+			text(scoreCol+2, clipNote(notes[i], notesWidth))
+		}
 		var wrong []string
 		for k, m := range r.Marks {
 			text(slices.Index(keys, puzzleKey(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
@@ -148,6 +187,9 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	}
 	fileWidth := min(max(24, float64(names)+2), maxFileWidth)
 	widths := map[int]float64{1: fileWidth, scoreCol - 2: 7, scoreCol - 1: 7, scoreCol: 8, scoreCol + 1: wrongCellsWidth}
+	if noted {
+		widths[scoreCol+2] = notesWidth
+	}
 	for k := range puzzles {
 		widths[k+2] = 10
 	}
@@ -270,6 +312,19 @@ const (
 // wrongCellsWidth is the width of the Wrong cells column, in the book
 // font's digits: what it lists must fit, as the column does not wrap.
 const wrongCellsWidth = 50
+
+// notesWidth is the Notes column's, likewise.
+const notesWidth = 80
+
+// clipNote cuts note to about width characters, marking the cut: the
+// report on stderr has it whole.
+func clipNote(note string, width int) string {
+	if utf8.RuneCountInString(note) <= width {
+		return note
+	}
+	r := []rune(note)
+	return strings.TrimSpace(string(r[:width-3])) + "..."
+}
 
 // refsWithin lists refs in about width characters: a sheet's name once
 // before its cells ("Worksheet!C6, D6, F7"), and how many more when the

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -141,4 +144,64 @@ func TestRefsWithin(t *testing.T) {
 			assert.LessOrEqual(t, len(got), tt.width)
 		}
 	}
+}
+
+// TestSummaryNotes: what the report says beyond the scores reaches the
+// summary, in a Notes column (a walk of 2 December: a changed given, a
+// deleted sheet and why a file was not graded were all lost there); a
+// summary with nothing to note has no such column.
+func TestSummaryNotes(t *testing.T) {
+	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	rs, err := ReadReturned(ws, Options{}, nil)
+	require.NoError(t, err)
+	clean, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	changed := *clean.Returned
+	changed.Sheet = slices.Clone(changed.Sheet)
+	first := slices.IndexFunc(changed.Puzzle.Grid.Cells[:81], func(d uint8) bool { return d != 0 })
+	changed.Sheet[first] = int(changed.Puzzle.Grid.Cells[first])%9 + 1
+	changed.Copies = []string{"Worksheet (2)"}
+	edited, err := GradeReturned(&changed)
+	require.NoError(t, err)
+	missing, err := GradeReturned(&Returned{Puzzle: &Puzzle{File: ws, Sheet: "Puzzle 2"}, Missing: 54, Index: 2, Of: 2})
+	require.NoError(t, err)
+	long := "Puzzle!B2:J10 is not one of xlsudoku's worksheets, and its givens look like the entries; pass the puzzle with --key (the original workbook, or a text file with the puzzle)"
+	rows := []SummaryRow{
+		{File: "ana.xlsx", Marks: []*Marking{clean}},
+		{File: "ben.xlsx", Marks: []*Marking{edited}},
+		{File: "cy.xlsx", Marks: []*Marking{clean, missing}},
+		{File: "dee.xlsx", Error: "not graded", Reason: long},
+	}
+	out := filepath.Join(t.TempDir(), "summary.xlsx")
+	require.NoError(t, WriteSummary(out, rows, ""))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	got, err := f.GetRows("Summary")
+	require.NoError(t, err)
+	require.Len(t, got, 5)
+	header := got[0]
+	notes := slices.Index(header, "Notes")
+	require.Equal(t, len(header)-1, notes, "Notes last: %v", header)
+	note := func(row int) string {
+		if notes < len(got[row]) {
+			return got[row][notes]
+		}
+		return ""
+	}
+	assert.Empty(t, note(1))
+	assert.Equal(t, `Worksheet: 1 given changed (Worksheet!`+clean.Puzzle.Cell(first/9, first%9)+`); Worksheet (2), a copy, not graded`, note(2))
+	assert.Equal(t, "Puzzle 2 not in the file (its sheet was deleted)", note(3))
+	assert.Equal(t, "not graded", got[4][notes-1])
+	assert.True(t, strings.HasSuffix(note(4), "..."), note(4))
+	assert.LessOrEqual(t, utf8.RuneCountInString(note(4)), notesWidth)
+	assert.True(t, strings.HasPrefix(long, strings.TrimSuffix(note(4), "...")))
+
+	require.NoError(t, WriteSummary(out, rows[:1], ""))
+	g, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer g.Close()
+	got, err = g.GetRows("Summary")
+	require.NoError(t, err)
+	assert.NotContains(t, got[0], "Notes")
 }

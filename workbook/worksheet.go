@@ -249,11 +249,19 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 // writeInstructions writes the first sheet of a book of worksheets: what
 // to do, and what the status under each board means; printed on paper.
 func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w WorksheetOptions, paper layout.Paper) error {
+	holds := "This workbook holds 1 puzzle, on the sheet Puzzle 1."
+	if len(puzzles) > 1 {
+		holds = fmt.Sprintf("This workbook holds %d puzzles, one to a sheet: Puzzle 1, Puzzle 2, ...", len(puzzles))
+	}
+	typeWhat := "Type a digit into each shaded cell"
+	if n := puzzles[0].Givens.Shape.Size; n > 9 {
+		typeWhat = fmt.Sprintf("Type a digit 1-9, or a letter A-%c for 10-%d (A is 10), into each shaded cell", 'A'+n-10, n)
+	}
 	lines := []string{
 		title,
 		"",
-		fmt.Sprintf("This workbook holds %s, one to a sheet: Puzzle 1, Puzzle 2, ...", count(len(puzzles), "puzzle", "puzzles")),
-		"Type a digit into each shaded cell so that every row, column and box holds each digit once.",
+		holds,
+		typeWhat + " so that every row, column and box holds each digit once.",
 		"The printed digits are given and cannot be changed.",
 		"Under each puzzle a line says how you are doing: how many cells are left, \"a digit repeats\" (the repeated digits turn red), or \"Solved!\".",
 	}

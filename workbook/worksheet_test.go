@@ -781,3 +781,44 @@ func TestMarkedLettersAsTheWorksheet(t *testing.T) {
 		})
 	}
 }
+
+// TestInstructionsSay: the Instructions of a book of worksheets count its
+// puzzles as they are, and on 12x12 and 16x16 say that 10 and up are
+// typed as letters (a walk of 2 December: "1 puzzle, one to a sheet:
+// Puzzle 1, Puzzle 2, ...", and "Type a digit" on a 16x16).
+func TestInstructionsSay(t *testing.T) {
+	book := func(s solve.Shape, n int) []GeneratedPuzzle {
+		out := make([]GeneratedPuzzle, n)
+		for i := range out {
+			g, sol := solvedPuzzle(t, s)
+			g.Cells[0] = 0
+			out[i] = GeneratedPuzzle{Number: i + 1, Givens: g, Solution: sol, Grade: solve.Easy}
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		shape solve.Shape
+		n     int
+		want  []string
+	}{
+		{solve.Shape9, 1, []string{"This workbook holds 1 puzzle, on the sheet Puzzle 1.", "Type a digit into each shaded cell so that"}},
+		{solve.Shape9, 3, []string{"This workbook holds 3 puzzles, one to a sheet: Puzzle 1, Puzzle 2, ...", "Type a digit into each shaded cell"}},
+		{solve.Shape16, 1, []string{"Type a digit 1-9, or a letter A-G for 10-16 (A is 10), into each shaded cell so that"}},
+		{solve.Shape12, 2, []string{"Type a digit 1-9, or a letter A-C for 10-12 (A is 10), into each shaded cell"}},
+	} {
+		out := filepath.Join(t.TempDir(), "class.xlsx")
+		require.NoError(t, WriteWorksheetBook(out, book(tt.shape, tt.n), BookOptions{}, WorksheetOptions{}))
+		f, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		rows, err := f.GetRows("Instructions")
+		require.NoError(t, err)
+		f.Close()
+		var text []string
+		for _, r := range rows {
+			text = append(text, strings.Join(r, ""))
+		}
+		for _, w := range tt.want {
+			assert.Contains(t, strings.Join(text, "\n"), w, "%s, %d puzzles", tt.shape, tt.n)
+		}
+	}
+}

@@ -166,6 +166,8 @@ func runGrade(e *env, args []string) error {
 				first = exitCode(err)
 			}
 			row.Error = "not graded"
+			// Why, as the report says it, less the file's name the row has.
+			row.Reason = strings.TrimPrefix(strings.TrimPrefix(inBook(file, err).Error(), file+": "), "xlsudoku: ")
 			rows = append(rows, row)
 			if o.json {
 				// One line per file still: the file, and why it was not graded.
