@@ -85,11 +85,11 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 			now := "is empty"
 			switch v := r.Sheet[i]; {
 			case v > 0:
-				now = "now holds " + solve.DigitString(v)
+				now = "now holds " + p.Digit(v)
 			case v < 0:
 				now = fmt.Sprintf("now holds %q", r.Shown[i])
 			}
-			p.ChangedGivens = append(p.ChangedGivens, fmt.Sprintf("%s (the given %s %s)", names[k], solve.DigitString(int(p.Grid.Cells[i])), now))
+			p.ChangedGivens = append(p.ChangedGivens, fmt.Sprintf("%s (the given %s %s)", names[k], p.Digit(int(p.Grid.Cells[i])), now))
 		}
 		was := "the givens at %s were changed on the sheet; the puzzle's own are used"
 		if len(names) == 1 {

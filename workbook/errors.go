@@ -108,8 +108,8 @@ func (e *ConflictError) Error() string {
 		lines = append(lines, p.found+", but its givens break the rules:")
 	}
 	for _, c := range e.Conflicts[:min(len(e.Conflicts), maxCellErrors)] {
-		lines = append(lines, fmt.Sprintf("%s and %s both hold %d (%s)",
-			p.CellName(c.A.Row, c.A.Col), p.CellName(c.B.Row, c.B.Col), c.Digit, p.unitName(c.Unit)))
+		lines = append(lines, fmt.Sprintf("%s and %s both hold %s (%s)",
+			p.CellName(c.A.Row, c.A.Col), p.CellName(c.B.Row, c.B.Col), p.Digit(c.Digit), p.unitName(c.Unit)))
 	}
 	if more := len(e.Conflicts) - maxCellErrors; more > 0 {
 		lines = append(lines, fmt.Sprintf("... and %d more", more))
@@ -140,7 +140,7 @@ func (e *NotUniqueError) Advice() string {
 	}
 	names := make([]string, len(e.Add))
 	for i, c := range e.Add {
-		names[i] = fmt.Sprintf("%s = %s", e.Puzzle.CellName(c.Row, c.Col), solve.DigitString(c.Digit))
+		names[i] = fmt.Sprintf("%s = %s", e.Puzzle.CellName(c.Row, c.Col), e.Puzzle.Digit(c.Digit))
 	}
 	s := "add " + strings.Join(names, " and ") + " to make it unique"
 	if e.Minimal && len(names) > 1 {

@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -32,8 +33,20 @@ type Puzzle struct {
 	ChangedGivens []string
 
 	area    layout.Rect
+	letters bool       // the sheet holds 10 and up as letters (a worksheet of ours), not numbers
 	found   string     // how detection found it, "" when it was read where asked
 	current solve.Grid // what the sheet holds: the givens plus, on a worksheet, a student's entries
+}
+
+// Digit writes digit d as the puzzle's sheet holds it, for messages that
+// say what to type there: 10 and up as numbers, as xlsudoku's Solution
+// sheet writes them, unless the sheet holds them as letters (a worksheet,
+// or a grid typed so), as the text format does.
+func (p *Puzzle) Digit(d int) string {
+	if d >= 10 && !p.letters {
+		return strconv.Itoa(d)
+	}
+	return solve.DigitString(d)
 }
 
 // WrongEntries names the cells where the sheet holds a digit that is not
@@ -134,7 +147,7 @@ func (p *Puzzle) check() error {
 func (p *Puzzle) typoAdvice() string {
 	suspects := solve.SuspectGivens(p.Grid)
 	name := func(c solve.Cell) string {
-		return fmt.Sprintf("%s holds %s", p.CellName(c.Row, c.Col), solve.DigitString(p.Grid.At(c.Row, c.Col)))
+		return fmt.Sprintf("%s holds %s", p.CellName(c.Row, c.Col), p.Digit(p.Grid.At(c.Row, c.Col)))
 	}
 	switch len(suspects) {
 	case 0:

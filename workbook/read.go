@@ -392,6 +392,9 @@ type rangeRead struct {
 	noValue    []string     // formula cells with no stored value
 	ringDigits int          // digits in the cells around rect, row and column labels aside
 	badOK      bool         // bad cells are a student's entries (Options.textIsEntry), read as blanks
+	// numbers and letters: the digits 10 and up written as numbers, and
+	// as letters (Puzzle.Digit writes them as most are)
+	numbers, letters int
 }
 
 // looksLikePuzzle reports whether the range holds more digits than other
@@ -426,6 +429,11 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 		case d > 0:
 			rr.grid.Set(c.Pos.Row-rect.Min.Row, c.Pos.Col-rect.Min.Col, d)
 			rr.digits++
+			if d >= 10 && v.isNum {
+				rr.numbers++
+			} else if d >= 10 {
+				rr.letters++
+			}
 		case d < 0:
 			rr.bad = append(rr.bad, &CellError{File: p.file, Sheet: sh.name, Cell: c.Pos.String(), Value: v.shown, Reason: v.reason(shape.Size)})
 			if v.isNum {
@@ -456,7 +464,7 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
 		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
 	}
-	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect}
+	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers}
 	if len(rr.noValue) > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (open and save %s in a spreadsheet app to calculate them)",
 			rr.sheet.name, strings.Join(rr.noValue, ", "), filepath.Base(file)))

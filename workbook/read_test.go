@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -445,4 +446,51 @@ func TestSheetThatIsNoWorksheet(t *testing.T) {
 	assert.ErrorContains(t, err, `chart.xlsx's sheet "Progress" is a chart sheet, which holds a chart and no cells; its worksheets are "Week 3"`)
 	_, err = Read(path, Options{Sheet: "Week 4"})
 	assert.ErrorContains(t, err, `has no worksheet "Week 4"; its worksheets are "Week 3"`)
+}
+
+// TestDigitAsTheSheetHoldsIt: messages name 10 and up as the sheet holds
+// them, numbers or letters (a walk of 2 December: "add Puzzle!B2 = B" to a
+// sheet of numbers, where B is no number to type).
+func TestDigitAsTheSheetHoldsIt(t *testing.T) {
+	givens, _ := solvedPuzzle(t, solve.Shape12)
+	n := 12
+	for _, asLetters := range []bool{false, true} {
+		f := newBook(t, "Puzzle")
+		at := layout.Pos{Col: 2, Row: 2}
+		for i, d := range givens.Cells[:n*n] {
+			if d == 0 {
+				continue
+			}
+			ref := at.Add(i/n, i%n).String()
+			if asLetters && d >= 10 {
+				require.NoError(t, f.SetCellStr("Puzzle", ref, solve.DigitString(int(d))))
+			} else {
+				require.NoError(t, f.SetCellInt("Puzzle", ref, int64(d)))
+			}
+		}
+		// A given 11 twice in its row: the clash names it.
+		row := slices.IndexFunc(givens.Cells[:n*n], func(d uint8) bool { return d == 11 }) / n
+		blank := -1
+		for c := range n {
+			if givens.Cells[row*n+c] == 0 {
+				blank = c
+				break
+			}
+		}
+		require.GreaterOrEqual(t, blank, 0)
+		eleven := any(11)
+		if asLetters {
+			eleven = "B"
+		}
+		require.NoError(t, f.SetCellValue("Puzzle", at.Add(row, blank).String(), eleven))
+		_, err := Read(save(t, f, "p12.xlsx"), Options{Sheet: "Puzzle", Range: "B2:M13"})
+		var ce *ConflictError
+		require.ErrorAs(t, err, &ce)
+		want, other := " hold 11 (row", " hold B (row"
+		if asLetters {
+			want, other = other, want
+		}
+		assert.Contains(t, err.Error(), want)
+		assert.NotContains(t, err.Error(), other)
+	}
 }

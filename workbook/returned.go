@@ -390,7 +390,7 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid, ours bool)
 	}
 	n := givens.Shape.Size
 	r := &Returned{
-		Puzzle: &Puzzle{File: pk.file, Sheet: sh.name, Range: rect.String(), Grid: givens, area: rect},
+		Puzzle: &Puzzle{File: pk.file, Sheet: sh.name, Range: rect.String(), Grid: givens, area: rect, letters: ours},
 		Sheet:  make([]int, givens.Shape.Cells()),
 		Shown:  map[int]string{},
 	}

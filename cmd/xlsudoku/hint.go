@@ -111,7 +111,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 	switch {
 	case errors.As(err, &wrong):
 		fmt.Fprintf(e.stdout, "%s (%v): the entry %s is wrong; nothing else is hinted until it is fixed\n",
-			p.CellName(wrong.Cell.Row, wrong.Cell.Col), wrong.Cell, solve.DigitString(wrong.Digit))
+			p.CellName(wrong.Cell.Row, wrong.Cell.Col), wrong.Cell, p.Digit(wrong.Digit))
 		return &reportedError{exitInvalid}
 	case errors.Is(err, solve.ErrSolved):
 		fmt.Fprintln(e.stdout, "The puzzle is complete and every entry is right.")
