@@ -113,12 +113,16 @@ func (c *cleanups) stop() {
 
 // stopSignals are the signals that end a run, its cleanups done: Ctrl-C,
 // kill's default, and the hangup of a terminal closed or a remote session
-// dropped, which left the temporary output behind. Under nohup, which
-// starts the process ignoring the hangup, it stays ignored.
+// dropped, which left the temporary output behind. One the process
+// started ignoring stays ignored: the hangup under nohup, Ctrl-C in a
+// script's background job (a shell starts those ignoring it, and Ctrl-C
+// on the script stopped them, their output never written).
 func stopSignals() []os.Signal {
-	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
-	if !signal.Ignored(syscall.SIGHUP) {
-		sigs = append(sigs, syscall.SIGHUP)
+	var sigs []os.Signal
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} {
+		if !signal.Ignored(sig) {
+			sigs = append(sigs, sig)
+		}
 	}
 	return sigs
 }

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -209,4 +210,33 @@ func TestGradeSummaryFIFO(t *testing.T) {
 		assert.Empty(t, out, "nothing graded")
 		assert.NoDirExists(t, marked)
 	}
+}
+
+// TestIgnoredInterruptStaysIgnored: a run started ignoring SIGINT, as a
+// shell starts a script's background job, goes on when one comes and
+// writes its output (a walk of 2 December: it stopped, exit 130, nothing
+// written).
+func TestIgnoredInterruptStaysIgnored(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "out.txt")
+	cmd := exec.Command("sh", "-c", `trap '' INT; exec "$0" "$@"`, os.Args[0], "solve", "-", "-o", out)
+	cmd.Env = append(os.Environ(), "XLSUDOKU_TEST_MAIN=1")
+	stdin, err := cmd.StdinPipe()
+	require.NoError(t, err)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Start())
+	_, err = io.WriteString(stdin, strings.Repeat(puzzle+"\n", 10))
+	require.NoError(t, err)
+	waitFor(t, "the temporary output", func() bool { return len(folderFiles(t, dir)) == 1 })
+	require.NoError(t, cmd.Process.Signal(syscall.SIGINT))
+	// Time for a handled SIGINT to end the run, before the input ends and
+	// the run would finish anyway (no duration is asserted: on a slow
+	// machine the test can only pass wrongly, never fail wrongly).
+	time.Sleep(300 * time.Millisecond)
+	require.NoError(t, stdin.Close())
+	require.NoError(t, cmd.Wait(), stderr.String())
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Equal(t, strings.Repeat(solution+"\n", 10), string(got))
 }
