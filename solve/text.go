@@ -19,9 +19,11 @@ import (
 //
 // A grid over Size lines, one row a line, as other tools print it: spaces
 // and '|' between cells are ignored, and lines drawn with '-', '+', '=' and
-// '|' between boxes are skipped. .sdk files read the same way. A grid
+// '|' between boxes are skipped, and so are blank lines between bands when
+// the first band ends with one. .sdk files read the same way. A grid
 // short of rows ends before a line as long as a one-line puzzle, which is
-// read as one: an error costs one puzzle, not the ones after it.
+// read as one, and at a blank line anywhere else: an error costs one
+// puzzle, not the ones after it.
 //
 // Lines that start with '#' are comments everywhere, and so are blank lines
 // and section headers such as "[Puzzle]" between puzzles.
@@ -409,6 +411,7 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
 	var firstErr error
 	row := 0
+	gaps := 0 // blank lines after the first band
 	for {
 		if firstErr == nil {
 			firstErr = r.readRow(&p.Grid, row, cells)
@@ -420,7 +423,23 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 		var text []byte
 		var ok bool
 		for {
-			if text, ok = r.next(); !ok || !isSeparator(text, shape.Size) {
+			if text, ok = r.next(); !ok {
+				break
+			}
+			if len(bytes.TrimSpace(text)) == 0 {
+				// A blank line between bands, as some print a grid, or
+				// the end of a grid short of rows, before the next
+				// puzzle: only a band's end, when the first band's had
+				// one too, is the first.
+				if row%shape.BoxRows != 0 || row > shape.BoxRows && gaps == 0 {
+					break
+				}
+				if row == shape.BoxRows {
+					gaps++
+				}
+				continue
+			}
+			if !isSeparator(text, shape.Size) {
 				break
 			}
 		}

@@ -236,6 +236,15 @@ func TestReaderKeepsPuzzlesAfterABadLine(t *testing.T) {
 			[]int{5}, []string{"puzzles.txt:4: the 9x9 grid that starts on line 1 ends after 4 rows"}},
 		{"a 4x4 grid cut short by a 4x4 puzzle", Shape{}, "1...\n..3.\n" + four + "\n",
 			[]int{3}, []string{"puzzles.txt:2: the 4x4 grid that starts on line 1 ends after 2 rows"}},
+		// A walk of 2 December: the rows of the grids after a short one,
+		// across the blank lines between them, were taken as its own, and
+		// its "solution" printed (most such grids have several).
+		{"grids apart, the first short of rows", Shape{}, rows(line81, 0, 7) + "\n" + rows(line81, 0, 9) + "\n" + rows(line81, 0, 9) + "\n",
+			[]int{9, 19}, []string{"puzzles.txt:8: the 9x9 grid that starts on line 1 ends after 7 rows"}},
+		{"grids apart, the first short of six rows", Shape{}, rows(line81, 0, 6) + "\n" + rows(line81, 0, 9),
+			[]int{8}, []string{"the 9x9 grid that starts on line 1 ends after 6 rows"}},
+		{"grids with blank lines between bands", Shape{}, rows(line81, 0, 3) + "\n" + rows(line81, 3, 6) + "\n" + rows(line81, 6, 9) + "\n\n" + rows(line81, 0, 9),
+			[]int{1, 14}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -267,6 +276,15 @@ func TestReaderKeepsPuzzlesAfterABadLine(t *testing.T) {
 			}
 		})
 	}
+}
+
+// rows is rows from to to of the one-line 9x9 puzzle line, a line each.
+func rows(line string, from, to int) string {
+	var b strings.Builder
+	for r := from; r < to; r++ {
+		b.WriteString(line[9*r:9*r+9] + "\n")
+	}
+	return b.String()
 }
 
 func TestFormatRoundTrips(t *testing.T) {
