@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -1031,4 +1032,29 @@ func TestGradeSkipsItsSummary(t *testing.T) {
 	assert.Contains(t, errOut, "warning: "+summary+" is a class summary that grade wrote, not a returned workbook: skipped")
 	assert.Contains(t, stdout, "ana.xlsx: Worksheet: 1 of ")
 	assert.NotContains(t, stdout, "class.xlsx")
+}
+
+// fullWriter fails every write, as /dev/full does.
+type fullWriter struct{}
+
+func (fullWriter) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// TestStdoutThatCannotBeWritten: a report that cannot be written to
+// stdout is an error, exit code 1, whichever command prints it (a walk of
+// 2 December: solve, solve --count, hint and grade exited 0, their
+// output lost).
+func TestStdoutThatCannotBeWritten(t *testing.T) {
+	dir := t.TempDir()
+	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
+	text := writeFile(t, "p.txt", puzzle+"\n")
+	for _, args := range [][]string{
+		{"solve", classic}, {"solve", "--format", "line", classic}, {"solve", "--count", classic},
+		{"hint", classic}, {"grade", ws}, {"grade", "--json", ws}, {"solve", text}, {"rate", text},
+	} {
+		var stderr bytes.Buffer
+		code := run(append(args, "-q"), strings.NewReader(""), fullWriter{}, &stderr)
+		assert.Equal(t, exitFailure, code, "%v: %s", args, stderr.String())
+		assert.Contains(t, stderr.String(), "cannot write stdout: no space left on device", "%v", args)
+	}
 }

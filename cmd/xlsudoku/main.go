@@ -4,6 +4,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -22,6 +23,41 @@ func main() {
 	e := newEnv(os.Stdin, os.Stdout, os.Stderr)
 	e.handleSignals(sigs, os.Exit)
 	os.Exit(e.run(os.Args[1:]))
+}
+
+// runCommand runs c with args and returns its exit code. A write to
+// stdout that failed (a full disk, /dev/full) is an error whatever the
+// command made of it: some printed their report with fmt.Fprint and
+// exited 0, the report lost.
+func (e *env) runCommand(c command, args []string) int {
+	out := &stickyWriter{w: e.stdout}
+	stdout := e.stdout
+	e.stdout = out
+	err := c.run(e, args)
+	e.stdout = stdout
+	var reported *reportedError
+	if out.err != nil && (err == nil || errors.As(err, &reported) || errors.Is(err, out.err)) {
+		err = fmt.Errorf("cannot write stdout: %w", unwrapPath(out.err))
+	}
+	return report(e, c.name, err)
+}
+
+// stickyWriter is a writer that keeps its first error, and fails every
+// write after it.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err != nil {
+		s.err = err
+	}
+	return n, err
 }
 
 // env is what a command sees of the process: its streams, whether to show
@@ -130,7 +166,7 @@ func (e *env) run(args []string) (code int) {
 	names := make([]string, len(commands))
 	for i, c := range commands {
 		if c.name == args[0] {
-			return report(e, c.name, c.run(e, args[1:]))
+			return e.runCommand(c, args[1:])
 		}
 		names[i] = c.name
 	}

@@ -200,7 +200,11 @@ func checkNotInput(e *env, in, out string) error {
 // are appended in turn, until the disk is full; appended to a workbook,
 // they would damage it.
 func checkStdoutNotInput(e *env, in string) error {
-	f, ok := e.stdout.(*os.File)
+	w := e.stdout
+	if s, ok := w.(*stickyWriter); ok {
+		w = s.w
+	}
+	f, ok := w.(*os.File)
 	if !ok {
 		return nil
 	}
