@@ -120,6 +120,9 @@ func openOutput(e *env, in, path string) (*output, error) {
 // file there and removing it. A FIFO or a device is written in place,
 // later.
 func writableOutput(path string) error {
+	if isDevicePath(path) || isDevicePath(workbook.LinkTarget(path)) {
+		return nil // /dev/stdout, even to a file: written in place, as openOutput does
+	}
 	st, err := os.Stat(path)
 	switch {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
@@ -140,6 +143,16 @@ func writableOutput(path string) error {
 	}
 	probe.Close()
 	return os.Remove(probe.Name())
+}
+
+// isStreamOutput reports whether output path is written in place, as a
+// stream: /dev/stdout and its kin, a device, a FIFO. Only text goes there.
+func isStreamOutput(path string) bool {
+	if isDevicePath(path) || isDevicePath(workbook.LinkTarget(path)) {
+		return true
+	}
+	st, err := os.Stat(path)
+	return err == nil && !st.Mode().IsRegular() && !st.IsDir()
 }
 
 // isDir reports whether path is a folder.

@@ -240,3 +240,34 @@ func TestIgnoredInterruptStaysIgnored(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, strings.Repeat(solution+"\n", 10), string(got))
 }
+
+// TestGenerateToDevStdoutFile: generate -o /dev/stdout with stdout
+// redirected to a file writes there, as solve does (a walk of 2 December:
+// "no file can be made in the folder /proc/self/fd", exit 1).
+func TestGenerateToDevStdoutFile(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "g.txt")
+	f, err := os.Create(out)
+	require.NoError(t, err)
+	defer f.Close()
+	cmd := mainCommand("generate", "-n", "2", "--seed", "1", "-q", "-o", "/dev/stdout")
+	cmd.Stdout = f
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	require.NoError(t, cmd.Run(), stderr.String())
+	got, err := os.ReadFile(out)
+	require.NoError(t, err)
+	assert.Len(t, strings.Split(strings.TrimSpace(string(got)), "\n"), 2)
+}
+
+// TestStreamsTakeText: explain of a workbook to /dev/null (a stream)
+// writes its steps as text, and a generated workbook is refused there by
+// what it is, not by its name (a walk of 2 December: "/dev/null.xlsx or
+// /dev/null.txt", "name it /dev/stdout.xlsx").
+func TestStreamsTakeText(t *testing.T) {
+	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), t.TempDir())
+	code, _, errOut := runCLI(t, "", "explain", classic, "-q", "-o", "/dev/null")
+	assert.Equal(t, exitOK, code, errOut)
+	code, _, errOut = runCLI(t, "", "generate", "--format", "xlsx", "-o", "/dev/null")
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "generate: -o /dev/null: a workbook cannot be written to a stream; give a file name such as book.xlsx")
+}
