@@ -1058,3 +1058,25 @@ func TestStdoutThatCannotBeWritten(t *testing.T) {
 		assert.Contains(t, stderr.String(), "cannot write stdout: no space left on device", "%v", args)
 	}
 }
+
+// TestGradeKeyReadAsSolveReadsText: a text --key is opened as solve
+// opens text, its mistakes told alike, exit code 3 (a walk of 2
+// December: "bufio.Scanner: token too long" and "read keydir: is a
+// directory", exit 1; UTF-16 and binary keys, exit 4).
+func TestGradeKeyReadAsSolveReadsText(t *testing.T) {
+	dir := t.TempDir()
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
+	folder := filepath.Join(dir, "keydir")
+	require.NoError(t, os.Mkdir(folder, 0o755))
+	for _, tt := range []struct{ key, want string }{
+		{folder, "--key: " + folder + " is a folder, not a puzzle file"},
+		{writeFile(t, "u16.txt", "\xff\xfe5\x003\x00"), "is UTF-16 text; save it as UTF-8"},
+		{writeFile(t, "nul.txt", puzzle+"\n\x00\n"), "is not a text file (it holds binary data)"},
+		{writeFile(t, "long.txt", strings.Repeat("5", 1<<20)+"\n"), "has a line of 1 MiB or more"},
+	} {
+		code, _, errOut := runCLI(t, "", "grade", "--key", tt.key, ws)
+		assert.Equal(t, exitInput, code, errOut)
+		assert.Contains(t, errOut, tt.want)
+		assert.NotContains(t, errOut, "bufio")
+	}
+}

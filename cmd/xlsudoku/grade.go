@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -136,7 +137,7 @@ func runGrade(e *env, args []string) error {
 	var key []solve.Grid
 	if o.key != "" {
 		var err error
-		if key, err = readKey(o.key, o.workbookOptions(false)); err != nil {
+		if key, err = readKey(e, o.key, o.workbookOptions(false)); err != nil {
 			return err
 		}
 	}
@@ -448,19 +449,19 @@ func sameFile(a, b string) bool {
 
 // readKey reads the puzzles of --key: a workbook (its worksheets'
 // identities, or its puzzle as solve reads it) or a text file.
-func readKey(path string, opts workbook.Options) ([]solve.Grid, error) {
-	key, err := readKeyAt(path, opts)
+func readKey(e *env, path string, opts workbook.Options) ([]solve.Grid, error) {
+	key, err := readKeyAt(e, path, opts)
 	if errors.Is(err, workbook.ErrNoSheet) && opts.Sheet != "" {
 		// --sheet names the returned files' sheet (a copy a student made
 		// of the puzzle's, say): a key without it is read as solve reads it.
 		opts.Sheet, opts.Range = "", ""
-		return readKeyAt(path, opts)
+		return readKeyAt(e, path, opts)
 	}
 	return key, err
 }
 
 // readKeyAt is readKey with opts as given.
-func readKeyAt(path string, opts workbook.Options) ([]solve.Grid, error) {
+func readKeyAt(e *env, path string, opts workbook.Options) ([]solve.Grid, error) {
 	isBook, err := isWorkbook(path)
 	if err != nil {
 		return nil, err
@@ -481,14 +482,19 @@ func readKeyAt(path string, opts workbook.Options) ([]solve.Grid, error) {
 		}
 		return []solve.Grid{p.Grid}, nil
 	}
-	f, err := os.Open(path)
+	// As solve opens text: a folder, binary data or UTF-16 text is told
+	// as such, and - is stdin.
+	src, err := openText(e, path)
 	if err != nil {
-		return nil, &inputError{fmt.Errorf("--key: %w", unwrapPath(err))}
+		return nil, fmt.Errorf("--key: %w", err)
 	}
-	defer f.Close()
-	r := solve.NewReader(f)
-	r.Name = path
+	defer src.close()
+	r := solve.NewReader(src)
+	r.Name = src.name
 	ps, err := r.ReadAll()
+	if errors.Is(err, bufio.ErrTooLong) {
+		return nil, &inputError{fmt.Errorf("--key %s has a line of 1 MiB or more: no puzzle file has; give the puzzles' file", path)}
+	}
 	if err != nil {
 		return nil, err
 	}
