@@ -31,12 +31,12 @@ type workbookXML struct {
 	sheetsAt  int // offset of <sheets>
 	sheetsEnd int // offset of </sheets>
 	// viewTag is the span of the first <workbookView> start tag (zero
-	// when there is none), and activeTab the sheet it opens at.
-	viewTag   [2]int
-	activeTab int
-	names     []definedName // those usedName keeps
-	namesEnd  int           // offset of </definedNames>, or -1 when the workbook has none
-	namesAt   int           // where a <definedNames> element goes when there is none
+	// when there is none); views the span of a <bookViews> element with
+	// none in it (self-closed or empty; zero when there is none).
+	viewTag, views [2]int
+	names    []definedName // those usedName keeps
+	namesEnd int           // offset of </definedNames>, or -1 when the workbook has none
+	namesAt  int           // where a <definedNames> element goes when there is none
 	// calcTag is the span of the <calcPr> start tag (zero when there is
 	// none) and fullCalc whether it already asks for a full calculation.
 	calcTag  [2]int
@@ -177,9 +177,10 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				}
 			case depth == 2 && t.Name.Local == "sheets":
 				wb.sheetsAt = off
+			case depth == 2 && t.Name.Local == "bookViews":
+				wb.views = [2]int{off, int(d.InputOffset())} // its end, when it has one, below
 			case depth == 3 && t.Name.Local == "workbookView" && wb.viewTag[1] == 0:
 				wb.viewTag = [2]int{off, int(d.InputOffset())}
-				wb.activeTab, _ = strconv.Atoi(attr(t, "activeTab"))
 			case depth == 3 && t.Name.Local == "sheet":
 				if len(wb.sheets) == maxEntries {
 					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)
@@ -230,6 +231,8 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				cur = nil
 			case depth == 2 && t.Name.Local == "sheets":
 				wb.sheetsEnd = off
+			case depth == 2 && t.Name.Local == "bookViews" && wb.views[0] > 0:
+				wb.views[1] = int(d.InputOffset())
 			case depth == 2 && t.Name.Local == "definedNames" && wb.namesEnd < 0:
 				wb.namesEnd = off
 			case depth == 1 && wb.namesAt < 0:

@@ -502,27 +502,37 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 }
 
 // openAt makes the written workbook open at its sheet index: the edit of
-// the workbook part that makes it the active tab, and, in out, the sheet
-// that was active no longer selected (a sheet still selected would be
-// grouped with ours in Excel, and typing into one would type into both).
-// That attribute is the one byte of the user's sheets that changes.
+// the workbook part that makes it the active tab, and, in out, every
+// other sheet that was selected no longer so (a sheet still selected is
+// grouped with ours, and typing into one types into both: Excel saves
+// sheets selected together so, and LibreOffice opens them so). That
+// attribute is the one byte of the user's sheets that changes.
 func (p *pkg) openAt(sheets []*ourSheet, index int, out *outParts, el func(string) string) (opc.Edit, error) {
 	wb := p.wb
-	was := wb.activeTab
-	if was != index && was >= 0 && was < len(wb.sheets) && !slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.existing && s.index == was }) {
-		if rel, ok := p.rels.ByID(wb.sheets[was].RID); ok && !rel.External && p.Has(rel.Target) {
-			data, err := p.Read(rel.Target)
-			if err != nil {
-				return opc.Edit{}, p.partErr(rel.Target, err)
-			}
-			if unselected, changed := unselectSheet(data); changed {
-				out.replace[strings.ToLower(rel.Target)] = unselected
-			}
+	for i, s := range wb.sheets {
+		if i == index || slices.ContainsFunc(sheets, func(o *ourSheet) bool { return o.existing && o.index == i }) {
+			continue // ours, written anew
+		}
+		rel, ok := p.rels.ByID(s.RID)
+		if !ok || rel.External || !p.Has(rel.Target) || !p.tabSelected(rel.Target) {
+			continue
+		}
+		data, err := p.Read(rel.Target)
+		if err != nil {
+			return opc.Edit{}, p.partErr(rel.Target, err)
+		}
+		if unselected, changed := unselectSheet(data); changed {
+			out.replace[strings.ToLower(rel.Target)] = unselected
 		}
 	}
 	tab := strconv.Itoa(index)
 	if wb.viewTag[1] == 0 {
-		return opc.Edit{Start: wb.sheetsAt, End: wb.sheetsAt, Text: fmt.Sprintf(`<%s><%s activeTab="%s"/></%s>`, el("bookViews"), el("workbookView"), tab, el("bookViews"))}, nil
+		views := fmt.Sprintf(`<%s><%s activeTab="%s"/></%s>`, el("bookViews"), el("workbookView"), tab, el("bookViews"))
+		if wb.views[1] > 0 {
+			// <bookViews/> with no view in it: this one in its place.
+			return opc.Edit{Start: wb.views[0], End: wb.views[1], Text: views}, nil
+		}
+		return opc.Edit{Start: wb.sheetsAt, End: wb.sheetsAt, Text: views}, nil
 	}
 	tag := string(wb.data[wb.viewTag[0]:wb.viewTag[1]])
 	return opc.Edit{Start: wb.viewTag[0], End: wb.viewTag[1], Text: withAttr(tag, "activeTab", tab)}, nil
@@ -546,6 +556,32 @@ func withAttr(tag, name, value string) string {
 		end--
 	}
 	return tag[:end] + set + tag[end:]
+}
+
+// tabSelected reports whether the sheet part's view is selected, reading
+// no further than its cells: every sheet is asked, and most are not.
+func (p *pkg) tabSelected(part string) bool {
+	t, err := p.Stream(part)
+	if err != nil {
+		return false
+	}
+	defer t.Close()
+	for {
+		tok, err := t.Next()
+		if err != nil {
+			return false
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "sheetData":
+				return false
+			case "sheetView":
+				if v := attr(se, "tabSelected"); v == "1" || v == "true" {
+					return true
+				}
+			}
+		}
+	}
 }
 
 // unselectSheet returns a sheet part with the tabSelected attribute taken
