@@ -34,9 +34,9 @@ type workbookXML struct {
 	// when there is none); views the span of a <bookViews> element with
 	// none in it (self-closed or empty; zero when there is none).
 	viewTag, views [2]int
-	names    []definedName // those usedName keeps
-	namesEnd int           // offset of </definedNames>, or -1 when the workbook has none
-	namesAt  int           // where a <definedNames> element goes when there is none
+	names          []definedName // those usedName keeps
+	namesEnd       int           // offset of </definedNames>, or -1 when the workbook has none
+	namesAt        int           // where a <definedNames> element goes when there is none
 	// calcTag is the span of the <calcPr> start tag (zero when there is
 	// none) and fullCalc whether it already asks for a full calculation.
 	calcTag  [2]int
