@@ -415,6 +415,15 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 			}
 		} else {
 			out.add = append(out.add, opc.Part{Name: s.part, Content: content})
+			// Names scoped to the index the new sheet takes name no sheet
+			// of the input (an app that deleted a sheet left them
+			// unrenumbered): they go, or ours would be their duplicates,
+			// which apps refuse.
+			for _, n := range wb.names {
+				if n.Local == s.index {
+					wbEdits = append(wbEdits, opc.Edit{Start: n.start, End: n.end})
+				}
+			}
 			id := p.rels.NextID(taken)
 			maxID++
 			state := ""

@@ -952,3 +952,31 @@ func TestRerunKeepsTheSheetsCodeName(t *testing.T) {
 	defer f.Close()
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
 }
+
+// TestDanglingNamesOfANewSheetsIndex: a name scoped to a sheet index the
+// workbook does not have (left so by an app that deleted a sheet without
+// renumbering its names) goes when a new sheet of ours takes that index:
+// ours would be its duplicate, which apps refuse (a walk of 2 December).
+func TestDanglingNamesOfANewSheetsIndex(t *testing.T) {
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	solveFile(t, classicBook(t), solved, Options{})
+	dangling := `<definedName name="_xlnm.Print_Area" localSheetId="3">'Week 3'!$A$1</definedName>`
+	rezip(t, solved, func(name string, data []byte) []byte {
+		if name == "xl/workbook.xml" {
+			return bytes.Replace(data, []byte("</definedNames>"), []byte(dangling+"</definedNames>"), 1)
+		}
+		return data
+	})
+	require.Contains(t, string(unzip(t, solved)["xl/workbook.xml"]), dangling)
+	out := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, solved, out)
+	wb := string(unzip(t, out)["xl/workbook.xml"])
+	assert.NotContains(t, wb, dangling)
+	areas := regexp.MustCompile(`<definedName name="_xlnm.Print_Area" localSheetId="3"[^>]*>([^<]*)<`).FindAllStringSubmatch(wb, -1)
+	require.Len(t, areas, 1, "one print area for sheet 3: %s", wb)
+	assert.Contains(t, areas[0][1], "Steps")
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps"}, f.GetSheetList())
+}
