@@ -845,3 +845,19 @@ func TestInstructionsSay(t *testing.T) {
 		}
 	}
 }
+
+// TestAnswersPrintAreaOneCell: the hidden Answers sheet's print area, one
+// empty cell, is written as one cell: as $A$1:$A$1, LibreOffice saved a
+// student's copy with two print areas for it, which Excel repairs (a walk
+// of 2 December).
+func TestAnswersPrintAreaOneCell(t *testing.T) {
+	out, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{SelfCheck: true})
+	wb := string(unzip(t, out)["xl/workbook.xml"])
+	areas := regexp.MustCompile(`<definedName name="_xlnm.Print_Area" localSheetId="\d+">([^<]*)<`).FindAllStringSubmatch(wb, -1)
+	var values []string
+	for _, a := range areas {
+		values = append(values, a[1])
+	}
+	assert.Contains(t, values, "&apos;Answers&apos;!$A$1")
+	assert.NotContains(t, wb, "$A$1:$A$1")
+}

@@ -650,7 +650,13 @@ func needsFullCalc(sheets []*ourSheet) bool {
 // the rows printed atop every page, and the range of its autofilter.
 func (s *ourSheet) localNames() []localName {
 	sheet := quoteSheet(s.name)
-	out := []localName{{name: "_xlnm.Print_Area", value: sheet + "!" + s.sheet.Print.Area.Absolute()}}
+	area := s.sheet.Print.Area.Absolute()
+	if a := s.sheet.Print.Area; a.Min == a.Max {
+		// One cell (the hidden Answers sheet's, printed empty) as one
+		// cell: LibreOffice, saving $A$1:$A$1, added a second print area.
+		area = area[:strings.IndexByte(area, ':')]
+	}
+	out := []localName{{name: "_xlnm.Print_Area", value: sheet + "!" + area}}
 	titles := localName{name: "_xlnm.Print_Titles"}
 	if t := s.sheet.Print.TitleRows; t[0] > 0 {
 		titles.value = fmt.Sprintf("%s!$%d:$%d", sheet, t[0], t[1])

@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -45,13 +46,25 @@ func ApplyEdits(data []byte, edits []Edit) []byte {
 // InsertBeforeRootEnd inserts text before the end tag of the root element
 // (the last "</" of the part): how entries are added to a .rels part or
 // to [Content_Types].xml.
+//
+// The elements of text take the root's prefix, when it has one
+// ("</pr:Relationships>"): unprefixed under a prefixed root they would be
+// in no namespace, and the relationships and content types they add
+// would not be there for apps.
 func InsertBeforeRootEnd(data []byte, text string) ([]byte, error) {
 	i := bytes.LastIndex(data, []byte("</"))
 	if i < 0 {
 		return nil, fmt.Errorf("no end tag")
 	}
+	end := data[i+2:]
+	if j := bytes.IndexAny(end, ":>"); j > 0 && end[j] == ':' {
+		text = elementName.ReplaceAllString(text, "<${1}"+string(end[:j])+":$2")
+	}
 	return ApplyEdits(data, []Edit{{i, i, text}}), nil
 }
+
+// elementName matches the start of an element's start or end tag.
+var elementName = regexp.MustCompile(`<(/?)([A-Za-z_])`)
 
 // DropChildren removes from data the children of the root element whose
 // start tag drop chooses, each with its content: how an entry goes from a

@@ -32,6 +32,13 @@ func TestInsertBeforeRootEnd(t *testing.T) {
 	assert.Equal(t, `<Types><Default/><Override PartName="/xl/a&amp;b.xml" ContentType="ct"/></Types>`+"\n", string(out))
 	_, err = InsertBeforeRootEnd([]byte(`<Types/>`), "x")
 	assert.Error(t, err)
+
+	// A prefixed root: ours take its prefix (a walk of 2 December: they
+	// were in no namespace, and the sheets they added were not there).
+	out, err = InsertBeforeRootEnd([]byte(`<pr:Relationships xmlns:pr="urn:r"><pr:Relationship Id="rId1"/></pr:Relationships>`),
+		RelationshipElement("rId2", "urn:t", "a.xml")+OverrideElement("b.xml", "ct"))
+	require.NoError(t, err)
+	assert.Equal(t, `<pr:Relationships xmlns:pr="urn:r"><pr:Relationship Id="rId1"/><pr:Relationship Id="rId2" Type="urn:t" Target="a.xml"/><pr:Override PartName="/b.xml" ContentType="ct"/></pr:Relationships>`, string(out))
 }
 
 func TestEscapeXML(t *testing.T) {
