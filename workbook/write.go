@@ -507,6 +507,23 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	if err := p.dropCalcChain(sheets, out, contentTypes); err != nil {
 		return nil, err
 	}
+	if len(out.drop) > 0 {
+		// The content types of the parts that go (a replaced sheet's
+		// relationships, which LibreOffice lists) go with them.
+		ct := contentTypes
+		if done, ok := out.replace["[content_types].xml"]; ok {
+			ct = done
+		}
+		data, n, err := opc.DropChildren(ct, func(se xml.StartElement) bool {
+			return se.Name.Local == "Override" && out.drop[strings.ToLower(strings.TrimPrefix(attr(se, "PartName"), "/"))]
+		})
+		if err != nil {
+			return nil, fmt.Errorf("[Content_Types].xml: %v", err)
+		}
+		if n > 0 {
+			out.replace["[content_types].xml"] = data
+		}
+	}
 	return out, nil
 }
 

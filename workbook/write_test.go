@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -17,6 +18,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/solve"
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // solveFile reads and solves the puzzle of path and writes it to out.
@@ -979,4 +981,63 @@ func TestDanglingNamesOfANewSheetsIndex(t *testing.T) {
 	require.NoError(t, err)
 	defer f.Close()
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps"}, f.GetSheetList())
+}
+
+// TestReplacedSheetsRelsLeaveNoContentType: the relationships of a sheet
+// of an earlier run that is replaced go, and so does their content type,
+// which LibreOffice lists for every .rels part (a walk of 2 December: a
+// content type for a part no longer there).
+func TestReplacedSheetsRelsLeaveNoContentType(t *testing.T) {
+	first := filepath.Join(t.TempDir(), "first.xlsx")
+	explainFile(t, classicBook(t), first)
+	pk, err := openPackage(first, 0)
+	require.NoError(t, err)
+	var steps string
+	for _, s := range pk.worksheets() {
+		if s.ours == kindSteps {
+			steps = s.part
+		}
+	}
+	pk.Close()
+	require.NotEmpty(t, steps)
+	rels := strings.TrimPrefix(opc.RelsPath(steps), "/")
+	override := `<Override PartName="/` + rels + `" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>`
+	var added bool
+	rezip(t, first, func(name string, data []byte) []byte {
+		if name == "[Content_Types].xml" {
+			added = true
+			return bytes.Replace(data, []byte("</Types>"), []byte(override+"</Types>"), 1)
+		}
+		return data
+	})
+	require.True(t, added)
+	withRels := addPart(t, first, rels, `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"></Relationships>`)
+	out := filepath.Join(t.TempDir(), "again.xlsx")
+	explainFile(t, withRels, out)
+	parts := unzip(t, out)
+	assert.NotContains(t, parts, rels, "the replaced sheet's relationships go")
+	assert.NotContains(t, string(parts["[Content_Types].xml"]), `PartName="/`+rels+`"`, "and their content type")
+}
+
+// addPart returns a copy of the zip at path with one more part.
+func addPart(t *testing.T, path, name, content string) string {
+	t.Helper()
+	parts := unzip(t, path)
+	out := filepath.Join(t.TempDir(), filepath.Base(path))
+	f, err := os.Create(out)
+	require.NoError(t, err)
+	zw := zip.NewWriter(f)
+	for _, n := range slices.Sorted(maps.Keys(parts)) {
+		w, err := zw.Create(n)
+		require.NoError(t, err)
+		_, err = w.Write(parts[n])
+		require.NoError(t, err)
+	}
+	w, err := zw.Create(name)
+	require.NoError(t, err)
+	_, err = w.Write([]byte(content))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	require.NoError(t, f.Close())
+	return out
 }
