@@ -52,16 +52,19 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 	}
 	// A book's puzzles whose sheets were deleted have nothing to hint.
 	rs = slices.DeleteFunc(rs, func(r *Returned) bool { return r.Missing > 0 })
-	r := rs[0]
-	for _, c := range rs {
+	r, unsolved := rs[0], 0
+	for _, c := range slices.Backward(rs) {
 		if !c.solvedRight() {
 			r = c
-			break
+			unsolved++
 		}
 	}
 	p = r.Puzzle
-	if len(rs) > 1 {
-		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first of %d worksheets not yet solved right (--sheet picks another)", p.Sheet, len(rs)))
+	switch {
+	case len(rs) > 1 && unsolved == 0:
+		p.Notes = append(p.Notes, fmt.Sprintf("all %d worksheets are solved right; reading %s (--sheet picks another)", len(rs), p.Sheet))
+	case len(rs) > 1:
+		p.Notes = append(p.Notes, fmt.Sprintf("reading %s, the first worksheet not yet solved right (%d of %d are not; --sheet picks another)", p.Sheet, unsolved, len(rs)))
 	}
 	current = r.Current()
 	for i, v := range r.Sheet {

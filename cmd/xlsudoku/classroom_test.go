@@ -251,10 +251,25 @@ func TestHintFinishedButWrong(t *testing.T) {
 	code, stdout, errOut := runCLI(t, "", "hint", oneWrong)
 	assert.Equal(t, exitInvalid, code, errOut)
 	assert.Contains(t, stdout, "Puzzle 1!"+refs[0])
-	assert.Contains(t, errOut, "reading Puzzle 1, the first of 2 worksheets not yet solved right")
+	assert.Contains(t, errOut, "reading Puzzle 1, the first worksheet not yet solved right (2 of 2 are not; --sheet picks another)")
 	code, _, errOut = runCLI(t, "", "hint", allRight)
 	assert.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, errOut, "reading Puzzle 2")
+	// A walk of 2 December: "the first of 2 not yet solved right", of 1.
+	assert.Contains(t, errOut, "reading Puzzle 2, the first worksheet not yet solved right (1 of 2 are not;")
+	all2 := map[string]int{}
+	p2, err := workbook.Read(allRight, workbook.Options{Sheet: "Puzzle 2"})
+	require.NoError(t, err)
+	sol2, err := solve.Solve(p2.Grid)
+	require.NoError(t, err)
+	for i, d := range p2.Grid.Cells[:81] {
+		if d == 0 {
+			all2[p2.Cell(i/9, i%9)] = int(sol2.Cells[i])
+		}
+	}
+	bothRight := studentFill(t, allRight, "Puzzle 2", "both.xlsx", all2)
+	code, _, errOut = runCLI(t, "", "hint", bothRight)
+	assert.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "all 2 worksheets are solved right; reading Puzzle 1")
 
 	// A given overwritten on a full, right worksheet.
 	given := ""
@@ -333,7 +348,7 @@ func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
 	assert.Contains(t, stdout, `"missing":true`)
 	code, stdout, errOut = runCLI(t, "", "hint", deleted)
 	assert.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, errOut, "reading Puzzle 1, the first of 2 worksheets not yet solved right", "no hint for a deleted sheet")
+	assert.Contains(t, errOut, "reading Puzzle 1, the first worksheet not yet solved right (2 of 2 are not;", "no hint for a deleted sheet")
 	assert.NotEmpty(t, stdout)
 	marked := filepath.Join(dir, "marked.xlsx")
 	code, _, errOut = runCLI(t, "", "grade", "-o", marked, deleted)
