@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -314,6 +315,10 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		if key[best].Complete() {
 			// An answer key: the givens still come from the looks.
 			givens, by, err := pk.givensByLooks(sh, r)
+			if errors.Is(err, ErrNoKey) {
+				return nil, &noKeyError{fmt.Sprintf("%s: %s: --key is an answer key (a complete grid), which says what every cell should hold but not which cells are givens, and here the givens look like the entries; give the puzzle itself, its givens, with --key",
+					path, p.Where())}
+			}
 			if err != nil {
 				return nil, err
 			}

@@ -1095,3 +1095,20 @@ func TestGradeKeyReadAsSolveReadsText(t *testing.T) {
 		assert.NotContains(t, errOut, "bufio")
 	}
 }
+
+// TestGradeAnswerKeyNotEnough: an answer key as --key on a plain
+// workbook whose givens look like its entries says what --key must be
+// instead, not to pass --key (a walk of 2 December).
+func TestGradeAnswerKeyNotEnough(t *testing.T) {
+	dir := t.TempDir()
+	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	p, err := workbook.Read(classic, workbook.Options{})
+	require.NoError(t, err)
+	sol, err := solve.Solve(p.Grid)
+	require.NoError(t, err)
+	answer := writeFile(t, "answer.txt", solve.FormatLine(&sol)+"\n")
+	code, _, errOut := runCLI(t, "", "grade", "--key", answer, classic)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "--key is an answer key (a complete grid), which says what every cell should hold but not which cells are givens")
+	assert.NotContains(t, errOut, "pass the puzzle with --key")
+}

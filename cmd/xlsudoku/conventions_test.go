@@ -245,7 +245,8 @@ func TestVersion(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Regexp(t, `^xlsudoku \S`, out)
 	assert.Equal(t, 1, strings.Count(out, "\n"))
-	for _, args := range [][]string{{"version"}, {"-v"}} {
+	// -q, which every command takes (a walk of 2 December: "unexpected argument").
+	for _, args := range [][]string{{"version"}, {"-v"}, {"version", "-q"}, {"version", "--quiet"}} {
 		_, again, _ := runCLI(t, "", args...)
 		assert.Equal(t, out, again)
 	}

@@ -260,6 +260,8 @@ const reportBug = "This is a bug in xlsudoku: please report it with the command 
 
 // version prints the version, or its help.
 func (e *env) version(args []string) int {
+	// Every command takes -q; version has no notes to quiet.
+	args = slices.DeleteFunc(slices.Clone(args), func(a string) bool { return a == "-q" || a == "--quiet" })
 	switch {
 	case len(args) == 0:
 		fmt.Fprintf(e.stdout, "xlsudoku %s\n", versionString())

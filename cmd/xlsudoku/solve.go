@@ -73,6 +73,10 @@ func runSolve(e *env, args []string) error {
 	default:
 		return usagef("solve: --format must be line or grid, not %s", quote(o.format))
 	}
+	if o.count && o.strict {
+		// (A walk of 2 December: --strict was silently ignored.)
+		return usagef("solve: --count prints 2 for a puzzle with several solutions, which --strict would fail; give one of them")
+	}
 	if o.count && o.format != "" {
 		return usagef("solve: --count prints a number per puzzle; --format is for solutions")
 	}

@@ -285,3 +285,19 @@ func TestEditDistance(t *testing.T) {
 	assert.Equal(t, "grade", closest("Grdae", []string{"solve", "grade", "rate"}))
 	assert.Empty(t, closest("frobnicate", []string{"solve", "grade", "rate"}))
 }
+
+// TestCountRefusesStrictAndFormat: --count with --strict or --format is
+// refused, the flag not silently dropped (a walk of 2 December: --count
+// --strict printed 2 and exited 0).
+func TestCountRefusesStrictAndFormat(t *testing.T) {
+	in := writeFile(t, "p.txt", puzzle+"\n")
+	for _, tt := range []struct{ flag, want string }{
+		{"--strict", "solve: --count prints 2 for a puzzle with several solutions, which --strict would fail; give one of them"},
+		{"--format=grid", "solve: --count prints a number per puzzle; --format is for solutions"},
+	} {
+		code, out, errOut := runCLI(t, "", "solve", "--count", tt.flag, in)
+		assert.Equal(t, exitUsage, code)
+		assert.Empty(t, out)
+		assert.Contains(t, errOut, tt.want)
+	}
+}
