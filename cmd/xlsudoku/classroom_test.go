@@ -1112,3 +1112,43 @@ func TestGradeAnswerKeyNotEnough(t *testing.T) {
 	assert.Contains(t, errOut, "--key is an answer key (a complete grid), which says what every cell should hold but not which cells are givens")
 	assert.NotContains(t, errOut, "pass the puzzle with --key")
 }
+
+// TestGradeReportsAFileWhoseMarkedCopyFails: a file graded whose marked
+// copy cannot be written still has its grades reported and its row in
+// the summary, with a note; the run fails (a walk of 2 December: its
+// grades were left out of the report).
+func TestGradeReportsAFileWhoseMarkedCopyFails(t *testing.T) {
+	dir := t.TempDir()
+	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)
+	ret := filepath.Join(dir, "ret")
+	require.NoError(t, os.Mkdir(ret, 0o755))
+	a, b := filepath.Join(ret, "a.xlsx"), filepath.Join(ret, "b.xlsx")
+	for _, f := range []string{a, b} {
+		copyTo(t, ws, f)
+	}
+	out := filepath.Join(dir, "marked")
+	require.NoError(t, os.MkdirAll(filepath.Join(out, "b.xlsx"), 0o755)) // where b's copy would go
+	summary := filepath.Join(dir, "class.xlsx")
+	code, stdout, errOut := runCLI(t, "", "grade", "--outdir", out, "--summary", summary, a, b)
+	assert.NotEqual(t, exitOK, code)
+	assert.Contains(t, stdout, "a.xlsx: Worksheet: 0 of 51 right")
+	assert.Contains(t, stdout, "b.xlsx: Worksheet: 0 of 51 right", "b was graded")
+	assert.Contains(t, errOut, "b.xlsx is a folder")
+	f, err := excelize.OpenFile(summary)
+	require.NoError(t, err)
+	defer f.Close()
+	rows, err := f.GetRows("Summary")
+	require.NoError(t, err)
+	require.Len(t, rows, 3)
+	assert.Equal(t, "b.xlsx", rows[2][0])
+	assert.Equal(t, "0/51", rows[2][1], "b's score")
+	assert.Equal(t, "its marked copy was not written", rows[2][len(rows[2])-1])
+}
+
+// copyTo copies file from to to.
+func copyTo(t *testing.T, from, to string) {
+	t.Helper()
+	data, err := os.ReadFile(from)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(to, data, 0o644))
+}

@@ -158,9 +158,6 @@ func runGrade(e *env, args []string) error {
 			e.note("made the folder %s", o.outdir)
 			makeOutdir = false
 		}
-		if err == nil {
-			err = o.writeMarked(e, file, marks)
-		}
 		if err != nil {
 			fmt.Fprintf(e.stderr, "xlsudoku: %v\n", inBook(file, err))
 			if first == exitOK {
@@ -201,16 +198,26 @@ func runGrade(e *env, args []string) error {
 			if err := writeGradeJSON(e.stdout, file, marks); err != nil {
 				return err
 			}
-			continue
+		} else {
+			name := shown[file]
+			right, blanks, wrong, empty := 0, 0, 0, 0
+			for _, m := range marks {
+				fmt.Fprintf(e.stdout, "%s: %s\n", name, m.Summary())
+				right, blanks, wrong, empty = right+m.Correct, blanks+m.Blanks(), wrong+m.Wrong, empty+m.Empty
+			}
+			if len(marks) > 1 {
+				fmt.Fprintf(e.stdout, "%s: total: %d of %d right, %d wrong, %d empty\n", name, right, blanks, wrong, empty)
+			}
 		}
-		name := shown[file]
-		right, blanks, wrong, empty := 0, 0, 0, 0
-		for _, m := range marks {
-			fmt.Fprintf(e.stdout, "%s: %s\n", name, m.Summary())
-			right, blanks, wrong, empty = right+m.Correct, blanks+m.Blanks(), wrong+m.Wrong, empty+m.Empty
-		}
-		if len(marks) > 1 {
-			fmt.Fprintf(e.stdout, "%s: total: %d of %d right, %d wrong, %d empty\n", name, right, blanks, wrong, empty)
+		// After the grades: a marked copy that cannot be written (a full
+		// disk) fails the run, but the file was graded, and its grades
+		// are reported (they were left out).
+		if err := o.writeMarked(e, file, marks); err != nil {
+			fmt.Fprintf(e.stderr, "xlsudoku: %v\n", inBook(file, err))
+			if first == exitOK {
+				first = exitCode(err)
+			}
+			rows[len(rows)-1].Reason = "its marked copy was not written"
 		}
 	}
 	graded := slices.ContainsFunc(rows, func(r workbook.SummaryRow) bool { return r.Error == "" })
