@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -300,4 +301,25 @@ func TestCountRefusesStrictAndFormat(t *testing.T) {
 		assert.Empty(t, out)
 		assert.Contains(t, errOut, tt.want)
 	}
+}
+
+// TestCountOfAWorkbookWithClashingGivens: solve --count of a workbook
+// whose givens contradict each other prints 0, as for text, with the
+// clash's message and exit code 4 (a walk of 2 December: nothing).
+func TestCountOfAWorkbookWithClashingGivens(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	f, err := excelize.OpenFile(in)
+	require.NoError(t, err)
+	v, err := f.GetCellValue("Puzzle", "B2")
+	require.NoError(t, err)
+	require.NotEmpty(t, v)
+	require.NoError(t, f.SetCellValue("Puzzle", "C2", v)) // B2's digit again in row 2
+	clash := filepath.Join(dir, "clash.xlsx")
+	require.NoError(t, f.SaveAs(clash))
+	require.NoError(t, f.Close())
+	code, out, errOut := runCLI(t, "", "solve", "--count", clash)
+	assert.Equal(t, exitInvalid, code)
+	assert.Equal(t, "0\n", out)
+	assert.Contains(t, errOut, "both hold")
 }

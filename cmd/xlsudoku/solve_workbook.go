@@ -14,6 +14,12 @@ import (
 func solveWorkbook(e *env, in string, o solveOptions) error {
 	opts := o.workbookOptions(o.inPlace)
 	p, err := workbook.Read(in, opts)
+	var clash *workbook.ConflictError
+	if o.count && errors.As(err, &clash) {
+		// Givens that contradict each other have no solution: 0, as a
+		// text puzzle's count says, with the clash's message and code.
+		fmt.Fprintln(e.stdout, 0)
+	}
 	if err != nil {
 		return err
 	}
