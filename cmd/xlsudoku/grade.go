@@ -404,7 +404,7 @@ func markedNames(files []string, names map[string]int, dir string) (map[string]s
 // workbook it has open (~$ana.xlsx, which returned/*.xlsx takes in too),
 // with a warning: graded, each failed the run with "not a workbook" and
 // took a row of the summary. A class summary of an earlier run, in the
-// same folder, is left out alike.
+// same folder, is left out alike, and a file given again.
 func skipLockFiles(e *env, files []string) []string {
 	var kept []string
 	for _, f := range files {
@@ -415,6 +415,11 @@ func skipLockFiles(e *env, files []string) []string {
 		if workbook.IsClassSummary(f) {
 			// grade --summary ret/class.xlsx ret/*.xlsx, run again.
 			fmt.Fprintf(e.stderr, "warning: %s is a class summary that grade wrote, not a returned workbook: skipped\n", f)
+			continue
+		}
+		if k := slices.IndexFunc(kept, func(g string) bool { return sameFile(g, f) }); k >= 0 {
+			// (ret/a.xlsx ./ret/a.xlsx: it took two rows of the summary.)
+			fmt.Fprintf(e.stderr, "warning: %s is %s again: graded once\n", f, kept[k])
 			continue
 		}
 		kept = append(kept, f)
