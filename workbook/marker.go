@@ -1,6 +1,11 @@
 package workbook
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+)
 
 // How xlsudoku knows its own sheets: each sheet it makes gets a hidden,
 // sheet-scoped defined name (a name whose localSheetId is the sheet's
@@ -22,6 +27,54 @@ const (
 	kindSteps      = "steps"
 	kindSolutions  = "two solutions"
 )
+
+// titledAsItsKind reports whether marked sheet s has the title its kind
+// of sheet has (titleFits), reading its B1 once.
+func (p *pkg) titledAsItsKind(s sheetRef) bool {
+	if ok, done := p.titled[s.index]; done {
+		return ok
+	}
+	title := ""
+	b1 := layout.Rect{Min: layout.Pos{Col: 2, Row: 1}, Max: layout.Pos{Col: 2, Row: 1}}
+	if scan, err := p.scanSheet(s, b1, false); err == nil {
+		for _, c := range scan.cells {
+			if v, err := p.valueOf(s.name, c); err == nil {
+				title = v.shown
+				if u, err := strconv.Unquote(title); err == nil {
+					title = u
+				}
+			}
+		}
+	}
+	if p.titled == nil {
+		p.titled = map[int]bool{}
+	}
+	p.titled[s.index] = titleFits(s.ours, title)
+	return p.titled[s.index]
+}
+
+// titleFits reports whether title (cell B1) is one that xlsudoku gives
+// its sheets of kind, emptied or not, for the kinds a run replaces or
+// empties. A mark is a sheet-scoped name, tied to the sheet's index: a
+// tool that deletes a sheet and does not renumber the names after it
+// (openpyxl 3.0 renumbers print areas only) leaves a mark on another
+// sheet, a user's, which a run then replaced ("My notes" got the Steps).
+// The title is a second proof. Other kinds have their own (a worksheet
+// its identity) or are never replaced.
+func titleFits(kind, title string) bool {
+	switch kind {
+	case kindSolution:
+		return strings.HasPrefix(title, "Solution of ") || strings.HasPrefix(title, "The solution that xlsudoku wrote")
+	case kindCandidates:
+		return strings.HasPrefix(title, "Candidates of ") || strings.HasPrefix(title, "The candidates that xlsudoku wrote")
+	case kindSteps:
+		return strings.HasPrefix(title, "Steps of ") || strings.HasPrefix(title, "The steps that xlsudoku wrote")
+	case kindSolutions:
+		return strings.Contains(title, " has more than one solution") || strings.HasPrefix(title, "An earlier run of xlsudoku showed two solutions") ||
+			strings.HasPrefix(title, "The two solutions that xlsudoku wrote")
+	}
+	return true
+}
 
 // ourKind returns the kind of sheet index i if xlsudoku made it, else "".
 func (p *pkg) ourKind(i int) string {

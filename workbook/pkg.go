@@ -28,6 +28,9 @@ type pkg struct {
 	overridden map[string]bool
 	// textIsEntry is Options.textIsEntry of the reading under way.
 	textIsEntry bool
+	// titled says, by sheet index, whether a marked sheet's title is
+	// that of its kind (titleFits); filled as worksheets asks.
+	titled map[int]bool
 }
 
 // openPackage opens path and reads its workbook part and relationships.

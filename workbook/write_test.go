@@ -613,6 +613,10 @@ func TestRerunLeavesCopiesOfOurSheets(t *testing.T) {
 		_, err = f.NewSheet("My notes")
 		require.NoError(t, err)
 		require.NoError(t, f.SetCellStr("My notes", "A20", "my important note"))
+		// A copy has the title it was copied with (titleFits).
+		title, err := f.GetCellValue("Solution", "B1")
+		require.NoError(t, err)
+		require.NoError(t, f.SetCellStr("My notes", "B1", title))
 		// Before Solution, as Excel copies it. excelize moves no
 		// sheet-scoped name along (localSheetId is a position), so the
 		// marks are set as Excel leaves them: Solution's on the copy and
@@ -882,6 +886,9 @@ func TestRerunFindsItsNumberedSheet(t *testing.T) {
 	require.NoError(t, err)
 	_, err = c.NewSheet("My notes")
 	require.NoError(t, err)
+	title, err := c.GetCellValue("Solution 2", "B1")
+	require.NoError(t, err)
+	require.NoError(t, c.SetCellStr("My notes", "B1", title)) // a copy's title (titleFits)
 	require.NoError(t, c.MoveSheet("My notes", "Solution 2"))
 	for sheet, kind := range map[string]string{"My notes": kindSolution, "Solution 2": kindSolution, "Candidates": kindCandidates} {
 		_ = c.DeleteDefinedName(&excelize.DefinedName{Name: markerName, Scope: sheet})
@@ -1040,4 +1047,48 @@ func addPart(t *testing.T, path, name, content string) string {
 	require.NoError(t, zw.Close())
 	require.NoError(t, f.Close())
 	return out
+}
+
+// TestMarkOnAUsersSheet: a mark that names a user's sheet (a tool that
+// deleted a sheet and did not renumber the names after it leaves one so:
+// openpyxl 3.0) does not make it ours: the sheet is left alone, and ours
+// is written beside it (a walk of 2 December: "My notes" got the Steps).
+func TestMarkOnAUsersSheet(t *testing.T) {
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, classicBook(t), explained)
+	f, err := excelize.OpenFile(explained)
+	require.NoError(t, err)
+	_, err = f.NewSheet("My notes")
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellStr("My notes", "A1", "precious teacher notes"))
+	require.NoError(t, f.SetCellStr("My notes", "B1", "week 3 plan"))
+	edited := filepath.Join(t.TempDir(), "edited.xlsx")
+	require.NoError(t, f.SaveAs(edited))
+	require.NoError(t, f.Close())
+	// The Steps mark moved to My notes (index 4), as openpyxl leaves it.
+	var moved bool
+	rezip(t, edited, func(name string, data []byte) []byte {
+		if name != "xl/workbook.xml" {
+			return data
+		}
+		re := regexp.MustCompile(`(<definedName[^>]*name="` + markerName + `"[^>]*localSheetId=")3("[^>]*>[^<]*steps)|(<definedName[^>]*localSheetId=")3("[^>]*name="` + markerName + `"[^>]*>[^<]*steps)`)
+		out := re.ReplaceAll(data, []byte("${1}${3}4${2}${4}"))
+		moved = !bytes.Equal(out, data)
+		return out
+	})
+	require.True(t, moved, "the fixture moves the mark")
+
+	out := filepath.Join(t.TempDir(), "again.xlsx")
+	_, _, notes := explainFile(t, edited, out)
+	assert.NotContains(t, strings.Join(notes, "\n"), `"My notes"`)
+	g, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer g.Close()
+	v, err := g.GetCellValue("My notes", "A1")
+	require.NoError(t, err)
+	assert.Equal(t, "precious teacher notes", v, "the user's sheet as it was")
+	title, err := g.GetCellValue("My notes", "B1")
+	require.NoError(t, err)
+	assert.Equal(t, "week 3 plan", title)
+	assert.Contains(t, g.GetSheetList(), "Steps (xlsudoku)", "ours beside the unmarked Steps")
 }
