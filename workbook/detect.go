@@ -406,6 +406,7 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 		return d > n && !pastIsStray
 	})
 	bordered := newSums(g, func(i int) bool { return g.border[i] })
+	nines := newSums(g, func(i int) bool { return g.class[i] == 9 })
 	var out []candidate
 	for r0 := 1; r0+n-1 <= g.rows; r0++ {
 		for c0 := 1; c0+n-1 <= g.cols; c0++ {
@@ -441,9 +442,10 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 			}
 			c.penalty = 100 * (s + c.ring)
 			// Where puzzles are looked for first, when its digits reach its
-			// last row or column: those of a smaller grid in its corner
-			// (a 6x6 at B2:G7 with a typo) are that grid's, not a 9x9's.
-			if rect == defaultRect && digits.sum(r1, c0, r1, c1)+digits.sum(r0, c1, r1, c1)+stray.sum(r1, c0, r1, c1)+stray.sum(r0, c1, r1, c1) > 0 {
+			// last row or column or hold a 9 (as readDefault's reaches9x9
+			// asks): those of a smaller grid in its corner (a 6x6 at B2:G7
+			// with a typo) are that grid's, not a 9x9's.
+			if rect == defaultRect && digits.sum(r1, c0, r1, c1)+digits.sum(r0, c1, r1, c1)+stray.sum(r1, c0, r1, c1)+stray.sum(r0, c1, r1, c1)+nines.sum(r0, c0, r1, c1) > 0 {
 				c.penalty -= 200
 			}
 			c.solutions = 1
