@@ -1092,3 +1092,30 @@ func TestMarkOnAUsersSheet(t *testing.T) {
 	assert.Equal(t, "week 3 plan", title)
 	assert.Contains(t, g.GetSheetList(), "Steps (xlsudoku)", "ours beside the unmarked Steps")
 }
+
+// TestPartsWithAByteOrderMark: a styles, relationships or content types
+// part that starts with a byte-order mark is well-formed XML, and the
+// workbook is written (a walk of 2 December: "text outside the root
+// element; the workbook is damaged", exit 3).
+func TestPartsWithAByteOrderMark(t *testing.T) {
+	for _, part := range []string{"xl/styles.xml", "xl/_rels/workbook.xml.rels", "[Content_Types].xml"} {
+		t.Run(part, func(t *testing.T) {
+			in := classicBook(t)
+			rezip(t, in, func(name string, data []byte) []byte {
+				if name == part {
+					return append([]byte("\uFEFF"), data...)
+				}
+				return data
+			})
+			out := filepath.Join(t.TempDir(), "out.xlsx")
+			solveFile(t, in, out, Options{})
+			f, err := excelize.OpenFile(out)
+			require.NoError(t, err)
+			defer f.Close()
+			assert.Equal(t, []string{"Week 3", "Solution", "Candidates"}, f.GetSheetList())
+			v, err := f.GetCellValue("Solution", "B1")
+			require.NoError(t, err)
+			assert.Contains(t, v, "Solution of")
+		})
+	}
+}
