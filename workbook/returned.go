@@ -158,21 +158,13 @@ func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 				}
 			}
 			if kept && entries > 0 {
-				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %d %s: to grade it, give --sheet %s%s", s.name, entries, entriesWord(entries), quoteArg(s.name), givensFrom(r)))
+				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %s: to grade it, give --sheet %s%s", s.name, count(entries, "entry", "entries"), shellWord(s.name), givensFrom(r)))
 			}
 		}
 		if !chosen && r.Index == 0 && book > 1 {
 			r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("the file is a book of %d puzzles (its %s sheet lists them); if the student did another, grade it with --puzzle N", book, SheetCatalogue))
 		}
 	}
-}
-
-// entriesWord is "entry" or "entries" for n.
-func entriesWord(n int) string {
-	if n == 1 {
-		return "entry"
-	}
-	return "entries"
 }
 
 // givensFrom says what grading another sheet of r's file needs to know
@@ -182,15 +174,6 @@ func givensFrom(r *Returned) string {
 		return " and the same --key"
 	}
 	return " and --key (the original workbook or puzzle), should its givens look like the entries"
-}
-
-// quoteArg writes a sheet name as a shell argument: quoted when it is
-// not one word.
-func quoteArg(name string) string {
-	if name != "" && !strings.ContainsAny(name, " \t'\"$`\\!&;|<>()*?[]#~") {
-		return name
-	}
-	return "'" + strings.ReplaceAll(name, "'", `'\''`) + "'"
 }
 
 // bookAnswers reports whether a sheet of a generated book by this name
@@ -445,8 +428,8 @@ func (pk *pkg) givensByLooks(sh sheetRef, r *Returned) (solve.Grid, string, erro
 	given, by := splitGivens(digits, blanks, pk.cellLooks())
 	if by == "" {
 		if n := pk.bookPuzzles(pk.worksheets()); n > 0 {
-			return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is in a book of %d puzzle%s that xlsudoku generated, and its givens look like the entries; choose the puzzle the student did with --puzzle N (1 to %d), whose givens the book's %s lists",
-				pk.file, r.Puzzle.Where(), n, map[bool]string{true: "s"}[n > 1], n, SheetCatalogue)}
+			return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is in a book of %s that xlsudoku generated, and its givens look like the entries; choose the puzzle the student did with --puzzle N (1 to %d), whose givens the book's %s lists",
+				pk.file, r.Puzzle.Where(), count(n, "puzzle", "puzzles"), n, SheetCatalogue)}
 		}
 		return solve.Grid{}, "", &noKeyError{fmt.Sprintf("%s: %s is not one of xlsudoku's worksheets, and its givens look like the entries; pass the puzzle with --key (the original workbook, or a text file with the puzzle)",
 			pk.file, r.Puzzle.Where())}

@@ -120,15 +120,15 @@ func openOutput(e *env, in, path string) (*output, error) {
 // file there and removing it. A FIFO or a device is written in place,
 // later.
 func writableOutput(path string) error {
-	if isDevicePath(path) || isDevicePath(workbook.LinkTarget(path)) {
-		return nil // /dev/stdout, even to a file: written in place, as openOutput does
+	if isStreamOutput(path) {
+		return nil // /dev/stdout (even to a file), a FIFO, a device: written in place, as openOutput does
 	}
 	st, err := os.Stat(path)
 	switch {
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("cannot write %s: %w", path, unwrapPath(err))
 	case err == nil && !st.Mode().IsRegular():
-		return nil
+		return nil // a folder: refused by name where it is written
 	case err == nil:
 		f, err := os.OpenFile(path, os.O_WRONLY, 0) // changes nothing
 		if err != nil {
