@@ -402,3 +402,36 @@ func TestHelpGivesEachDefaultOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyNamesAreRefused: a flag that names a file, folder, sheet or
+// range, given empty (-o "$OUT" with OUT unset), is a usage error, not
+// the flag left out: solve printed its solution to stdout and wrote no file.
+func TestEmptyNamesAreRefused(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	for _, tt := range []struct {
+		args []string
+		flag string
+	}{
+		{[]string{"solve", in, "-o", ""}, "-o"},
+		{[]string{"solve", in, "--output= "}, "-o"},
+		{[]string{"explain", in, "-o", ""}, "-o"},
+		{[]string{"rate", in, "-o", ""}, "-o"},
+		{[]string{"generate", "-n", "1", "-o", ""}, "-o"},
+		{[]string{"worksheet", in, "-o", ""}, "-o"},
+		{[]string{"solve", in, "--sheet", ""}, "--sheet"},
+		{[]string{"solve", in, "--range", ""}, "--range"},
+		{[]string{"solve", in, "--box", ""}, "--box"},
+		{[]string{"grade", in, "--outdir", ""}, "--outdir"},
+		{[]string{"grade", in, "--summary", ""}, "--summary"},
+		{[]string{"grade", in, "--key", ""}, "--key"},
+	} {
+		code, out, errOut := runCLI(t, "", tt.args...)
+		assert.Equal(t, exitUsage, code, "%q: %s", tt.args, errOut)
+		assert.Contains(t, errOut, tt.args[0]+": "+tt.flag+" is empty", "%q", tt.args)
+		assert.Empty(t, out, "%q", tt.args)
+	}
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "nothing but the input")
+}

@@ -146,10 +146,34 @@ func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bo
 		fmt.Fprint(e.stdout, help+fs.FlagUsages())
 		return true, nil
 	}
+	if err := checkNotEmpty(fs); err != nil {
+		return true, err
+	}
 	if *quiet {
 		e.quiet, e.progress = true, false
 	}
 	return false, nil
+}
+
+// namingFlags are the flags whose value names a file, folder, sheet, range
+// or box: given empty, as -o "$OUT" gives them when OUT is unset, they
+// would otherwise read as left out, and the output would go elsewhere.
+var namingFlags = []string{"output", "outdir", "summary", "key", "sheet", "range", "box"}
+
+// checkNotEmpty refuses a naming flag given with an empty value.
+func checkNotEmpty(fs *pflag.FlagSet) error {
+	for _, name := range namingFlags {
+		f := fs.Lookup(name)
+		if f == nil || !f.Changed || strings.TrimSpace(f.Value.String()) != "" {
+			continue
+		}
+		flag := "--" + name
+		if f.Shorthand != "" {
+			flag = "-" + f.Shorthand
+		}
+		return usagef("%s: %s is empty: give it a value, or leave it out", fs.Name(), flag)
+	}
+	return nil
 }
 
 // dispatch runs a command on its input: book for a workbook, or each for
