@@ -870,11 +870,18 @@ func TestBookPuzzleMessages(t *testing.T) {
 		assert.Contains(t, errOut, `--puzzle must be a whole number from 1 to 100000, not "`+n+`"`)
 	}
 	// A folder whose parent is missing is not made (a typo grows no tree)...
+	// It is an output that cannot be written (1), as -o's and --summary's
+	// missing folders are; it was a usage error (2).
 	code, _, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "no", "such"), book)
-	assert.Equal(t, exitUsage, code)
+	assert.Equal(t, exitFailure, code)
 	assert.Contains(t, errOut, "does not exist and cannot be made")
 	assert.Contains(t, errOut, "make the folder first")
 	assert.NoDirExists(t, filepath.Join(dir, "no"))
+	for _, flag := range []string{"-o", "--summary"} {
+		code, _, errOut = runCLI(t, "", "grade", flag, filepath.Join(dir, "no", "out.xlsx"), book)
+		assert.Equal(t, exitFailure, code, "%s: %s", flag, errOut)
+		assert.Contains(t, errOut, filepath.Join(dir, "no"), flag)
+	}
 	// ...one in a folder that is there is, as the README's example needs,
 	// once the other checks pass: not when the key cannot be read.
 	ws, _, _ := sampleWorksheet(t, "classic.xlsx", dir)

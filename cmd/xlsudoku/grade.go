@@ -115,7 +115,9 @@ func runGrade(e *env, args []string) error {
 		if st, err := os.Stat(o.outdir); errors.Is(err, os.ErrNotExist) {
 			parent := filepath.Dir(filepath.Clean(o.outdir))
 			if st, err := os.Stat(parent); err != nil || !st.IsDir() {
-				return usagef("grade: --outdir %s does not exist and cannot be made, as %s is no folder; make the folder first", o.outdir, parent)
+				// The output cannot be written (exit 1), as for -o and
+				// --summary in a folder that is not there.
+				return fmt.Errorf("grade: --outdir %s does not exist and cannot be made, as %s is no folder; make the folder first", o.outdir, parent)
 			}
 			makeOutdir = true
 		} else if err != nil || !st.IsDir() {
