@@ -128,7 +128,11 @@ func parseFlags(e *env, fs *pflag.FlagSet, help string, args []string) (done boo
 		return true, err
 	}
 	if fs.NArg() != 1 {
-		return true, usagef("%s: give one INPUT (a workbook, a text file, or - for stdin), got %d", fs.Name(), fs.NArg())
+		input := "one INPUT (a workbook, a text file, or - for stdin)"
+		if fs.Name() == "worksheet" {
+			input = "one INPUT workbook (.xlsx or .xlsm)" // it takes no text
+		}
+		return true, usagef("%s: give %s, got %d", fs.Name(), input, fs.NArg())
 	}
 	return false, nil
 }

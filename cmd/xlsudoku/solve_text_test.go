@@ -225,7 +225,9 @@ func TestUsageAndHelp(t *testing.T) {
 		{[]string{"-o", "out.txt", "solve", "x"}, exitUsage, "", `unknown command "-o"; flags go after the command: xlsudoku solve -o ...`},
 		{[]string{"-"}, exitUsage, "", "unknown command \"-\"\nRun"},
 		{[]string{"solve", "--sheeet", "A", "x.xlsx"}, exitUsage, "", "solve: unknown flag: --sheeet; did you mean --sheet?\nRun \"xlsudoku help solve\" for usage."},
-		{[]string{"solve"}, exitUsage, "", "give one INPUT"},
+		{[]string{"solve"}, exitUsage, "", "solve: give one INPUT (a workbook, a text file, or - for stdin), got 0"},
+		// worksheet reads no text, so its message offers none.
+		{[]string{"worksheet", "a.xlsx", "b.xlsx"}, exitUsage, "", "worksheet: give one INPUT workbook (.xlsx or .xlsm), got 2"},
 		{[]string{"solve", "--bogus", "x"}, exitUsage, "", "unknown flag: --bogus"},
 		{[]string{"solve", "--workers", "0", "x"}, exitUsage, "", `solve: -w/--workers must be a whole number from 1 to 1024, not "0"`},
 		{[]string{"solve", "--format", "xml", "x"}, exitUsage, "", "--format must be line or grid"},
