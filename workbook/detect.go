@@ -149,6 +149,12 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		if box != "" {
 			what = fmt.Sprintf("no square block of digits and blanks with %s boxes", box)
 		}
+		if len(sheets) == 1 {
+			// --sheet, or a workbook of one sheet: "choose it with
+			// --sheet" would not help.
+			return nil, fmt.Errorf("%w in %s: sheet %q holds no puzzle at %s, and %s was found elsewhere on it; choose its cells with --range B2:J10 (a 9x9; B2:E5 for a 4x4, B2:G7 for a 6x6)",
+				ErrNoPuzzle, p.file, sheets[0].name, DefaultRange, what)
+		}
 		return nil, fmt.Errorf("%w in %s: no sheet holds a puzzle at %s, and %s was found elsewhere; choose it with --sheet NAME --range B2:J10 (a 9x9; B2:E5 for a 4x4, B2:G7 for a 6x6)",
 			ErrNoPuzzle, p.file, DefaultRange, what)
 	}

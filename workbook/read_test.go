@@ -383,10 +383,31 @@ func TestReadErrors(t *testing.T) {
 	assert.ErrorIs(t, err, ErrOpen)
 	assert.Contains(t, err.Error(), "password-protected or an old .xls")
 
-	empty := save(t, newBook(t, "Sheet1"), "empty.xlsx")
+	// Of a workbook of two sheets, detection says to name one; of one
+	// sheet, or of the sheet --sheet names, it says what that sheet lacks
+	// ("choose it with --sheet NAME" told a user who gave --sheet Data).
+	two := newBook(t, "Sheet1")
+	_, err = two.NewSheet("Sheet2")
+	require.NoError(t, err)
+	empty := save(t, two, "empty.xlsx")
 	_, err = Read(empty, Options{})
 	assert.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), "no sheet holds a puzzle at B2:J10")
 	assert.Contains(t, err.Error(), "--sheet NAME --range")
+	for _, opts := range []Options{{Sheet: "Sheet2"}, {}} {
+		path := empty
+		if opts.Sheet == "" {
+			path = save(t, newBook(t, "Sheet1"), "one.xlsx")
+		}
+		_, err = Read(path, opts)
+		assert.ErrorIs(t, err, ErrNoPuzzle)
+		want := "Sheet2"
+		if opts.Sheet == "" {
+			want = "Sheet1"
+		}
+		assert.Contains(t, err.Error(), `sheet "`+want+`" holds no puzzle at B2:J10, and no square block of digits and blanks (4x4 to 16x16) was found elsewhere on it; choose its cells with --range B2:J10`)
+		assert.NotContains(t, err.Error(), "--sheet")
+	}
 
 	// Text only: no puzzle.
 	f := newBook(t, "Sheet1")
