@@ -114,10 +114,13 @@ type Reader struct {
 	maybe4x4 bool
 }
 
+// maxLine is the length of the shortest line refused (see Reader).
+const maxLine = 1 << 20
+
 // NewReader returns a Reader that reads from r.
 func NewReader(r io.Reader) *Reader {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
+	sc.Buffer(make([]byte, 0, 4096), maxLine)
 	return &Reader{sc: sc}
 }
 
@@ -210,6 +213,11 @@ func (r *Reader) next() ([]byte, bool) {
 			r.raw, r.off = rest[:i], r.off+i+1
 		} else {
 			r.raw, r.off = rest, len(r.data)
+		}
+		if len(r.raw) >= maxLine {
+			// As the scanner of NewReader refuses it.
+			r.ended, r.err = true, bufio.ErrTooLong
+			return nil, false
 		}
 		// bufio.ScanLines drops one '\r' before the '\n'; the rest go below.
 		r.raw = bytes.TrimSuffix(r.raw, []byte{'\r'})

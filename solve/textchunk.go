@@ -17,6 +17,9 @@ import (
 func (r *Reader) ResetBytes(data []byte, first int) {
 	r.sc, r.data, r.off, r.line, r.clean, r.cutGrid = nil, data, 0, first-1, 0, false
 	r.ended, r.err = false, nil
+	// A line held back to be read again, and what the grid being read
+	// was, belong to the data before.
+	r.again, r.lineStart, r.maybe4x4 = false, 0, false
 }
 
 // oneLinerRun is how many lines that can only be read as one-line puzzles

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -184,5 +185,72 @@ func TestASCIICellsIsCellValue(t *testing.T) {
 			continue
 		}
 		assert.Equal(t, d+1, int(asciiCells[b]), "%q", rune(b))
+	}
+}
+
+// TestResetBytesStartsAfresh: a Reader reset onto new data reads that
+// data, whatever it was doing before. A line held back to be read again
+// (after a grid that ended short) came back from the old data, as the
+// first puzzle of the new (a library walk of 2 December).
+func TestResetBytesStartsAfresh(t *testing.T) {
+	var r Reader
+	r.ResetBytes([]byte("5 3 . | . 7 . | . . .\n"+line81+"\n"), 1)
+	_, err := r.Read()
+	var pe *ParseError
+	require.ErrorAs(t, err, &pe, "the grid ends after a row")
+	four := "1.....3..4.....2"
+	r.ResetBytes([]byte(four+"\n"), 7)
+	p, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, Shape4, p.Grid.Shape)
+	assert.Equal(t, four, FormatLine(&p.Grid))
+	assert.Equal(t, 7, p.Line)
+	_, err = r.Read()
+	assert.Equal(t, io.EOF, err)
+}
+
+// TestResetBytesRefusesLongLines: a line of 1 MiB or more ends the input
+// with bufio.ErrTooLong from bytes as from an io.Reader (the Reader's
+// doc); from bytes it was read, and its puzzles solved.
+func TestResetBytesRefusesLongLines(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		line    string
+		tooLong bool
+	}{
+		{"1 MiB", strings.Repeat(line81, (1<<20)/81+1)[:1<<20], true},
+		{"1 MiB with a carriage return", strings.Repeat(".", 1<<20-1) + "\r", true},
+		{"a byte short", line81 + " #" + strings.Repeat(".", 1<<20-84), false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			input := line81 + "\n" + tt.line + "\n" + line81 + "\n"
+			for _, fromBytes := range []bool{false, true} {
+				r := NewReader(strings.NewReader(input))
+				if fromBytes {
+					r = &Reader{}
+					r.ResetBytes([]byte(input), 1)
+				}
+				var lines []int
+				var last error
+				for range 10 {
+					p, err := r.Read()
+					if err == io.EOF {
+						break
+					}
+					if err != nil {
+						last = err
+						continue
+					}
+					lines = append(lines, p.Line)
+				}
+				if tt.tooLong {
+					assert.ErrorIs(t, last, bufio.ErrTooLong, "from bytes: %v", fromBytes)
+					assert.Equal(t, []int{1}, lines, "from bytes: %v", fromBytes)
+				} else {
+					assert.NoError(t, last, "from bytes: %v", fromBytes)
+					assert.Equal(t, []int{1, 2, 3}, lines, "from bytes: %v", fromBytes)
+				}
+			}
+		})
 	}
 }
