@@ -514,3 +514,18 @@ func TestClimb(t *testing.T) {
 		})
 	}
 }
+
+// TestHoldsOnlyForRealSymmetriesAndGrids: Holds is false for a Symmetry
+// that is none of the package's (Symmetry(99) held for every grid) and
+// for a grid of a shape that is not supported (a 20x20 panicked).
+func TestHoldsOnlyForRealSymmetriesAndGrids(t *testing.T) {
+	empty := solve.NewGrid(solve.Shape9)
+	assert.True(t, None.Holds(&empty))
+	assert.True(t, Dihedral.Holds(&empty))
+	assert.False(t, Symmetry(99).Holds(&empty))
+	assert.False(t, Symmetry(-1).Holds(&empty))
+	for _, s := range []solve.Shape{{}, {Size: 20, BoxRows: 4, BoxCols: 5}, {Size: 9}} {
+		g := solve.NewGrid(s)
+		assert.NotPanics(t, func() { assert.False(t, None.Holds(&g), "%v", s) })
+	}
+}

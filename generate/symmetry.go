@@ -125,8 +125,13 @@ func (s Symmetry) Orbits(shape solve.Shape) [][]int {
 	return out
 }
 
-// Holds reports whether the givens of g follow the symmetry.
+// Holds reports whether the givens of g follow the symmetry: never for a
+// Symmetry that is none of the package's or a grid of a shape that is not
+// supported.
 func (s Symmetry) Holds(g *solve.Grid) bool {
+	if s < 0 || s >= numSymmetries || !g.Shape.Valid() {
+		return false // no such symmetry, or no such grid
+	}
 	for _, orbit := range s.Orbits(g.Shape) {
 		given := g.Cells[orbit[0]] != 0
 		for _, j := range orbit[1:] {

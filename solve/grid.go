@@ -27,7 +27,9 @@ func (s Digits) List() []int {
 func DigitsOf(ds ...int) Digits {
 	var s Digits
 	for _, d := range ds {
-		s |= 1 << (d - 1)
+		if d >= 1 && d <= MaxSize { // no digit, no bit
+			s |= 1 << (d - 1)
+		}
 	}
 	return s
 }
@@ -48,6 +50,9 @@ const (
 )
 
 func (k UnitKind) String() string {
+	if k > Box {
+		return fmt.Sprintf("UnitKind(%d)", k)
+	}
 	return [...]string{"row", "column", "box"}[k]
 }
 
@@ -80,6 +85,9 @@ func (u Unit) Cells(s Shape) []Cell {
 // Units returns every unit of the shape: the rows, then the columns, then the
 // boxes.
 func (s Shape) Units() []Unit {
+	if !s.Valid() {
+		return nil
+	}
 	out := make([]Unit, 0, 3*s.Size)
 	for _, k := range []UnitKind{Row, Col, Box} {
 		for i := 0; i < s.Size; i++ {
@@ -123,7 +131,7 @@ func (g *Grid) Set(r, c, d int) {
 // Filled is the number of non-blank cells.
 func (g *Grid) Filled() int {
 	n := 0
-	for _, d := range g.Cells[:g.Shape.Cells()] {
+	for _, d := range g.cells() {
 		if d != 0 {
 			n++
 		}
@@ -131,8 +139,18 @@ func (g *Grid) Filled() int {
 	return n
 }
 
-// Complete reports whether every cell holds a digit.
-func (g *Grid) Complete() bool { return g.Filled() == g.Shape.Cells() }
+// Complete reports whether every cell holds a digit; never for a shape
+// that is not supported.
+func (g *Grid) Complete() bool { return g.Shape.Valid() && g.Filled() == g.Shape.Cells() }
+
+// cells returns the cells of g's shape, none for a shape whose cells
+// would not fit a Grid (see NewGrid: nothing rather than a panic).
+func (g *Grid) cells() []uint8 {
+	if g.Shape.Size <= 0 || g.Shape.Size > MaxSize {
+		return nil
+	}
+	return g.Cells[:g.Shape.Cells()]
+}
 
 // Candidates returns, for every cell in row-major order, the digits it may
 // still hold: for a blank cell, the digits not seen in its row, column and
@@ -241,7 +259,7 @@ func (g *Grid) Check() error {
 // Diff returns the cells where g and h hold different digits.
 func (g *Grid) Diff(h *Grid) []Cell {
 	var out []Cell
-	for i := 0; i < g.Shape.Cells(); i++ {
+	for i := range g.cells() {
 		if g.Cells[i] != h.Cells[i] {
 			out = append(out, Cell{i / g.Shape.Size, i % g.Shape.Size})
 		}

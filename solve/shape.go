@@ -107,17 +107,29 @@ func (s Shape) Cells() int { return s.Size * s.Size }
 // Box returns the 0-based index of the box holding the cell at row r,
 // column c; boxes are numbered left to right, then top to bottom.
 func (s Shape) Box(r, c int) int {
+	if s.BoxRows <= 0 || s.BoxCols <= 0 {
+		return 0 // no boxes: a Shape that is not supported
+	}
 	return (r/s.BoxRows)*(s.Size/s.BoxCols) + c/s.BoxCols
 }
 
 // BoxOrigin returns the row and column of the top-left cell of box b.
 func (s Shape) BoxOrigin(b int) (r, c int) {
+	if s.BoxRows <= 0 || s.BoxCols <= 0 || s.Size < s.BoxCols {
+		return 0, 0 // no boxes: a Shape that is not supported
+	}
 	perRow := s.Size / s.BoxCols
 	return (b / perRow) * s.BoxRows, (b % perRow) * s.BoxCols
 }
 
-// All returns the set of every digit of the shape, 1..Size.
-func (s Shape) All() Digits { return Digits(1)<<s.Size - 1 }
+// All returns the set of every digit of the shape, 1..Size (none for a
+// Size that is no grid's).
+func (s Shape) All() Digits {
+	if s.Size <= 0 || s.Size > MaxSize {
+		return 0
+	}
+	return Digits(1)<<s.Size - 1
+}
 
 // String names the shape as "9x9" or, when its box is not the default one,
 // "6x6 (3x2 boxes)".

@@ -153,11 +153,27 @@ func TestShapeOfBox(t *testing.T) {
 // never a panic. Solve used to "solve" the zero Grid, panic on most of
 // these and give solutions of grids that are no supported Sudoku.
 func TestUnsupportedShape(t *testing.T) {
-	for _, s := range []Shape{{}, {9, 0, 0}, {2, 1, 1}, {17, 1, 17}, {20, 4, 5}, {-1, 1, 1}, {10, 2, 5}, {9, 9, 1}, {9, 1, 9}, {16, 2, 8}, {6, 6, 1}} {
+	for _, s := range []Shape{{}, {9, 0, 0}, {9, 3, 0}, {2, 1, 1}, {17, 1, 17}, {20, 4, 5}, {25, 5, 5}, {-1, 1, 1}, {-9, 3, 3}, {10, 2, 5}, {9, 9, 1}, {9, 1, 9}, {16, 2, 8}, {6, 6, 1}} {
 		t.Run(s.String(), func(t *testing.T) {
 			g := NewGrid(s)
 			g.Cells[0] = 1
 			require.False(t, s.Valid())
+
+			// Nothing, not a panic (a library walk of 2 December: Filled,
+			// Complete, Diff, IdentityTransform, All, Units, Box and
+			// BoxOrigin panicked on some; a zero Grid was Complete).
+			require.NotPanics(t, func() {
+				assert.False(t, g.Complete())
+				assert.Empty(t, g.Diff(&g))
+				assert.Nil(t, s.Units())
+				_, _ = s.Box(1, 1), s.Box(0, 0)
+				_, _ = s.BoxOrigin(1)
+				_ = IdentityTransform(s)
+				if s.Size <= 0 || s.Size > MaxSize {
+					assert.Zero(t, g.Filled())
+					assert.Zero(t, s.All())
+				}
+			})
 
 			_, err := Solve(g)
 			assert.ErrorIs(t, err, ErrShape)
@@ -204,4 +220,16 @@ func TestUnsupportedShape(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDigitsOfNoDigit: DigitsOf takes only digits; DigitsOf(0) panicked.
+func TestDigitsOfNoDigit(t *testing.T) {
+	require.NotPanics(t, func() {
+		assert.Equal(t, DigitsOf(2, 16), DigitsOf(0, -1, 2, 16, 17, 99))
+		assert.Equal(t, "UnitKind(7) 1", Unit{Kind: 7}.String())
+	})
+	assert.Equal(t, "column 3", Unit{Col, 2}.String())
+	assert.Equal(t, 8, Shape9.Box(7, 7))
+	r, c := Shape6.BoxOrigin(3)
+	assert.Equal(t, [2]int{2, 3}, [2]int{r, c})
 }

@@ -39,7 +39,7 @@ var ErrTransform = errors.New("invalid transform")
 // IdentityTransform returns the transform of shape s that changes nothing.
 func IdentityTransform(s Shape) Transform {
 	t := Transform{Shape: s}
-	for i := range s.Size {
+	for i := range min(s.Size, MaxSize) { // (a Size past it is refused where t is used)
 		t.Rows[i], t.Cols[i], t.Digits[i] = uint8(i), uint8(i), uint8(i+1)
 	}
 	return t
