@@ -94,8 +94,8 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 	}
 	for i := range puzzles {
 		p := &puzzles[i]
-		if p.Solution.Shape != p.Givens.Shape || !p.Solution.Complete() {
-			return fmt.Errorf("%w: puzzle %d has no complete solution", ErrUsage, p.Number)
+		if err := checkSolution(&p.Givens, &p.Solution); err != nil {
+			return fmt.Errorf("%w: puzzle %d: %v", ErrUsage, p.Number, err)
 		}
 	}
 	if len(puzzles) == 1 && !opts.SheetPerPuzzle {

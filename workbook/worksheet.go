@@ -46,8 +46,8 @@ type WorksheetOptions struct {
 // sheets. Everything of the input is kept as Write keeps it. The sheets
 // of an earlier run are replaced.
 func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w WorksheetOptions) (notes []string, err error) {
-	if solution.Shape != p.Grid.Shape || !solution.Complete() {
-		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
+	if err := checkSolution(&p.Grid, &solution); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	if w.Title == "" {
 		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Ref())
@@ -219,8 +219,8 @@ func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions,
 	}
 	for i := range puzzles {
 		p := &puzzles[i]
-		if p.Solution.Shape != p.Givens.Shape || !p.Solution.Complete() {
-			return fmt.Errorf("%w: puzzle %d has no complete solution", ErrUsage, p.Number)
+		if err := checkSolution(&p.Givens, &p.Solution); err != nil {
+			return fmt.Errorf("%w: puzzle %d: %v", ErrUsage, p.Number, err)
 		}
 		pw := w
 		pw.Title, pw.Header = caption(p, book.ShowSeed), title

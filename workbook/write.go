@@ -61,9 +61,33 @@ func Write(p *Puzzle, solution solve.Grid, out string, opts Options) (notes []st
 	return write(p, solution, out, opts, Extras{})
 }
 
+// checkSolution reports why solution is not a solution of givens: not a
+// complete grid of its shape, digits that repeat in a unit, or a given it
+// does not keep. A sheet written with it would print a wrong answer, or
+// store a wrong key that marks right entries wrong.
+func checkSolution(givens, solution *solve.Grid) error {
+	if !givens.Shape.Valid() {
+		return fmt.Errorf("the puzzle is no grid of a supported shape (%v)", givens.Shape)
+	}
+	if solution.Shape != givens.Shape || !solution.Complete() {
+		return fmt.Errorf("the solution is not a complete %s grid", givens.Shape)
+	}
+	if err := solution.Check(); err != nil {
+		return fmt.Errorf("the solution breaks the rules: %w", err)
+	}
+	if diff := givens.Diff(solution); len(diff) > 0 {
+		for _, c := range diff {
+			if d := givens.At(c.Row, c.Col); d != 0 {
+				return fmt.Errorf("the solution has %s at %v, where the given is %s", solve.DigitString(solution.At(c.Row, c.Col)), c, solve.DigitString(d))
+			}
+		}
+	}
+	return nil
+}
+
 func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (notes []string, err error) {
-	if solution.Shape != p.Grid.Shape || !solution.Complete() {
-		return nil, fmt.Errorf("%w: the solution is not a complete %s grid", ErrUsage, p.Grid.Shape)
+	if err := checkSolution(&p.Grid, &solution); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
 	if err := x.check(p); err != nil {
 		return nil, err

@@ -1119,3 +1119,82 @@ func TestPartsWithAByteOrderMark(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteRefusesAWrongSolution: a solution that breaks the rules or
+// does not keep the givens is refused (ErrUsage) by every writer, and
+// nothing is written: the Solution sheet printed a bold "given" the
+// puzzle does not have, and a self-checking worksheet stored a key that
+// marked right entries wrong (a library walk of 2 December). So is a
+// book of zero-value puzzles, which was written and then read as none.
+func TestWriteRefusesAWrongSolution(t *testing.T) {
+	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	swapped := sol
+	swapped.Cells[0], swapped.Cells[1] = swapped.Cells[1], swapped.Cells[0] // r1c1 holds the given 5
+	ones := solve.NewGrid(solve.Shape9)
+	for i := range 81 {
+		ones.Cells[i] = 1
+	}
+	// Another valid grid: the solution's digits 1 and 2 swapped, which
+	// keeps the rules but not the givens 1 and 2.
+	relabelled := sol
+	for i := range 81 {
+		switch relabelled.Cells[i] {
+		case 1:
+			relabelled.Cells[i] = 2
+		case 2:
+			relabelled.Cells[i] = 1
+		}
+	}
+	require.NoError(t, relabelled.Check())
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name string
+		sol  solve.Grid
+		msg  string
+	}{
+		{"a given swapped away", swapped, "the solution breaks the rules"},
+		{"all ones", ones, "the solution breaks the rules"},
+		{"another grid", relabelled, ", where the given is "},
+		{"empty", solve.Grid{}, "the solution is not a complete 9x9 grid"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(dir, "out.xlsx")
+			_, err := Write(p, tt.sol, out, Options{})
+			assert.ErrorIs(t, err, ErrUsage)
+			assert.ErrorContains(t, err, tt.msg)
+			_, err = WriteWorksheet(p, tt.sol, out, Options{}, WorksheetOptions{SelfCheck: true})
+			assert.ErrorIs(t, err, ErrUsage)
+			assert.ErrorContains(t, err, tt.msg)
+			book := testPuzzles(t, 2)
+			book[1].Solution = tt.sol
+			if tt.name == "another grid" {
+				book[1].Givens = p.Grid
+			}
+			err = WriteGenerated(out, book, BookOptions{})
+			assert.ErrorIs(t, err, ErrUsage)
+			assert.ErrorContains(t, err, "puzzle 2: ")
+			err = WriteWorksheetBook(out, book, BookOptions{}, WorksheetOptions{})
+			assert.ErrorIs(t, err, ErrUsage)
+			assert.ErrorContains(t, err, "puzzle 2: ")
+			assert.NoFileExists(t, out)
+		})
+	}
+	for _, write := range []func([]GeneratedPuzzle) error{
+		func(ps []GeneratedPuzzle) error {
+			return WriteGenerated(filepath.Join(dir, "zero.xlsx"), ps, BookOptions{})
+		},
+		func(ps []GeneratedPuzzle) error {
+			return WriteWorksheetBook(filepath.Join(dir, "zero.xlsx"), ps, BookOptions{}, WorksheetOptions{})
+		},
+	} {
+		for _, ps := range [][]GeneratedPuzzle{{{}}, {{}, {}}} {
+			err := write(ps)
+			assert.ErrorIs(t, err, ErrUsage)
+			assert.ErrorContains(t, err, "puzzle 0: the puzzle is no grid of a supported shape")
+		}
+	}
+	assert.NoFileExists(t, filepath.Join(dir, "zero.xlsx"))
+}
