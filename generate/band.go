@@ -25,7 +25,16 @@ func (b SEBand) String() string {
 	return "ER " + tenths(b.Min) + "-" + tenths(b.Max)
 }
 
-func tenths(v int) string { return fmt.Sprintf("%d.%d", v/10, v%10) }
+func tenths(v int) string {
+	if v < 0 {
+		return "-" + tenths(-v)
+	}
+	return fmt.Sprintf("%d.%d", v/10, v%10)
+}
+
+// maxSE is the highest rating, in tenths, of Sudoku Explainer's scale
+// and of the estimate: a band that starts above it holds no puzzle.
+const maxSE = 120
 
 // bandGrades returns the easiest and hardest grades whose puzzles can rate
 // in band (solve.SERange), among those a puzzle of the options may have;
@@ -56,8 +65,12 @@ func checkBand(o *Options) error {
 	if !o.SE.Set() {
 		return nil
 	}
-	if o.SE.Min <= 0 || o.SE.Min > o.SE.Max {
-		return fmt.Errorf("the SE band %d-%d is empty", o.SE.Min, o.SE.Max)
+	if o.SE.Min > o.SE.Max {
+		return fmt.Errorf("%w: the SE band %s is empty (its Min is above its Max)", ErrImpossible, o.SE)
+	}
+	if o.SE.Min > maxSE {
+		// Digging would not say so before its last attempt, minutes on.
+		return fmt.Errorf("%w: no puzzle rates %s: ratings run from ER 1.0 to %s", ErrImpossible, o.SE, tenths(maxSE))
 	}
 	if _, _, ok := bandGrades(o); ok {
 		return nil

@@ -68,5 +68,18 @@ func TestSEBandRefused(t *testing.T) {
 		assert.Zero(t, made)
 	}
 	_, err := New(Options{AnyGrade: true, SE: SEBand{90, 85}})
-	assert.ErrorContains(t, err, "empty")
+	assert.ErrorIs(t, err, ErrImpossible)
+	assert.ErrorContains(t, err, "the SE band ER 9.0-8.5 is empty")
+	// A band above the scale is refused at once (a library walk of 2
+	// December: it was taken, and digging ran some five minutes before
+	// giving up); one that starts at 0 is not empty.
+	_, err = New(Options{AnyGrade: true, SE: SEBand{200, 300}})
+	assert.ErrorIs(t, err, ErrImpossible)
+	assert.ErrorContains(t, err, "no puzzle rates ER 20.0-30.0: ratings run from ER 1.0 to 12.0")
+	g, err := New(Options{AnyGrade: true, SE: SEBand{0, 20}, Seed: 1})
+	require.NoError(t, err)
+	p, err := g.Puzzle(0)
+	require.NoError(t, err)
+	assert.LessOrEqual(t, p.SE, 20)
+	assert.Equal(t, "ER -0.5-8.0", SEBand{-5, 80}.String())
 }
