@@ -177,13 +177,29 @@ func (r *Reader) ReadAll() ([]Puzzle, error) {
 
 // ParseLine reads a one-line puzzle (or a whole grid in a string). As for
 // a Reader, a line of 1 MiB or longer, even when most of it is a comment,
-// gives an error that wraps bufio.ErrTooLong.
+// gives an error that wraps bufio.ErrTooLong. Anything after the puzzle
+// but blank lines and comments is an error wrapping ErrCellCount: s holds
+// one puzzle (a Reader reads several).
 func ParseLine(s string) (Grid, error) {
-	p, err := NewReader(strings.NewReader(s)).Read()
+	r := NewReader(strings.NewReader(s))
+	p, err := r.Read()
 	if err == io.EOF {
 		return Grid{}, &ParseError{Line: 1, Msg: "no puzzle found", Err: ErrCellCount}
 	}
-	return p.Grid, err
+	if err != nil {
+		return p.Grid, err
+	}
+	if q, err := r.Read(); err != io.EOF {
+		line := q.Line
+		var pe *ParseError
+		if errors.As(err, &pe) {
+			line = pe.Line
+		} else if err != nil {
+			return Grid{}, err // a line of 1 MiB
+		}
+		return Grid{}, &ParseError{Line: line, Msg: fmt.Sprintf("more follows the puzzle of line %d; give one puzzle (a Reader reads several)", p.Line), Err: ErrCellCount}
+	}
+	return p.Grid, nil
 }
 
 func (r *Reader) nameOr(s string) string {

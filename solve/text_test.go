@@ -355,3 +355,45 @@ func TestReader4x4Hint(t *testing.T) {
 		assert.Equal(t, tt.want, strings.Contains(err.Error(), hint), "%q: %v", tt.input, err)
 	}
 }
+
+// TestParseLineTakesOnePuzzle: ParseLine reads one puzzle, a line or a
+// grid, with blank lines and comments around it; anything more is an
+// error. It returned the first puzzle of several, or of a puzzle and
+// trailing garbage, without a word (a library walk of 2 December).
+func TestParseLineTakesOnePuzzle(t *testing.T) {
+	four := "1.....3..4.....2"
+	for _, tt := range []struct {
+		name, input string
+		line        int // of the error; 0 for none
+	}{
+		{"a line", four, 0},
+		{"a line and its line end", four + "\r\n", 0},
+		{"comments and blank lines around it", "# week 3\n\n" + four + " # easy\n\n# end\n", 0},
+		{"a grid", FormatGrid(mustParse(t, line81)), 0},
+		{"two puzzles", four + "\n" + four + "\n", 2},
+		{"a puzzle and text", four + "\nthis is not a puzzle\n", 2},
+		{"a puzzle and half of one", line81 + "\n\n" + line81[:40], 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			g, err := ParseLine(tt.input)
+			if tt.line == 0 {
+				require.NoError(t, err)
+				assert.True(t, g.Shape.Valid())
+				return
+			}
+			assert.ErrorIs(t, err, ErrCellCount)
+			var pe *ParseError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, tt.line, pe.Line)
+			assert.ErrorContains(t, err, "more follows the puzzle of line")
+			assert.Equal(t, Grid{}, g)
+		})
+	}
+}
+
+func mustParse(t *testing.T, s string) *Grid {
+	t.Helper()
+	g, err := ParseLine(s)
+	require.NoError(t, err)
+	return &g
+}
