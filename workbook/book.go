@@ -76,6 +76,15 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 	if last > 0 {
 		return opts, fmt.Errorf("%w: %s has sheets Puzzle 1 to Puzzle %d, not %q", ErrUsage, pk.file, last, want)
 	}
+	// A book of one puzzle (generate -n 1) has a sheet "Puzzle" and no
+	// Catalogue: its puzzle 1 is there.
+	if i := slices.IndexFunc(sheets, func(s sheetRef) bool { return strings.EqualFold(s.name, "Puzzle") }); i >= 0 {
+		if n == 1 {
+			opts.Sheet = sheets[i].name
+			return opts, nil
+		}
+		return opts, fmt.Errorf("%w: %s holds one puzzle, on its sheet %q, not %d; give --puzzle 1, or leave --puzzle out", ErrUsage, pk.file, sheets[i].name, n)
+	}
 	return opts, fmt.Errorf("%w: %s is not a book made by xlsudoku generate: it has no sheet %q and no Catalogue; give --sheet and --range instead", ErrUsage, pk.file, want)
 }
 

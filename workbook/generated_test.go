@@ -398,3 +398,25 @@ func TestPuzzleHeader(t *testing.T) {
 		assert.Equal(t, want, puzzleHeader(s), "%v", s)
 	}
 }
+
+// TestReadPuzzleOneOfAOnePuzzleBook: a book of one puzzle (sheet Puzzle,
+// no Catalogue) is its own puzzle 1; it was "not a book made by xlsudoku
+// generate" (a library walk of 2 December), so --puzzle 1, given to
+// every file of a set, failed on it.
+func TestReadPuzzleOneOfAOnePuzzleBook(t *testing.T) {
+	ps := testPuzzles(t, 1)
+	out := filepath.Join(t.TempDir(), "one.xlsx")
+	require.NoError(t, WriteGenerated(out, ps, BookOptions{}))
+	p, err := Read(out, Options{Puzzle: 1})
+	require.NoError(t, err)
+	assert.Equal(t, ps[0].Givens, p.Grid)
+	assert.Equal(t, "Puzzle", p.Sheet)
+	_, err = Read(out, Options{Puzzle: 2})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, `holds one puzzle, on its sheet "Puzzle", not 2`)
+	// A workbook with no sheet Puzzle is still no book.
+	other := save(t, newBook(t, "Week 3"), "week3.xlsx")
+	_, err = Read(other, Options{Puzzle: 1})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, "is not a book made by xlsudoku generate")
+}
