@@ -153,14 +153,14 @@ func withArticle(t Technique) string {
 }
 
 func (s *Step) unit(i int) string {
-	if i < len(s.Units) {
+	if i >= 0 && i < len(s.Units) {
 		return s.Units[i].String()
 	}
 	return "the grid"
 }
 
 func (s *Step) cell(i int) string {
-	if i < len(s.Cells) {
+	if i >= 0 && i < len(s.Cells) {
 		return s.Cells[i].String()
 	}
 	return "a cell"
@@ -169,7 +169,7 @@ func (s *Step) cell(i int) string {
 // rowOf names the row of Cells[i]. Hints name rows rather than boxes for
 // a lone cell: a Step does not keep the grid's shape, which numbers boxes.
 func (s *Step) rowOf(i int) string {
-	if i >= len(s.Cells) {
+	if i < 0 || i >= len(s.Cells) {
 		return "the grid"
 	}
 	return Unit{Row, s.Cells[i].Row}.String()

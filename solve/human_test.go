@@ -525,6 +525,12 @@ func TestStepJSONAndText(t *testing.T) {
 	var c Candidate
 	require.NoError(t, json.Unmarshal([]byte(`{"row":5,"col":2,"digit":7}`), &c))
 	assert.Equal(t, Candidate{Cell{4, 1}, 7}, c)
+	// Only what MarshalJSON writes: {"row":0} became row -1 (r0c1), and a
+	// field left out was taken as 0 (a library walk of 2 December).
+	for _, bad := range []string{`{"row":0,"col":2,"digit":7}`, `{"row":5,"col":2}`, `{"row":5,"col":-1,"digit":7}`, `{"row":5,"col":2,"digit":17}`} {
+		var c Candidate
+		assert.ErrorContains(t, json.Unmarshal([]byte(bad), &c), "a candidate's", bad)
+	}
 
 	// Explanation (with Counts keyed by technique name) marshals too
 	ex, err := Explain(readPuzzles(t, "testdata/human_sound.txt", 1, 1, false)[0])

@@ -41,11 +41,20 @@ func (c Candidate) MarshalJSON() ([]byte, error) {
 	return json.Marshal(jsonCandidate{c.Row + 1, c.Col + 1, c.Digit})
 }
 
-// UnmarshalJSON reads what MarshalJSON writes.
+// UnmarshalJSON reads what MarshalJSON writes: row, col and digit, each
+// from 1 to MaxSize; anything else (a 0, a field left out) is an error.
 func (c *Candidate) UnmarshalJSON(b []byte) error {
 	var j jsonCandidate
 	if err := json.Unmarshal(b, &j); err != nil {
 		return err
+	}
+	for _, v := range []struct {
+		name string
+		v    int
+	}{{"row", j.Row}, {"col", j.Col}, {"digit", j.Digit}} {
+		if v.v < 1 || v.v > MaxSize {
+			return fmt.Errorf("solve: a candidate's %s is from 1 to %d, not %d, in %s", v.name, MaxSize, v.v, b)
+		}
 	}
 	*c = Candidate{Cell{j.Row - 1, j.Col - 1}, j.Digit}
 	return nil
@@ -329,8 +338,12 @@ func (s *Step) Text() string {
 			name, cellList(s.Cells), digitList(s.Digits, " and "), lowDigit(s.cc0()), unitsAnd2(s.Units), cell(0), cell(1), cell(2), cell(3), elim)
 	case HiddenRectangle:
 		x := lowDigit(s.cc0())
-		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %d and column %d only in the rectangle, so %s cannot be %s: %s.",
-			name, cellList(s.Cells), digitList(s.Digits, " and "), x, s.Cells[len(s.Cells)-1].Row+1, s.Cells[len(s.Cells)-1].Col+1,
+		row, col := "?", "?" // (a Step made by hand, without its cells)
+		if n := len(s.Cells); n > 0 {
+			row, col = strconv.Itoa(s.Cells[n-1].Row+1), strconv.Itoa(s.Cells[n-1].Col+1)
+		}
+		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %s and column %s only in the rectangle, so %s cannot be %s: %s.",
+			name, cellList(s.Cells), digitList(s.Digits, " and "), x, row, col,
 			cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
 	case AvoidableRect1:
 		return fmt.Sprintf("%s: %s were solved, not given, so %s cannot be %s (%s could swap %s): %s.",

@@ -54,3 +54,20 @@ func TestStepReset(t *testing.T) {
 		}
 	}
 }
+
+// TestHandMadeStepsDoNotPanic: a Step made by hand, with none of what
+// its technique records, prints with placeholders; Hidden Rectangle's
+// Text and ALS Chain's Hint panicked (a library walk of 2 December).
+func TestHandMadeStepsDoNotPanic(t *testing.T) {
+	for tech := Technique(0); tech < numTechniques; tech++ {
+		s := Step{Technique: tech}
+		require.NotPanics(t, func() {
+			_ = s.Text()
+			for level := 0; level <= 4; level++ {
+				_ = s.Hint(level)
+			}
+		}, "%v", tech)
+	}
+	s := Step{Technique: HiddenRectangle}
+	assert.Contains(t, s.Text(), "row ? and column ?")
+}
