@@ -500,7 +500,10 @@ func (h *human) prepareSolved(givens, current, sol *Grid) error {
 		}
 	}
 	for i := range n {
-		if d := current.Cells[i]; d != 0 && d != sol.Cells[i] {
+		if d := current.Cells[i]; int(d) > givens.Shape.Size {
+			return fmt.Errorf("%w: %v holds %d, not a digit of a %v grid (digits %s)",
+				ErrDigitRange, givens.Shape.cell(i), d, givens.Shape, digitRange(givens.Shape.Size))
+		} else if d != 0 && d != sol.Cells[i] {
 			return &WrongEntryError{Cell: givens.Shape.cell(i), Digit: int(d)}
 		}
 	}

@@ -498,6 +498,20 @@ func TestLogicCandidates(t *testing.T) {
 	}
 	_, err = LogicCandidatesFrom(g, cur)
 	assert.ErrorIs(t, err, ErrWrongEntry)
+	// An entry that is no digit of the grid says so; a 12 in a 9x9 was
+	// "the entry C is wrong" (a library walk of 2 December).
+	for i := range 81 {
+		if g.Cells[i] == 0 {
+			cur = g
+			cur.Cells[i] = 12
+			_, err = LogicCandidatesFrom(g, cur)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			assert.ErrorContains(t, err, "holds 12, not a digit of a 9x9 grid (digits 1-9)")
+			_, err = ExplainFrom(g, cur)
+			assert.ErrorIs(t, err, ErrDigitRange)
+			break
+		}
+	}
 }
 
 func TestStepJSONAndText(t *testing.T) {
