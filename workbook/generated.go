@@ -89,6 +89,9 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 		return fmt.Errorf("%w: %d puzzles to a page (1, 2, 4 or 6; 9 or 12 for grids up to 6x6)", ErrUsage, opts.PerPage)
 	}
 	opts.Title = cmp.Or(opts.Title, "Sudoku")
+	if err := notFolder(out); err != nil {
+		return err
+	}
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
 		return fmt.Errorf("%w: %s: a new workbook is written as .xlsx", ErrUsage, out)
 	}

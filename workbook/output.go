@@ -28,6 +28,9 @@ func CheckOutput(p *Puzzle, out string, opts Options) error {
 // openOutput makes CheckOutput's checks and returns the input's package,
 // open, with its content types part.
 func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
+	if p == nil {
+		return nil, nil, errNoPuzzle
+	}
 	if err := notFolder(out); err != nil {
 		return nil, nil, err
 	}
@@ -122,6 +125,9 @@ var openToWrite = func(name string) (*os.File, error) { return os.OpenFile(name,
 // notFolder refuses an output path that names a folder, which renaming
 // the written file over it would fail on late and obscurely.
 func notFolder(out string) error {
+	if out == "" {
+		return fmt.Errorf("%w: no output file named; give the workbook's file name", ErrUsage)
+	}
 	if strings.HasSuffix(out, string(filepath.Separator)) {
 		return fmt.Errorf("%w: -o %s ends in %c, as a folder's name does; give the workbook's file name", ErrUsage, out, filepath.Separator)
 	}

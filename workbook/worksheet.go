@@ -46,6 +46,9 @@ type WorksheetOptions struct {
 // sheets. Everything of the input is kept as Write keeps it. The sheets
 // of an earlier run are replaced.
 func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w WorksheetOptions) (notes []string, err error) {
+	if p == nil {
+		return nil, errNoPuzzle
+	}
 	if err := checkSolution(&p.Grid, &solution); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
@@ -182,6 +185,9 @@ func isWorksheetKind(kind string) bool {
 func WriteWorksheetBook(out string, puzzles []GeneratedPuzzle, book BookOptions, w WorksheetOptions) error {
 	if len(puzzles) == 0 {
 		return fmt.Errorf("%w: no puzzles to write", ErrUsage)
+	}
+	if err := notFolder(out); err != nil {
+		return err
 	}
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
 		return fmt.Errorf("%w: %s: a new workbook is written as .xlsx", ErrUsage, out)

@@ -61,6 +61,9 @@ func Write(p *Puzzle, solution solve.Grid, out string, opts Options) (notes []st
 	return write(p, solution, out, opts, Extras{})
 }
 
+// errNoPuzzle is a nil *Puzzle given to a writer.
+var errNoPuzzle = fmt.Errorf("%w: no puzzle (a nil *Puzzle): give one that Read returned", ErrUsage)
+
 // checkSolution reports why solution is not a solution of givens: not a
 // complete grid of its shape, digits that repeat in a unit, or a given it
 // does not keep. A sheet written with it would print a wrong answer, or
@@ -86,6 +89,9 @@ func checkSolution(givens, solution *solve.Grid) error {
 }
 
 func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (notes []string, err error) {
+	if p == nil {
+		return nil, errNoPuzzle
+	}
 	if err := checkSolution(&p.Grid, &solution); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUsage, err)
 	}

@@ -1198,3 +1198,35 @@ func TestWriteRefusesAWrongSolution(t *testing.T) {
 	}
 	assert.NoFileExists(t, filepath.Join(dir, "zero.xlsx"))
 }
+
+// TestWriteRefusesNothing: a nil puzzle or an empty output name is a
+// usage error; Write(nil, ...) dereferenced nil, and an empty name said
+// "bad option: : the output must be a .xlsx file" (a library walk of 2
+// December).
+func TestWriteRefusesNothing(t *testing.T) {
+	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	require.NotPanics(t, func() {
+		_, err = Write(nil, sol, out, Options{})
+		assert.ErrorIs(t, err, ErrUsage)
+		assert.ErrorContains(t, err, "no puzzle (a nil *Puzzle)")
+		_, err = WriteWorksheet(nil, sol, out, Options{}, WorksheetOptions{})
+		assert.ErrorIs(t, err, ErrUsage)
+		assert.ErrorIs(t, CheckOutput(nil, out, Options{}), ErrUsage)
+	})
+	assert.NoFileExists(t, out)
+	for _, check := range []error{
+		CheckTarget(""),
+		CheckOutput(p, "", Options{}),
+		func() error { _, err := Write(p, sol, "", Options{}); return err }(),
+		func() error { _, err := WriteWorksheet(p, sol, "", Options{}, WorksheetOptions{}); return err }(),
+		WriteGenerated("", testPuzzles(t, 1), BookOptions{}),
+		WriteWorksheetBook("", testPuzzles(t, 1), BookOptions{}, WorksheetOptions{}),
+	} {
+		assert.ErrorIs(t, check, ErrUsage)
+		assert.ErrorContains(t, check, "no output file named")
+	}
+}
