@@ -25,4 +25,10 @@
 // solution ErrNoSolution, with several a *NotUniqueError (ErrNotUnique).
 // Solve, Check, Explain and Rate return these, whatever a grid holds,
 // rather than panic.
+//
+// # Goroutines
+//
+// The package's functions may be called from any number of goroutines at
+// once: Grids are values, and each call works on its own. A Solver or a
+// Reader is one goroutine's at a time; give each goroutine its own.
 package solve

@@ -74,4 +74,11 @@
 // solve.ErrConflict), ErrNoPuzzle, ErrAmbiguous, solve.ErrNoSolution,
 // solve.ErrNotUnique (*NotUniqueError) and ErrWrite. Messages name sheet
 // cells ("Week 3!D4") and say what to do.
+//
+// # Goroutines
+//
+// Read, Write and the other functions may run in several goroutines at
+// once, and share a *Puzzle, which they only read; two writes to one
+// output file leave one of them whole, never a mix (each is written
+// beside it and renamed over it).
 package workbook

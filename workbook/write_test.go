@@ -5,12 +5,14 @@ import (
 	"bytes"
 	"encoding/xml"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -1229,4 +1231,50 @@ func TestWriteRefusesNothing(t *testing.T) {
 		assert.ErrorIs(t, check, ErrUsage)
 		assert.ErrorContains(t, check, "no output file named")
 	}
+}
+
+// TestWritersShareAPuzzle: as the package doc says, goroutines may read
+// and write with one *Puzzle at once; two writes to one output leave one
+// of them whole. (Run with -race to check the sharing itself.)
+func TestWritersShareAPuzzle(t *testing.T) {
+	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	before := p.Grid
+	dir := t.TempDir()
+	shared := filepath.Join(dir, "shared.xlsx")
+	var wg sync.WaitGroup
+	errs := make([]error, 6)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out := shared
+			if i%2 == 0 {
+				out = filepath.Join(dir, fmt.Sprintf("out%d.xlsx", i))
+			}
+			if i%3 == 0 {
+				_, errs[i] = WriteWorksheet(p, sol, out, Options{}, WorksheetOptions{})
+				return
+			}
+			_, errs[i] = Write(p, sol, out, Options{})
+		}()
+	}
+	wg.Wait()
+	for i, err := range errs {
+		require.NoError(t, err, "writer %d", i)
+	}
+	assert.Equal(t, before, p.Grid, "the puzzle is only read")
+	outs, err := filepath.Glob(filepath.Join(dir, "*.xlsx"))
+	require.NoError(t, err)
+	assert.Len(t, outs, 4, "three of their own and the shared one")
+	for _, out := range outs {
+		back, err := Read(out, Options{Sheet: "Puzzle"})
+		require.NoError(t, err, out)
+		assert.Equal(t, p.Grid, back.Grid, out)
+	}
+	leftovers, err := filepath.Glob(filepath.Join(dir, ".*"))
+	require.NoError(t, err)
+	assert.Empty(t, leftovers, "no temporary file left behind")
 }
