@@ -114,6 +114,12 @@ func TestLongValuesAreClipped(t *testing.T) {
 		{"solve", "--candidates", long, "in.txt"},
 		{"explain", "--candidates", long, "in.txt"},
 		{"solve", "--workers", long, "in.txt"},
+		// Names of no file: quoted whole by the message that no sheet or
+		// range of that name is there, before they were bounded.
+		{"solve", "--sheet", long, "in.xlsx"},
+		{"solve", "--range", long, "in.xlsx"},
+		{"solve", "--box", long, "in.xlsx"},
+		{"grade", "--sheet", long, "in.xlsx"},
 		{"generate", "--format", long},
 		{"generate", "--paper", long, "-o", "x.xlsx"},
 		{"generate", "-d", long},

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/pflag"
 
@@ -164,18 +165,34 @@ func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bo
 // would otherwise read as left out, and the output would go elsewhere.
 var namingFlags = []string{"output", "outdir", "summary", "key", "sheet", "range", "box"}
 
-// checkNotEmpty refuses a naming flag given with an empty value.
+// maxNameLen bounds the values of the naming flags that name no file: a
+// value far longer than any sheet name, range or box was pasted by
+// mistake, and is refused with a message that quotes it in part, where
+// the message naming no such sheet or range would quote it whole.
+var maxNameLen = map[string]struct {
+	n    int
+	what string
+}{"sheet": {255, "sheet name"}, "range": {300, "range"}, "box": {20, "box shape"}}
+
+// checkNotEmpty refuses a naming flag given with an empty value, or with
+// a value longer than maxNameLen allows.
 func checkNotEmpty(fs *pflag.FlagSet) error {
 	for _, name := range namingFlags {
 		f := fs.Lookup(name)
-		if f == nil || !f.Changed || strings.TrimSpace(f.Value.String()) != "" {
+		if f == nil || !f.Changed {
 			continue
 		}
 		flag := "--" + name
 		if f.Shorthand != "" {
 			flag = "-" + f.Shorthand
 		}
-		return usagef("%s: %s is empty: give it a value, or leave it out", fs.Name(), flag)
+		v := f.Value.String()
+		if strings.TrimSpace(v) == "" {
+			return usagef("%s: %s is empty: give it a value, or leave it out", fs.Name(), flag)
+		}
+		if max, ok := maxNameLen[name]; ok && utf8.RuneCountInString(v) > max.n {
+			return usagef("%s: %s %s is longer than any %s (%d characters at most)", fs.Name(), flag, quote(v), max.what, max.n)
+		}
 	}
 	return nil
 }
