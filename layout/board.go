@@ -2,6 +2,7 @@ package layout
 
 import (
 	"maps"
+	"math"
 	"slices"
 )
 
@@ -83,15 +84,38 @@ type Sheet struct {
 // of Area: a bar for each cell of Values (a column), labelled by the cell
 // beside it in Categories, the first at the top; the series is named by
 // the cell Name. The value axis runs from Min to Max, its numbers in
-// AxisFormat ("0%").
+// AxisFormat ("0%"). LabelPoints, when set, is the size of the bars'
+// labels, and LabelSkip, when set, labels every LabelSkip-th bar only
+// (1: every bar; unset, the app decides, and LibreOffice leaves out every
+// other label as soon as they touch).
 type BarChart struct {
-	Area       Rect
-	Title      string
-	Name       Pos
-	Categories Rect
-	Values     Rect
-	Min, Max   float64
-	AxisFormat string
+	Area        Rect
+	Title       string
+	Name        Pos
+	Categories  Rect
+	Values      Rect
+	Min, Max    float64
+	AxisFormat  string
+	LabelPoints float64
+	LabelSkip   int
+}
+
+// BarLabels returns the label size and skip (BarChart) for n bars over
+// height points of a chart: the largest size up to 10 points whose lines
+// fit a bar each, every bar labelled; below 6 points, a label every few
+// bars, at 6.
+func BarLabels(n int, height float64) (points float64, skip int) {
+	const frame = 60.0  // the title and the value axis, in points
+	const leading = 1.3 // a label's line over its size
+	if n <= 0 {
+		return 10, 1
+	}
+	per := max(height-frame, 1) / float64(n)
+	points = min(10, math.Floor(per/leading*2)/2)
+	if points >= 6 {
+		return points, 1
+	}
+	return 6, int(math.Ceil(6 * leading / per))
 }
 
 // Validation restricts what may be typed into the cells of Ranges. Kind

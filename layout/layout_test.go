@@ -295,3 +295,33 @@ func TestRectOverlaps(t *testing.T) {
 		assert.Equal(t, tt.want, b.Overlaps(a), "%s and %s", tt.b, tt.a)
 	}
 }
+
+// TestBarLabels: every bar is labelled, in the largest size up to 10
+// points whose lines fit a bar each; when even 6 points do not fit, one
+// bar in a few is labelled at 6 (LibreOffice, left to decide, labelled
+// every other bar of 35 at its default size).
+func TestBarLabels(t *testing.T) {
+	for _, tt := range []struct {
+		n      int
+		height float64
+		points float64
+		skip   int
+	}{
+		{0, 240, 10, 1},
+		{1, 240, 10, 1},
+		{10, 240, 10, 1},  // 18 points a bar
+		{35, 410, 7.5, 1}, // 10 a bar
+		{40, 410, 6.5, 1}, // 8.75 a bar
+		{48, 410, 6, 2},   // 7.3 a bar: 6 points need 7.8
+		{120, 410, 6, 3},  // 2.9 a bar: a label every 7.8 points
+		{1000, 410, 6, 23},
+	} {
+		points, skip := BarLabels(tt.n, tt.height)
+		assert.Equal(t, tt.points, points, "%d bars", tt.n)
+		assert.Equal(t, tt.skip, skip, "%d bars", tt.n)
+		if tt.n > 0 {
+			per := (tt.height - 60) / float64(tt.n) * float64(skip)
+			assert.LessOrEqual(t, points*1.3, per, "%d bars: the labels do not touch", tt.n)
+		}
+	}
+}

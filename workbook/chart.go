@@ -86,6 +86,23 @@ func chartParts(c chartedSheet) []opc.Part {
 		opc.Part{Name: fmt.Sprintf("xl/drawings/_rels/drawing%d.xml.rels", c.drawing), Content: rels.Bytes()})
 }
 
+// catLabels sets the size of the category labels (the students' files),
+// when ch sets it.
+func catLabels(ch layout.BarChart) string {
+	if ch.LabelPoints <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(`<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="%d"/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`, int(ch.LabelPoints*100))
+}
+
+// catSkip labels every ch.LabelSkip-th category, when ch sets it.
+func catSkip(ch layout.BarChart) string {
+	if ch.LabelSkip <= 0 {
+		return ""
+	}
+	return fmt.Sprintf(`<c:tickLblSkip val="%d"/>`, ch.LabelSkip)
+}
+
 // barChartXML is the chart part of ch, whose cells are on sheet. The
 // categories run down from the top (the category axis reversed), so the
 // value axis crosses at the last of them: at the foot of the chart.
@@ -107,7 +124,8 @@ func barChartXML(sheet string, ch layout.BarChart) []byte {
 		`<c:gapWidth val="60"/><c:axId val="1"/><c:axId val="2"/></c:barChart>` +
 		`<c:catAx><c:axId val="1"/><c:scaling><c:orientation val="maxMin"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>` +
 		`<c:numFmt formatCode="General" sourceLinked="0"/><c:majorTickMark val="none"/><c:minorTickMark val="none"/><c:tickLblPos val="nextTo"/>` +
-		`<c:crossAx val="2"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/><c:noMultiLvlLbl val="0"/></c:catAx>` +
+		catLabels(ch) +
+		`<c:crossAx val="2"/><c:crosses val="autoZero"/><c:auto val="1"/><c:lblAlgn val="ctr"/><c:lblOffset val="100"/>` + catSkip(ch) + `<c:noMultiLvlLbl val="0"/></c:catAx>` +
 		`<c:valAx><c:axId val="2"/><c:scaling><c:orientation val="minMax"/>`)
 	if ch.Max > ch.Min {
 		b.WriteString(`<c:max val="` + strconv.FormatFloat(ch.Max, 'g', -1, 64) + `"/><c:min val="` + strconv.FormatFloat(ch.Min, 'g', -1, 64) + `"/>`)

@@ -243,6 +243,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 			Values:     layout.Rect{Min: layout.Pos{Col: scoreCol, Row: 2}, Max: layout.Pos{Col: scoreCol, Row: last}},
 			Min:        0, Max: 1, AxisFormat: "0%",
 		}}
+		sh.Charts[0].LabelPoints, sh.Charts[0].LabelSkip = layout.BarLabels(len(rows), chartHeight)
 	}
 	return sh
 }

@@ -42,6 +42,26 @@ func TestSummaryChartInPrintArea(t *testing.T) {
 		last, _ := strconv.Atoi(string(a[1]))
 		assert.LessOrEqual(t, row, last, "%d rows: the chart ends in row %d, the print area in row %d", n, row, last)
 		assert.GreaterOrEqual(t, row, last-1, "%d rows: the chart fills the rows planned for it", n)
+		// Every bar labelled, small enough not to touch, or every few
+		// bars past 6 points (LibreOffice labelled every other of 35).
+		chart := string(parts["xl/charts/chart1.xml"])
+		skip := regexp.MustCompile(`<c:tickLblSkip val="(\d+)"/>`).FindStringSubmatch(chart)
+		size := regexp.MustCompile(`<c:catAx>.*<c:txPr>.*?<a:defRPr sz="(\d+)"/>.*</c:catAx>`).FindStringSubmatch(chart)
+		require.NotNil(t, skip, "%d rows", n)
+		require.NotNil(t, size, "%d rows", n)
+		k, _ := strconv.Atoi(skip[1])
+		sz, _ := strconv.Atoi(size[1])
+		switch {
+		case n <= 20:
+			assert.Equal(t, [2]int{1, 1000}, [2]int{k, sz}, "%d rows", n)
+		case n == 40:
+			assert.Equal(t, 1, k)
+			assert.Less(t, sz, 1000)
+			assert.GreaterOrEqual(t, sz, 600)
+		default:
+			assert.Greater(t, k, 1, "%d rows", n)
+			assert.Equal(t, 600, sz, "%d rows", n)
+		}
 	}
 }
 
