@@ -147,10 +147,17 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		header = append(header, "Notes")
 	}
 	bold := layout.Style{Bold: true, Fill: layout.GivenFill, Border: layout.Borders{Bottom: layout.Thin}}
-	for i, h := range header {
-		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: bold})
-	}
 	scoreCol := puzzles + 4
+	for i, h := range header {
+		st := bold
+		if col := i + 1; col >= scoreCol-2 && col <= scoreCol {
+			// Centred over their numbers, as they are: left, "Worksheet
+			// Right" read as one heading, its 0 far from it; right, the
+			// score's ran into "Wrong cells".
+			st.HAlign = layout.AlignCenter
+		}
+		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: i + 1, Row: 1}, Text: h, Style: st})
+	}
 	for i, r := range rows {
 		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
 		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
@@ -172,10 +179,13 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		if blanks > 0 {
 			score = float64(right) / float64(blanks)
 		}
+		centred := layout.Style{HAlign: layout.AlignCenter}
+		percent := centred
+		percent.NumFmt = layout.PercentFormat
 		sh.Cells = append(sh.Cells,
-			layout.Cell{Pos: at(scoreCol - 2), Value: float64(right), HasValue: true},
-			layout.Cell{Pos: at(scoreCol - 1), Value: float64(blanks), HasValue: true},
-			layout.Cell{Pos: at(scoreCol), Value: score, HasValue: true, Style: layout.Style{NumFmt: layout.PercentFormat}})
+			layout.Cell{Pos: at(scoreCol - 2), Value: float64(right), HasValue: true, Style: centred},
+			layout.Cell{Pos: at(scoreCol - 1), Value: float64(blanks), HasValue: true, Style: centred},
+			layout.Cell{Pos: at(scoreCol), Value: score, HasValue: true, Style: percent})
 		text(scoreCol+1, refsWithin(wrong, wrongCellsWidth-2))
 	}
 	// The widths in the book font's digits, as points; the files' column

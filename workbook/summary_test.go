@@ -107,6 +107,24 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	w, err := f.GetColWidth("Summary", "A")
 	require.NoError(t, err)
 	assert.Equal(t, 24.0, w, "short names: the usual width")
+	// Right, Cells and Score, headings and numbers, are centred: the
+	// headings stood left and the numbers right, so that "Worksheet
+	// Right" read as one heading.
+	for _, col := range []string{"E", "F", "G"} {
+		for _, row := range []int{1, 2} {
+			id, err := f.GetCellStyle("Summary", fmt.Sprintf("%s%d", col, row))
+			require.NoError(t, err)
+			st, err := f.GetStyle(id)
+			require.NoError(t, err)
+			require.NotNil(t, st.Alignment, "%s%d", col, row)
+			assert.Equal(t, "center", st.Alignment.Horizontal, "%s%d", col, row)
+		}
+	}
+	id, err := f.GetCellStyle("Summary", "H1")
+	require.NoError(t, err)
+	st, err := f.GetStyle(id)
+	require.NoError(t, err)
+	assert.True(t, st.Alignment == nil || st.Alignment.Horizontal == "", "Wrong cells stays left")
 
 	// A long name gets a column as wide: on paper it was cut to
 	// "carla-with-a-rather-long-stude", and two such could not be told apart.
