@@ -190,28 +190,46 @@ func splitGivens(digits []styledDigit, blanks []int, looks []cellLook) ([]bool, 
 		}
 		return cellLook{}
 	}
-	blankFilled := false
-	for _, xf := range blanks {
-		blankFilled = blankFilled || look(xf).filled
+	// every reports whether every blank cell looks so.
+	every := func(f func(cellLook) bool) bool {
+		for _, xf := range blanks {
+			if !f(look(xf)) {
+				return false
+			}
+		}
+		return len(blanks) > 0
 	}
-	blankBold := false
-	for _, xf := range blanks {
-		blankBold = blankBold || look(xf).bold
+	some := func(f func(cellLook) bool) bool {
+		for _, xf := range blanks {
+			if f(look(xf)) {
+				return true
+			}
+		}
+		return false
 	}
+	filled := func(l cellLook) bool { return l.filled }
+	bold := func(l cellLook) bool { return l.bold }
 	// Protection first: a worksheet locks its givens and unlocks its
-	// blanks, whatever their font.
+	// blanks, whatever their font. Then its shading of the cells to fill,
+	// which an app that drops protection (exceljs) keeps. Where every
+	// blank looks as a worksheet's cells to fill do (open, or shaded),
+	// digits that all look like givens are givens: no one has typed yet
+	// (an entry takes the look of the cell it is typed into).
 	rules := []struct {
-		name  string
-		given func(cellLook) bool
+		name   string
+		skip   bool // the rule cannot tell: the blanks look like givens
+		given  func(cellLook) bool
+		toFill bool // every blank looks like a worksheet's cell to fill
 	}{
-		{"cell protection (locked givens, unlocked entries)", func(l cellLook) bool { return !l.unlocked }},
-		{"bold", func(l cellLook) bool { return l.bold }},
-		{"fill", func(l cellLook) bool { return l.filled }},
-		{"font colour", func(l cellLook) bool { return !l.colored }},
+		{protectionRule, false, func(l cellLook) bool { return !l.unlocked }, every(func(l cellLook) bool { return l.unlocked })},
+		{"shading (plain givens, shaded cells to fill)", !every(filled), func(l cellLook) bool { return !l.filled }, true},
+		{"bold", some(bold), bold, false},
+		{"fill", some(filled), filled, false},
+		{"font colour", false, func(l cellLook) bool { return !l.colored }, false},
 	}
 	given := make([]bool, len(digits))
 	for _, rule := range rules {
-		if (rule.name == "fill" && blankFilled) || (rule.name == "bold" && blankBold) {
+		if rule.skip {
 			continue // blank cells look so too: it is the board's look, not the givens'
 		}
 		n := 0
@@ -221,12 +239,16 @@ func splitGivens(digits []styledDigit, blanks []int, looks []cellLook) ([]bool, 
 				n++
 			}
 		}
-		if n > 0 && n < len(digits) {
+		if n > 0 && (n < len(digits) || rule.toFill) {
 			return given, rule.name
 		}
 	}
 	return nil, ""
 }
+
+// protectionRule names the rule of splitGivens that locked cells are
+// givens.
+const protectionRule = "cell protection (locked givens, unlocked entries)"
 
 // cellLooks reads, for every cell format of the styles part, whether it is
 // bold, unlocked, filled or coloured. A workbook without a readable styles

@@ -47,20 +47,38 @@ func (m *Marking) Cells(k Mark) []string {
 	return out
 }
 
+// byLooks reports whether r's givens were told from its entries by the
+// cells' looks, rather than known from the stored identity, the book's
+// Catalogue or --key.
+func (r *Returned) byLooks() bool {
+	return r.By != "" && r.By != "stored identity" && r.By != "the book's Catalogue" && !strings.Contains(r.By, "--key")
+}
+
 // GradeReturned marks every cell of a returned puzzle against the unique
 // solution of its givens. A puzzle without exactly one solution cannot be
-// graded: the error says why, in the sheet's terms.
+// graded: the error says why, in the sheet's terms; when its givens were
+// told by their looks, it asks for --key (ErrNoKey).
 func GradeReturned(r *Returned) (*Marking, error) {
 	if r.Missing > 0 {
 		return &Marking{Returned: r, Empty: r.Missing}, nil
 	}
 	p := r.Puzzle
-	if err := p.check(); err != nil {
-		return nil, err
+	err := p.check()
+	var sol solve.Grid
+	if err == nil {
+		sol, err = solve.Solve(p.Grid)
+		err = p.InSheetTerms(err)
 	}
-	sol, err := solve.Solve(p.Grid)
+	if err != nil && r.byLooks() {
+		// Givens told by their looks are the student's too: a given
+		// changed, or an entry made to look like one, breaks the puzzle.
+		// The original says what they were.
+		what, _, _ := strings.Cut(err.Error(), "\n") // not its advice to correct the givens
+		return nil, &noKeyError{fmt.Sprintf("%s: %s\nthe givens of %s were told from the entries by %s, and a student may have changed one: grade with --key (the original workbook, or a text file with the puzzle)",
+			p.File, what, p.Where(), r.By)}
+	}
 	if err != nil {
-		return nil, p.InSheetTerms(err)
+		return nil, err
 	}
 	m := &Marking{Returned: r, Solution: sol, Marks: make([]Mark, len(r.Sheet))}
 	for i, v := range r.Sheet {

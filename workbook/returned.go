@@ -60,6 +60,11 @@ type Returned struct {
 	// work may be instead: another sheet holding the same givens and
 	// entries, or another puzzle of the book (see workElsewhere).
 	Elsewhere []string
+	// IdentityLost is set when the file has sheets of our worksheets by
+	// their names (Worksheet; a book's Instructions and Puzzle N) but
+	// none has its stored identity (an app that saved it dropped the
+	// defined names): the puzzle was found by its sheet's name.
+	IdentityLost bool
 
 	xfs []int // the cell format of each cell
 }
@@ -233,6 +238,12 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			out = append(out, r)
 			ids = append(ids, id)
 		}
+		if len(out) == 0 {
+			if book, lone := pk.worksheetsByName(); len(book) > 0 || lone != "" {
+				pk.Close()
+				return readByName(path, opts, key, book, lone)
+			}
+		}
 		if len(out) > 0 {
 			out = append(out, missingPuzzles(path, ids, out)...)
 			// In the book's order, whatever the order of its sheets
@@ -315,6 +326,61 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	r.Puzzle.Grid, r.By = givens, by
 	return []*Returned{r}, nil
+}
+
+// worksheetsByName finds, in a file where no sheet has its stored
+// identity, the sheets that our worksheets' names say are ours: the
+// numbers N of a worksheet book's sheets "Puzzle N" (a book has an
+// Instructions sheet and no Catalogue), or else a sheet "Worksheet".
+func (pk *pkg) worksheetsByName() (book []int, lone string) {
+	sheets := pk.worksheets()
+	instructions := false
+	for _, s := range sheets {
+		switch n, ok := strings.CutPrefix(s.name, "Puzzle "); {
+		case s.name == "Instructions":
+			instructions = true
+		case s.name == SheetCatalogue:
+			return nil, "" // a book that is no worksheets: read as such
+		case ok && isDigits(n) && n[0] != '0':
+			if k, err := strconv.Atoi(n); err == nil {
+				book = append(book, k)
+			}
+		case s.name == "Worksheet":
+			lone = s.name
+		}
+	}
+	if !instructions {
+		book = nil
+	}
+	slices.Sort(book)
+	return book, lone
+}
+
+// readByName reads the puzzles of the worksheets that worksheetsByName
+// found: each of a book's, as its puzzle N, or the lone one.
+func readByName(path string, opts Options, key []solve.Grid, book []int, lone string) ([]*Returned, error) {
+	if len(book) == 0 {
+		opts.Sheet = lone
+		rs, err := readReturned(path, opts, key)
+		for _, r := range rs {
+			r.IdentityLost = true
+		}
+		return rs, err
+	}
+	var out []*Returned
+	for _, n := range book {
+		o := opts
+		o.Puzzle = n
+		rs, err := readReturned(path, o, key)
+		if err != nil {
+			return nil, err
+		}
+		for _, r := range rs {
+			r.IdentityLost, r.Index, r.Of = true, n, book[len(book)-1]
+		}
+		out = append(out, rs...)
+	}
+	return out, nil
 }
 
 // bookGivens reads line, a puzzle of a book's Catalogue, as a puzzle of

@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"bytes"
+	"fmt"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -860,4 +861,120 @@ func TestAnswersPrintAreaOneCell(t *testing.T) {
 	}
 	assert.Contains(t, values, "&apos;Answers&apos;!$A$1")
 	assert.NotContains(t, wb, "$A$1:$A$1")
+}
+
+// dropIdentities rewrites path as exceljs saves it (a walk of 2
+// December): the hidden sheet-scoped defined names, our identities and
+// marks, are gone, and so is every cell format's protection, while
+// values, fonts and fills stay.
+func dropIdentities(t *testing.T, path string) {
+	t.Helper()
+	names := regexp.MustCompile(`<definedName [^>]*name="xlsudoku_[^"]*"[^>]*>[^<]*</definedName>`)
+	protection := regexp.MustCompile(`<protection[^>]*/>`)
+	rezip(t, path, func(part string, data []byte) []byte {
+		switch part {
+		case "xl/workbook.xml":
+			return names.ReplaceAll(data, nil)
+		case "xl/styles.xml":
+			return protection.ReplaceAll(data, nil)
+		}
+		return data
+	})
+	parts := unzip(t, path)
+	require.NotContains(t, string(parts["xl/workbook.xml"]), "xlsudoku_")
+}
+
+// TestGradeWithoutIdentities: a book of worksheets, and a lone worksheet,
+// saved by an app that drops our identities and the cells' protection
+// (exceljs) are still graded whole, every puzzle found by its sheet's
+// name and its givens by the cells' shading, with a warning. A book was
+// graded as its Puzzle 1 only; a lone worksheet as the teacher's
+// untouched puzzle sheet beside it; an untouched puzzle, all its digits
+// givens, was refused as one whose givens look like the entries.
+func TestGradeWithoutIdentities(t *testing.T) {
+	ps := testPuzzles(t, 3)
+	book := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteWorksheetBook(book, ps, BookOptions{}, WorksheetOptions{}))
+	blank := func(p GeneratedPuzzle, k int) (string, int) { // the k-th blank and its answer
+		for i := range 81 {
+			if p.Givens.Cells[i] == 0 {
+				if k--; k < 0 {
+					return layout.Pos{Col: 2 + i%9, Row: 2 + i/9}.String(), int(p.Solution.Cells[i])
+				}
+			}
+		}
+		t.Fatal("no such blank")
+		return "", 0
+	}
+	// Puzzle 2 done right; Puzzle 1 one right, one wrong; Puzzle 3 untouched.
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	for k := range 81 - ps[1].Givens.Filled() {
+		ref, d := blank(ps[1], k)
+		require.NoError(t, f.SetCellValue("Puzzle 2", ref, d))
+	}
+	ref1, d1 := blank(ps[0], 0)
+	ref2, d2 := blank(ps[0], 1)
+	require.NoError(t, f.SetCellValue("Puzzle 1", ref1, d1))
+	require.NoError(t, f.SetCellValue("Puzzle 1", ref2, d2%9+1))
+	returned := filepath.Join(t.TempDir(), "returned.xlsx")
+	require.NoError(t, f.SaveAs(returned))
+	require.NoError(t, f.Close())
+	dropIdentities(t, returned)
+
+	rs, err := ReadReturned(returned, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 3, "every puzzle of the book")
+	var got []string
+	for i, r := range rs {
+		assert.True(t, r.IdentityLost)
+		assert.Equal(t, [2]int{i + 1, 3}, [2]int{r.Index, r.Of})
+		assert.Equal(t, ps[i].Givens, r.Puzzle.Grid, "puzzle %d's givens, by their shading", i+1)
+		m, err := GradeReturned(r)
+		require.NoError(t, err)
+		got = append(got, m.Summary())
+	}
+	blanks := func(i int) int { return 81 - ps[i].Givens.Filled() }
+	assert.Equal(t, []string{
+		fmt.Sprintf("Puzzle 1: 1 of %d right, 1 wrong (Puzzle 1!%s), %d empty", blanks(0), ref2, blanks(0)-2),
+		fmt.Sprintf("Puzzle 2: %d of %d right, 0 wrong, 0 empty", blanks(1), blanks(1)),
+		fmt.Sprintf("Puzzle 3: 0 of %d right, 0 wrong, %d empty", blanks(2), blanks(2)),
+	}, got)
+
+	// A lone worksheet beside the teacher's puzzle sheet: the Worksheet is
+	// graded, not the untouched Puzzle sheet; a changed given, taken for
+	// the puzzle's own, breaks the puzzle and asks for --key.
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	var entry string
+	for i := range 81 {
+		if p.Grid.Cells[i] == 0 {
+			entry = layout.Pos{Col: 2 + i%9, Row: 2 + i/9}.String()
+			returned = fill(t, ws, "Worksheet", map[string]any{entry: int(sol.Cells[i])})
+			break
+		}
+	}
+	dropIdentities(t, returned)
+	rs, err = ReadReturned(returned, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Worksheet", rs[0].Puzzle.Sheet)
+	assert.True(t, rs[0].IdentityLost)
+	assert.Equal(t, p.Grid, rs[0].Puzzle.Grid)
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	assert.Equal(t, 1, m.Correct)
+	changed := fill(t, returned, "Worksheet", map[string]any{"B2": sol.At(0, 1)}) // B2's given 5 made C2's digit
+	rs, err = ReadReturned(changed, Options{}, nil)
+	require.NoError(t, err)
+	_, err = GradeReturned(rs[0])
+	assert.ErrorIs(t, err, ErrNoKey)
+	assert.ErrorContains(t, err, "a student may have changed one: grade with --key")
+	key, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	rs, err = ReadReturned(changed, Options{}, []solve.Grid{key.Grid})
+	require.NoError(t, err)
+	m, err = GradeReturned(rs[0])
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Worksheet!B2"}, m.Cells(Changed))
+	assert.Equal(t, 1, m.Correct)
 }

@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -1161,4 +1163,52 @@ func TestGradeReportsAFileWhoseMarkedCopyFails(t *testing.T) {
 	assert.Equal(t, "b.xlsx", rows[2][0])
 	assert.Equal(t, "0/51", rows[2][1], "b's score")
 	assert.Equal(t, "its marked copy was not written", rows[2][len(rows[2])-1])
+}
+
+// TestGradeAFileThatLostItsIdentities: a book of worksheets saved by an
+// app that drops our hidden defined names and the cells' protection
+// (exceljs) is graded whole, with a warning that says so and what --key
+// adds; it was graded as its Puzzle 1 alone (a walk of 2 December).
+func TestGradeAFileThatLostItsIdentities(t *testing.T) {
+	book, _, refs, right := easyWorksheetBook(t, 2, 11)
+	returned := studentFill(t, book, "Puzzle 1", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	// Rewrite it as exceljs would: no xlsudoku_ names, no protection.
+	names := regexp.MustCompile(`<definedName [^>]*name="xlsudoku_[^"]*"[^>]*>[^<]*</definedName>`)
+	protection := regexp.MustCompile(`<protection[^>]*/>`)
+	zr, err := zip.OpenReader(returned)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		rc, err := f.Open()
+		require.NoError(t, err)
+		data, err := io.ReadAll(rc)
+		require.NoError(t, err)
+		rc.Close()
+		switch f.Name {
+		case "xl/workbook.xml":
+			data = names.ReplaceAll(data, nil)
+		case "xl/styles.xml":
+			data = protection.ReplaceAll(data, nil)
+		}
+		w, err := zw.Create(f.Name)
+		require.NoError(t, err)
+		_, err = w.Write(data)
+		require.NoError(t, err)
+	}
+	require.NoError(t, zw.Close())
+	zr.Close()
+	require.NoError(t, os.WriteFile(returned, buf.Bytes(), 0o644))
+
+	code, out, errOut := runCLI(t, "", "grade", returned)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "warning: "+returned+": the puzzle identities xlsudoku stored in the file are gone")
+	assert.Contains(t, errOut, "their givens by the cells' looks, so a given the student changed is taken for the puzzle's own; give --key")
+	assert.Contains(t, out, fmt.Sprintf("Puzzle 1: 1 of %d right, 0 wrong", len(refs)))
+	assert.Contains(t, out, "Puzzle 2: 0 of ")
+	assert.Contains(t, out, "total: 1 of ")
+	code, out, errOut = runCLI(t, "", "grade", "--key", book, returned)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "their givens by --key\n")
+	assert.Contains(t, out, "total: 1 of ")
 }

@@ -180,6 +180,13 @@ func runGrade(e *env, args []string) error {
 			continue
 		}
 		rows = append(rows, row)
+		if len(marks) > 0 && marks[0].IdentityLost {
+			givens := "the cells' looks, so a given the student changed is taken for the puzzle's own; give --key (the original workbook) to see it"
+			if key != nil {
+				givens = "--key"
+			}
+			fmt.Fprintf(e.stderr, "warning: %s: the puzzle identities xlsudoku stored in the file are gone (an app that saved it dropped them): its worksheets were found by their sheets' names, their givens by %s\n", file, givens)
+		}
 		for _, m := range marks {
 			for _, c := range m.Copies {
 				fmt.Fprintf(e.stderr, "warning: %s: sheet %q is a copy of %s and is not graded\n", file, c, m.Puzzle.Sheet)
