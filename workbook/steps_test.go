@@ -180,7 +180,7 @@ func TestWriteExtrasLeavesUsersStepsSheet(t *testing.T) {
 	in := save(t, f, "mine.xlsx")
 	out := filepath.Join(t.TempDir(), "out.xlsx")
 	_, _, notes := explainFile(t, in, out)
-	assert.Equal(t, []string{`the workbook already has a sheet "Steps" that xlsudoku did not make; wrote sheet "Steps (xlsudoku)" instead`}, notes)
+	assert.Equal(t, []string{`the workbook already has a sheet "Steps" that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks); wrote sheet "Steps (xlsudoku)" instead`}, notes)
 	before, after := unzip(t, in), unzip(t, out)
 	assert.Equal(t, before["xl/worksheets/sheet2.xml"], after["xl/worksheets/sheet2.xml"])
 	g, err := excelize.OpenFile(out)

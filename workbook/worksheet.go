@@ -58,9 +58,51 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 	sheets := worksheetSheets(p.Grid, solution, w, "", "Worksheet")
 	sheets[0].opens = true // not at the source's puzzle, which a student might fill instead
 	sheets = append(sheets, givenAway(filepath.Base(p.File))...)
-	return writeSheets(p, out, opts, sheets, w.Password, func(path string) error {
+	notes, err = writeSheets(p, out, opts, sheets, w.Password, func(path string) error {
 		return verifyWorksheets(path, []solve.Grid{p.Grid})
 	})
+	if err == nil {
+		notes = append(notes, answersLeft(p, solution, out, opts)...)
+	}
+	return notes, err
+}
+
+// answersLeft warns of the sheets of the worksheet's copy at out that may
+// still give the answer away, which givenAway could not empty because no
+// xlsudoku mark says they are ours (an app that saved the workbook, such
+// as exceljs, dropped the marks): a sheet holding the puzzle's solution
+// at B2 or at the puzzle's place, and a sheet by the name of one of our
+// other sheets that may show the work towards it.
+func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []string {
+	pk, err := openPackage(out, opts.MaxPartSize)
+	if err != nil {
+		return nil
+	}
+	defer pk.Close()
+	places := []layout.Rect{layout.RectAt(layout.GridOrigin, solution.Shape.Size, solution.Shape.Size)}
+	if r, err := layout.ParseRect(p.Range); err == nil && r != places[0] {
+		places = append(places, r)
+	}
+	var warnings []string
+	for _, s := range pk.worksheets() {
+		if s.ours != "" || s.name == p.Sheet {
+			continue
+		}
+		holds := ""
+		for _, r := range places {
+			if rr, err := pk.readRange(s, r, solution.Shape); err == nil && rr.grid == solution {
+				holds = fmt.Sprintf("holds the puzzle's solution at %s", r)
+				break
+			}
+		}
+		if holds == "" && slices.ContainsFunc([]string{"Two solutions", "Candidates", "Steps"}, func(n string) bool { return strings.EqualFold(n, s.name) }) {
+			holds = "may show the work towards the answer (it has the name of a sheet that xlsudoku's explain writes)"
+		}
+		if holds != "" {
+			warnings = append(warnings, fmt.Sprintf("warning: %s: sheet %q %s, and nothing marks it as xlsudoku's to empty (an app that saved the workbook may have dropped the marks): students would see it; delete it from %s before handing it out", filepath.Base(out), s.name, holds, filepath.Base(out)))
+		}
+	}
+	return warnings
 }
 
 // givenAway plans the emptying of the sheets that xlsudoku's other

@@ -978,3 +978,47 @@ func TestGradeWithoutIdentities(t *testing.T) {
 	assert.Equal(t, []string{"Worksheet!B2"}, m.Cells(Changed))
 	assert.Equal(t, 1, m.Correct)
 }
+
+// TestWorksheetWarnsOfAnswersItCannotEmpty: a worksheet made from a
+// solved copy whose marks an app dropped (exceljs) keeps the Solution
+// and Candidates sheets, which nothing says are ours to empty; it warns
+// of each, and of nothing when the marks are there (it empties them).
+// The answer reached students without a word (a walk of 2 December).
+func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
+	p, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	_, err = Write(p, sol, solved, Options{})
+	require.NoError(t, err)
+	for _, dropped := range []bool{false, true} {
+		if dropped {
+			dropIdentities(t, solved)
+		}
+		q, err := Read(solved, Options{Sheet: p.Sheet})
+		require.NoError(t, err)
+		out := filepath.Join(t.TempDir(), "ws.xlsx")
+		notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+		require.NoError(t, err)
+		var warnings []string
+		for _, n := range notes {
+			if strings.HasPrefix(n, "warning: ") {
+				warnings = append(warnings, n)
+			}
+		}
+		if !dropped {
+			assert.Empty(t, warnings, "our sheets are emptied")
+			continue
+		}
+		require.Len(t, warnings, 2, "%q", notes)
+		assert.Contains(t, warnings[0], `sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`)
+		assert.Contains(t, warnings[1], `sheet "Candidates" may show the work towards the answer`)
+		f, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		v, err := f.GetCellValue("Solution", "B2")
+		require.NoError(t, err)
+		assert.Equal(t, strconv.Itoa(sol.At(0, 0)), v, "left as it was, as the warning says")
+		require.NoError(t, f.Close())
+	}
+}

@@ -236,7 +236,8 @@ func whoseSheet(all []sheetRef, name string) string {
 			return fmt.Sprintf("that xlsudoku made for another use (%s)", w.ours)
 		}
 	}
-	return "that xlsudoku did not make"
+	// (Ours too, saved by an app that dropped the marks: exceljs.)
+	return "that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks)"
 }
 
 // planSheets decides the names, positions and parts of our sheets: a

@@ -265,7 +265,7 @@ func TestWriteLeavesUsersSolutionSheet(t *testing.T) {
 	in := save(t, f, "mine.xlsx")
 	out := filepath.Join(t.TempDir(), "out.xlsx")
 	_, _, notes := solveFile(t, in, out, Options{})
-	assert.Equal(t, []string{`the workbook already has a sheet "solution" that xlsudoku did not make; wrote sheet "Solution (xlsudoku)" instead`}, notes)
+	assert.Equal(t, []string{`the workbook already has a sheet "solution" that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks); wrote sheet "Solution (xlsudoku)" instead`}, notes)
 	before, after := unzip(t, in), unzip(t, out)
 	assert.Equal(t, before["xl/worksheets/sheet2.xml"], after["xl/worksheets/sheet2.xml"])
 	g, err := excelize.OpenFile(out)
@@ -882,7 +882,7 @@ func TestRerunFindsItsNumberedSheet(t *testing.T) {
 	require.NoError(t, f.Close())
 	first := filepath.Join(t.TempDir(), "first.xlsx")
 	_, sol, notes := solveFile(t, in, first, Options{Sheet: "Week 3"})
-	assert.Contains(t, notes, `the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution 2" instead`)
+	assert.Contains(t, notes, `the workbook already has a sheet "Solution" that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks); wrote sheet "Solution 2" instead`)
 
 	c, err := excelize.OpenFile(first)
 	require.NoError(t, err)

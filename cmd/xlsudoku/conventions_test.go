@@ -220,16 +220,19 @@ func TestQuiet(t *testing.T) {
 // are told from those that warn.
 func TestInfoNotes(t *testing.T) {
 	for note, info := range map[string]bool{
-		"using the puzzle at Puzzle!B2:J10":                                                                          true,
-		"found a 9x9 puzzle at Sheet1!C3:K11":                                                                        true,
-		"found an 8x8 puzzle at Sheet1!C3:J10":                                                                       true,
-		`replaced sheet "Solution" of an earlier run`:                                                                true,
-		"Week 3!B2:J10: told givens from entries by bold: 18 givens, 2 entries":                                      true,
-		"Week 3!B2:J10: all 20 digits are bold givens; no entries yet":                                               true,
-		"using the puzzle of worksheet Worksheet!B2:J10: its 30 givens; the 2 entries typed into it are left out":    true,
-		"Week 3!C4: formulas with no stored value were read as blanks (open and ...)":                                false,
-		`the workbook already has a sheet "Solution" that xlsudoku did not make; wrote sheet "Solution (2)" instead`: false,
-		`left sheet "Steps" of an earlier run as it was; it explains the puzzle as it stood then`:                    false,
+		"using the puzzle at Puzzle!B2:J10":                                                                       true,
+		"found a 9x9 puzzle at Sheet1!C3:K11":                                                                     true,
+		"found an 8x8 puzzle at Sheet1!C3:J10":                                                                    true,
+		`replaced sheet "Solution" of an earlier run`:                                                             true,
+		"Week 3!B2:J10: told givens from entries by bold: 18 givens, 2 entries":                                   true,
+		"Week 3!B2:J10: all 20 digits are bold givens; no entries yet":                                            true,
+		"using the puzzle of worksheet Worksheet!B2:J10: its 30 givens; the 2 entries typed into it are left out": true,
+		"Week 3!C4: formulas with no stored value were read as blanks (open and ...)":                             false,
+		`the workbook already has a sheet "Solution" that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks); wrote sheet "Solution (2)" instead`: false,
+		`left sheet "Steps" of an earlier run as it was; it explains the puzzle as it stood then`:                                                                                  false,
+		// What worksheet did, silenced by -q (it printed with it: a walk of 2 December).
+		`emptied sheet "Solution" of an earlier run: a worksheet must not show students the answer or the work towards it`:      true,
+		`warning: ws.xlsx: sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`: false,
 	} {
 		assert.Equal(t, info, isInfoNote(note), note)
 	}
