@@ -8,6 +8,7 @@ import (
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"io/fs"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -218,6 +219,22 @@ func sameFile(in, out string) (bool, error) {
 	return false, nil
 }
 
+// maxSheetID is the largest sheetId: an xsd:unsignedInt.
+const maxSheetID = math.MaxUint32
+
+// nextSheetID returns the sheetId after last, or, past maxSheetID (a
+// workbook whose ids reach it), the smallest one not in used; it adds the
+// id to used.
+func nextSheetID(last int, used map[int]bool) int {
+	id := last + 1
+	if id > maxSheetID || used[id] {
+		for id = 1; used[id]; id++ {
+		}
+	}
+	used[id] = true
+	return id
+}
+
 // whoseSheet says who made the worksheet called name, which a sheet of
 // ours of another kind does not replace: xlsudoku (and as what), or not.
 func whoseSheet(all []sheetRef, name string) string {
@@ -412,9 +429,11 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 	for _, rel := range p.rels.List {
 		taken[rel.ID] = true
 	}
+	usedIDs := map[int]bool{}
 	maxID := 0
 	for _, s := range wb.sheets {
 		maxID = max(maxID, s.SheetID)
+		usedIDs[s.SheetID] = true
 	}
 	relAttr := wb.relPrefix
 	relDecl := ""
@@ -456,7 +475,7 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				}
 			}
 			id := p.rels.NextID(taken)
-			maxID++
+			maxID = nextSheetID(maxID, usedIDs)
 			state := ""
 			if s.sheet.Hidden {
 				state = ` state="hidden"`

@@ -1278,3 +1278,43 @@ func TestWritersShareAPuzzle(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, leftovers, "no temporary file left behind")
 }
+
+// TestNextSheetID: new sheets take the ids after the largest, and past
+// the largest an xsd:unsignedInt holds, the smallest free ones: a
+// workbook with sheetId 4294967295 got 4294967296, which the schema
+// refuses (a walk of 2 December).
+func TestNextSheetID(t *testing.T) {
+	used := map[int]bool{1: true, 2: true, 5: true}
+	assert.Equal(t, 6, nextSheetID(5, used))
+	assert.Equal(t, 7, nextSheetID(6, used))
+	used = map[int]bool{1: true, 2: true, 4: true, maxSheetID - 1: true, maxSheetID: true}
+	last := maxSheetID
+	var got []int
+	for range 3 {
+		last = nextSheetID(last, used)
+		got = append(got, last)
+	}
+	assert.Equal(t, []int{3, 5, 6}, got)
+
+	// A workbook whose one sheet has the largest id.
+	in := classicBook(t)
+	rezip(t, in, func(part string, data []byte) []byte {
+		if part == "xl/workbook.xml" {
+			return regexp.MustCompile(`sheetId="\d+"`).ReplaceAll(data, []byte(`sheetId="4294967295"`))
+		}
+		return data
+	})
+	p, err := Read(in, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, err = Write(p, sol, out, Options{})
+	require.NoError(t, err)
+	ids := regexp.MustCompile(`sheetId="(\d+)"`).FindAllSubmatch(unzip(t, out)["xl/workbook.xml"], -1)
+	var written []string
+	for _, m := range ids {
+		written = append(written, string(m[1]))
+	}
+	assert.Equal(t, []string{"4294967295", "1", "2"}, written)
+}
