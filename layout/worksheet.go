@@ -53,6 +53,10 @@ type WorksheetOptions struct {
 	// GridOrigin, as AnswerSheet draws it: with it, the worksheet has a
 	// "Check my work" cell that shades wrong entries when set to Yes.
 	AnswerSheet string
+	// Identity, when set, is written into a hidden cell right of the
+	// board (IdentityCell): a copy of what the workbook stores in a
+	// defined name, for when an app that saves the file drops its names.
+	Identity string
 }
 
 // Worksheet is a fillable sheet and where its parts are.
@@ -61,6 +65,12 @@ type Worksheet struct {
 	Grid   Rect // the puzzle's cells
 	Status Pos  // the status cell
 	Check  Pos  // the "Check my work" cell; zero without an answer sheet
+}
+
+// IdentityCell is where a worksheet of side n at GridOrigin holds its
+// Identity: in the hidden column just left of its helper columns.
+func IdentityCell(n int) Pos {
+	return Pos{GridOrigin.Col + n + helperGap - 1, GridOrigin.Row}
 }
 
 // helperGap is how far right of the board the hidden helper columns
@@ -128,6 +138,11 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	}
 	for c := repeats.Min.Col; c <= repeats.Max.Col; c++ {
 		sh.HiddenCols = append(sh.HiddenCols, c)
+	}
+	if opts.Identity != "" {
+		id := Pos{repeats.Min.Col - 1, at.Row}
+		sh.Cells = append(sh.Cells, Cell{Pos: id, Text: opts.Identity, Style: hidden})
+		sh.HiddenCols = append(sh.HiddenCols, id.Col)
 	}
 	if opts.AnswerSheet != "" {
 		for c := wrong.Min.Col - 1; c <= wrong.Max.Col; c++ {

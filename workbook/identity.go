@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -90,6 +91,11 @@ func parseIdentity(value string) (Identity, error) {
 	if err != nil {
 		return Identity{}, err
 	}
+	return parseIdentityText(text)
+}
+
+// parseIdentityText reads an identity as Identity.String writes it.
+func parseIdentityText(text string) (Identity, error) {
 	body, check, ok := strings.Cut(text, " check=")
 	if !ok || checkValue(body) != strings.TrimSpace(check) {
 		return Identity{}, fmt.Errorf("%w: its check value does not match", errIdentity)
@@ -175,11 +181,38 @@ func stringConstants(f string) (string, error) {
 	}
 }
 
-// identityOf returns the identity stored for sheet index i, if any.
+// identityInCell reads the copy of its identity that a worksheet holds in
+// a hidden cell (layout.IdentityCell), for sheet index i: found where an
+// app that saved the file dropped its defined names (exceljs), or made
+// them global (Google Sheets keeps named ranges only).
+func (p *pkg) identityInCell(i int) (Identity, bool, error) {
+	k := slices.IndexFunc(p.worksheets(), func(s sheetRef) bool { return s.index == i })
+	if k < 0 {
+		return Identity{}, false, nil
+	}
+	sh := p.worksheets()[k]
+	first, last := layout.IdentityCell(solve.Shapes[0].Size), layout.IdentityCell(solve.MaxSize)
+	scan, err := p.scanSheet(sh, layout.Rect{Min: first, Max: last}, false)
+	if err != nil {
+		return Identity{}, false, nil // no identity to be had; the sheet's own reading says what is wrong
+	}
+	for _, c := range scan.cells {
+		v, err := p.valueOf(sh.name, c)
+		if err != nil || !v.text || !strings.HasPrefix(v.raw, identityVersion+" ") {
+			continue
+		}
+		id, err := parseIdentityText(v.raw)
+		return id, true, err
+	}
+	return Identity{}, false, nil
+}
+
+// identityOf returns the identity stored for sheet index i, if any: in
+// its defined name, or else in its hidden cell.
 func (p *pkg) identityOf(i int) (Identity, bool, error) {
 	n, ok := p.wb.localName(identityName, i)
 	if !ok {
-		return Identity{}, false, nil
+		return p.identityInCell(i)
 	}
 	id, err := parseIdentity(n.Value)
 	if err != nil {

@@ -151,7 +151,7 @@ func worksheetSheets(givens, solution solve.Grid, w WorksheetOptions, suffix, na
 		sheets = append(sheets, &ourSheet{kind: kindAnswers + suffix, name: "Answers" + suffix, stale: true, sheet: layout.Sheet{Hidden: true}})
 	}
 	ws.draw = func() (layout.Sheet, error) {
-		o := layout.WorksheetOptions{Title: w.Title, Header: w.Header}
+		o := layout.WorksheetOptions{Title: w.Title, Header: w.Header, Identity: id.String()}
 		if answers != nil {
 			o.AnswerSheet = answers.name
 		}

@@ -866,17 +866,23 @@ func TestAnswersPrintAreaOneCell(t *testing.T) {
 // dropIdentities rewrites path as exceljs saves it (a walk of 2
 // December): the hidden sheet-scoped defined names, our identities and
 // marks, are gone, and so is every cell format's protection, while
-// values, fonts and fills stay.
-func dropIdentities(t *testing.T, path string) {
+// values, fonts and fills stay. With cells, the copies of the identities
+// in the worksheets' hidden cells go too, as in a worksheet made before
+// they were written.
+func dropIdentities(t *testing.T, path string, cells bool) {
 	t.Helper()
 	names := regexp.MustCompile(`<definedName [^>]*name="xlsudoku_[^"]*"[^>]*>[^<]*</definedName>`)
 	protection := regexp.MustCompile(`<protection[^>]*/>`)
+	idText := regexp.MustCompile(`>xlsudoku/1 [^<]*<`)
 	rezip(t, path, func(part string, data []byte) []byte {
 		switch part {
 		case "xl/workbook.xml":
 			return names.ReplaceAll(data, nil)
 		case "xl/styles.xml":
 			return protection.ReplaceAll(data, nil)
+		}
+		if cells {
+			return idText.ReplaceAll(data, []byte("><"))
 		}
 		return data
 	})
@@ -885,8 +891,9 @@ func dropIdentities(t *testing.T, path string) {
 }
 
 // TestGradeWithoutIdentities: a book of worksheets, and a lone worksheet,
-// saved by an app that drops our identities and the cells' protection
-// (exceljs) are still graded whole, every puzzle found by its sheet's
+// made before their identities were copied into cells and saved by an
+// app that drops our defined names and the cells' protection (exceljs),
+// are still graded whole, every puzzle found by its sheet's
 // name and its givens by the cells' shading, with a warning. A book was
 // graded as its Puzzle 1 only; a lone worksheet as the teacher's
 // untouched puzzle sheet beside it; an untouched puzzle, all its digits
@@ -920,7 +927,7 @@ func TestGradeWithoutIdentities(t *testing.T) {
 	returned := filepath.Join(t.TempDir(), "returned.xlsx")
 	require.NoError(t, f.SaveAs(returned))
 	require.NoError(t, f.Close())
-	dropIdentities(t, returned)
+	dropIdentities(t, returned, true)
 
 	rs, err := ReadReturned(returned, Options{}, nil)
 	require.NoError(t, err)
@@ -953,7 +960,7 @@ func TestGradeWithoutIdentities(t *testing.T) {
 			break
 		}
 	}
-	dropIdentities(t, returned)
+	dropIdentities(t, returned, true)
 	rs, err = ReadReturned(returned, Options{}, nil)
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
@@ -994,7 +1001,7 @@ func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
 	require.NoError(t, err)
 	for _, dropped := range []bool{false, true} {
 		if dropped {
-			dropIdentities(t, solved)
+			dropIdentities(t, solved, false)
 		}
 		q, err := Read(solved, Options{Sheet: p.Sheet})
 		require.NoError(t, err)
@@ -1021,4 +1028,48 @@ func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
 		assert.Equal(t, strconv.Itoa(sol.At(0, 0)), v, "left as it was, as the warning says")
 		require.NoError(t, f.Close())
 	}
+}
+
+// TestIdentityCellOutlivesTheNames: each worksheet holds a copy of its
+// identity in a hidden, locked cell, which every app keeps: saved by one
+// that drops the defined names (exceljs), a book is graded by its
+// identities still, a changed given seen as such without --key.
+func TestIdentityCellOutlivesTheNames(t *testing.T) {
+	ps := testPuzzles(t, 2)
+	book := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteWorksheetBook(book, ps, BookOptions{}, WorksheetOptions{}))
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	at := layout.IdentityCell(9).String()
+	for i, sheet := range []string{"Puzzle 1", "Puzzle 2"} {
+		v, err := f.GetCellValue(sheet, at)
+		require.NoError(t, err)
+		id, err := parseIdentityText(v)
+		require.NoError(t, err, "%s!%s holds the identity", sheet, at)
+		assert.Equal(t, ps[i].Givens, id.Givens)
+		assert.Equal(t, [2]int{i + 1, 2}, [2]int{id.Index, id.Of})
+		visible, err := f.GetColVisible(sheet, at[:1])
+		require.NoError(t, err)
+		assert.False(t, visible, "its column is hidden")
+	}
+	// The student changes a given of Puzzle 2 (B2 holds one: testPuzzles
+	// shift a puzzle whose r1c1 is given).
+	require.NotZero(t, ps[1].Givens.At(0, 0))
+	require.NoError(t, f.SetCellValue("Puzzle 2", "B2", ps[1].Givens.At(0, 0)%9+1))
+	returned := filepath.Join(t.TempDir(), "returned.xlsx")
+	require.NoError(t, f.SaveAs(returned))
+	require.NoError(t, f.Close())
+	dropIdentities(t, returned, false)
+
+	rs, err := ReadReturned(returned, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 2)
+	for i, r := range rs {
+		assert.Equal(t, "stored identity", r.By)
+		assert.False(t, r.IdentityLost)
+		assert.Equal(t, ps[i].Givens, r.Puzzle.Grid)
+	}
+	m, err := GradeReturned(rs[1])
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Puzzle 2!B2"}, m.Cells(Changed))
 }
