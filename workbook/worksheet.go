@@ -95,11 +95,13 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 				break
 			}
 		}
-		if holds == "" && slices.ContainsFunc([]string{"Two solutions", "Candidates", "Steps"}, func(n string) bool { return strings.EqualFold(n, s.name) }) {
-			holds = "may show the work towards the answer (it has the name of a sheet that xlsudoku's explain writes)"
+		if holds == "" && slices.ContainsFunc([]string{"Solution", "Two solutions", "Candidates", "Steps"}, func(n string) bool { return strings.EqualFold(n, s.name) }) {
+			// (A variant's solution is not the one a Solution sheet
+			// holds, but the one is the other relabelled.)
+			holds = "may give the answer away (it has the name of a sheet that xlsudoku's solve or explain writes)"
 		}
 		if holds != "" {
-			warnings = append(warnings, fmt.Sprintf("warning: %s: sheet %q %s, and nothing marks it as xlsudoku's to empty (an app that saved the workbook may have dropped the marks): students would see it; delete it from %s before handing it out", filepath.Base(out), s.name, holds, filepath.Base(out)))
+			warnings = append(warnings, fmt.Sprintf("warning: sheet %q %s, and nothing marks it as xlsudoku's to empty (an app that saved the workbook may have dropped the marks): students would see it in the worksheet's copy; delete it there before handing the copy out", s.name, holds))
 		}
 	}
 	return warnings

@@ -1020,13 +1020,32 @@ func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
 		}
 		require.Len(t, warnings, 2, "%q", notes)
 		assert.Contains(t, warnings[0], `sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`)
-		assert.Contains(t, warnings[1], `sheet "Candidates" may show the work towards the answer`)
+		assert.Contains(t, warnings[1], `sheet "Candidates" may give the answer away`)
 		f, err := excelize.OpenFile(out)
 		require.NoError(t, err)
 		v, err := f.GetCellValue("Solution", "B2")
 		require.NoError(t, err)
 		assert.Equal(t, strconv.Itoa(sol.At(0, 0)), v, "left as it was, as the warning says")
 		require.NoError(t, f.Close())
+
+		// A variant (digits 1 and 2 swapped): its solution is not the
+		// Solution sheet's, which still gives it away; the name tells.
+		swap := func(g solve.Grid) solve.Grid {
+			for i := range 81 {
+				switch g.Cells[i] {
+				case 1:
+					g.Cells[i] = 2
+				case 2:
+					g.Cells[i] = 1
+				}
+			}
+			return g
+		}
+		v1 := *q
+		v1.Grid = swap(q.Grid)
+		notes, err = WriteWorksheet(&v1, swap(sol), filepath.Join(t.TempDir(), "ws-1.xlsx"), Options{}, WorksheetOptions{})
+		require.NoError(t, err)
+		assert.Contains(t, strings.Join(notes, "\n"), `warning: sheet "Solution" may give the answer away`)
 	}
 }
 

@@ -231,8 +231,8 @@ func TestInfoNotes(t *testing.T) {
 		`the workbook already has a sheet "Solution" that carries no xlsudoku mark (your own, or ours saved by an app that dropped the marks); wrote sheet "Solution (2)" instead`: false,
 		`left sheet "Steps" of an earlier run as it was; it explains the puzzle as it stood then`:                                                                                  false,
 		// What worksheet did, silenced by -q (it printed with it: a walk of 2 December).
-		`emptied sheet "Solution" of an earlier run: a worksheet must not show students the answer or the work towards it`:      true,
-		`warning: ws.xlsx: sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`: false,
+		`emptied sheet "Solution" of an earlier run: a worksheet must not show students the answer or the work towards it`: true,
+		`warning: sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`:     false,
 	} {
 		assert.Equal(t, info, isInfoNote(note), note)
 	}
