@@ -23,7 +23,10 @@ import (
 // Excel limits a string constant to 255 characters, so a longer value is
 // written as constants joined by "&". The check is an FNV-1a hash of the
 // rest, so that an identity edited by hand is refused rather than trusted.
-// LibreOffice keeps these names when it saves (it drops the hidden flag).
+// LibreOffice keeps these names when it saves (it drops the hidden flag);
+// exceljs drops every hidden name, so the same text is also written into
+// a hidden, locked cell right of the board (layout.IdentityCell), read
+// where the name is gone (identityInCell).
 const identityName = "xlsudoku_puzzle"
 
 const identityVersion = "xlsudoku/1"
