@@ -186,8 +186,8 @@ func stringConstants(f string) (string, error) {
 
 // identityInCell reads the copy of its identity that a worksheet holds in
 // a hidden cell (layout.IdentityCell), for sheet index i: found where an
-// app that saved the file dropped its defined names (exceljs), or made
-// them global (Google Sheets keeps named ranges only).
+// app that saved the file dropped its defined names (exceljs drops every
+// hidden one).
 func (p *pkg) identityInCell(i int) (Identity, bool, error) {
 	k := slices.IndexFunc(p.worksheets(), func(s sheetRef) bool { return s.index == i })
 	if k < 0 {
