@@ -449,12 +449,16 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 		// how the work of a round splits into steps does not depend on
 		// the order the instances were found in (a relabelled or rotated
 		// puzzle gets the same steps). An instance done goes to the end.
+		// One whose pattern an earlier step of the round broke says that
+		// it is read on the candidates as the round began (RoundStart).
+		start := h.b.cand
 		for left := len(h.found); left > 0; left-- {
 			best := h.busiest(left)
 			if best < 0 {
 				break
 			}
 			s := &h.found[best]
+			s.RoundStart = left < len(h.found) && h.brokenSince(s, &start)
 			h.applyNew(s)
 			s.direct = h.direct(s)
 			s.Round = round
@@ -465,6 +469,34 @@ func (h *human) run(max Technique, rec func(*Step)) error {
 		}
 	}
 	return nil
+}
+
+// brokenSince reports whether the steps applied since the board had the
+// candidates start took from the cells of s's pattern (its Cells and
+// Fins) a candidate it stands on: a digit of s's, or, for the patterns
+// whose text gives their cells' candidates whole (wings, rectangles,
+// almost locked sets), any. Singles stand on their cell being empty, and
+// chains and nets are left as found.
+func (h *human) brokenSince(s *Step, start *[MaxSize * MaxSize]Digits) bool {
+	var digits Digits
+	switch s.Technique {
+	case FullHouse, NakedSingle, HiddenSingle, XChain, XYChain, AIC, GroupedAIC, ForcingNet, ForcingNetVerity, ForcingNetNested, BruteForce:
+		return false
+	case XYWing, XYZWing, WWing, UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6,
+		HiddenRectangle, AvoidableRect1, AvoidableRect2, BUGPlus1, BUGPlusN, SueDeCoq, ALSXZ, ALSXYWing, ALSChain, DeathBlossom:
+		digits = ^Digits(0)
+	default:
+		digits = s.Digits
+	}
+	n := h.b.g.n
+	for _, cells := range [2][]Cell{s.Cells, s.Fins} {
+		for _, c := range cells {
+			if i := c.Row*n + c.Col; start[i]&^h.b.cand[i]&digits != 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // prepare checks the puzzle givens and the grid current (givens plus

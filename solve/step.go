@@ -76,8 +76,13 @@ type Step struct {
 	Technique Technique
 	// Difficulty is the weight of the technique, more for a long chain or
 	// net; the hardest step's decides the puzzle's score.
-	Difficulty   int
-	Round        int // steps of one round were all found on the same candidate grid
+	Difficulty int
+	Round      int // steps of one round were all found on the same candidate grid
+	// RoundStart is set when an earlier step of the round took a
+	// candidate the step's pattern stands on: its pattern, and its text,
+	// are read on the candidates as the round began, from which its
+	// eliminations follow still (the board now holds fewer).
+	RoundStart   bool
 	Placements   []Candidate
 	Eliminations []Candidate
 	Cells        []Cell      // the cells of the pattern
@@ -147,6 +152,7 @@ func (s *Step) reset(t Technique) {
 	s.Technique = t
 	s.Difficulty = t.Weight()
 	s.Round = 0
+	s.RoundStart = false
 	s.Placements = s.Placements[:0]
 	s.Eliminations = s.Eliminations[:0]
 	s.Cells = s.Cells[:0]
@@ -171,6 +177,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		Level        string          `json:"level"`
 		Difficulty   int             `json:"difficulty"`
 		Round        int             `json:"round"`
+		RoundStart   bool            `json:"round_start,omitempty"`
 		Text         string          `json:"text"`
 		Placements   []Candidate     `json:"placements"`
 		Eliminations []Candidate     `json:"eliminations"`
@@ -186,6 +193,7 @@ func (s Step) MarshalJSON() ([]byte, error) {
 		Level:        s.Technique.Level().String(),
 		Difficulty:   s.Difficulty,
 		Round:        s.Round,
+		RoundStart:   s.RoundStart,
 		Text:         s.Text(),
 		Placements:   append([]Candidate{}, s.Placements...),
 		Eliminations: append([]Candidate{}, s.Eliminations...),
@@ -226,6 +234,13 @@ func marshalPlain(v any) ([]byte, error) {
 // "Hidden Single: in box 4, 7 fits only in r5c2." or
 // "Pointing: in box 1, 3 lies only in row 2, so 3 is removed from r2c5, r2c7."
 func (s *Step) Text() string {
+	if s.RoundStart {
+		return s.text() + fmt.Sprintf(" (Read on the candidates as round %d began; an earlier step of the round has since removed some of them.)", s.Round)
+	}
+	return s.text()
+}
+
+func (s *Step) text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
 		if s.net != "" {
