@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -1167,8 +1166,9 @@ func TestGradeReportsAFileWhoseMarkedCopyFails(t *testing.T) {
 
 // TestGradeAFileThatLostItsIdentities: a book of worksheets made before
 // their identities were copied into cells, saved by an app that drops our
-// hidden defined names and the cells' protection (exceljs), is graded whole, with a warning that says so and what --key
-// adds; it was graded as its Puzzle 1 alone (a walk of 2 December).
+// hidden defined names and the cells' protection (exceljs), is graded
+// whole, with a warning that says so and what --key adds; it was graded
+// as its Puzzle 1 alone (a walk of 2 December).
 func TestGradeAFileThatLostItsIdentities(t *testing.T) {
 	book, _, refs, right := easyWorksheetBook(t, 2, 11)
 	returned := studentFill(t, book, "Puzzle 1", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
@@ -1178,32 +1178,15 @@ func TestGradeAFileThatLostItsIdentities(t *testing.T) {
 	names := regexp.MustCompile(`<definedName [^>]*name="xlsudoku_[^"]*"[^>]*>[^<]*</definedName>`)
 	protection := regexp.MustCompile(`<protection[^>]*/>`)
 	idText := regexp.MustCompile(`>xlsudoku/1 [^<]*<`)
-	zr, err := zip.OpenReader(returned)
-	require.NoError(t, err)
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for _, f := range zr.File {
-		rc, err := f.Open()
-		require.NoError(t, err)
-		data, err := io.ReadAll(rc)
-		require.NoError(t, err)
-		rc.Close()
-		switch f.Name {
+	rewriteZip(t, returned, returned, func(name string, data []byte) []byte {
+		switch name {
 		case "xl/workbook.xml":
-			data = names.ReplaceAll(data, nil)
+			return names.ReplaceAll(data, nil)
 		case "xl/styles.xml":
-			data = protection.ReplaceAll(data, nil)
-		default:
-			data = idText.ReplaceAll(data, []byte("><"))
+			return protection.ReplaceAll(data, nil)
 		}
-		w, err := zw.Create(f.Name)
-		require.NoError(t, err)
-		_, err = w.Write(data)
-		require.NoError(t, err)
-	}
-	require.NoError(t, zw.Close())
-	zr.Close()
-	require.NoError(t, os.WriteFile(returned, buf.Bytes(), 0o644))
+		return idText.ReplaceAll(data, []byte("><"))
+	})
 
 	code, out, errOut := runCLI(t, "", "grade", returned)
 	require.Equal(t, exitOK, code, errOut)
