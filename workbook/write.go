@@ -79,11 +79,9 @@ func checkSolution(givens, solution *solve.Grid) error {
 	if err := solution.Check(); err != nil {
 		return fmt.Errorf("the solution breaks the rules: %w", err)
 	}
-	if diff := givens.Diff(solution); len(diff) > 0 {
-		for _, c := range diff {
-			if d := givens.At(c.Row, c.Col); d != 0 {
-				return fmt.Errorf("the solution has %s at %v, where the given is %s", solve.DigitString(solution.At(c.Row, c.Col)), c, solve.DigitString(d))
-			}
+	for _, c := range givens.Diff(solution) {
+		if d := givens.At(c.Row, c.Col); d != 0 {
+			return fmt.Errorf("the solution has %s at %v, where the given is %s", solve.DigitString(solution.At(c.Row, c.Col)), c, solve.DigitString(d))
 		}
 	}
 	return nil
@@ -430,9 +428,9 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 		taken[rel.ID] = true
 	}
 	usedIDs := map[int]bool{}
-	maxID := 0
+	sheetID := 0 // the last given: the largest of the input's, then ours
 	for _, s := range wb.sheets {
-		maxID = max(maxID, s.SheetID)
+		sheetID = max(sheetID, s.SheetID)
 		usedIDs[s.SheetID] = true
 	}
 	relAttr := wb.relPrefix
@@ -475,12 +473,12 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				}
 			}
 			id := p.rels.NextID(taken)
-			maxID = nextSheetID(maxID, usedIDs)
+			sheetID = nextSheetID(sheetID, usedIDs)
 			state := ""
 			if s.sheet.Hidden {
 				state = ` state="hidden"`
 			}
-			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s%s %s:id="%s"/>`, el("sheet"), opc.EscapeXML(s.name), maxID, state, relDecl, relAttr, id)
+			fmt.Fprintf(&newSheets, `<%s name="%s" sheetId="%d"%s%s %s:id="%s"/>`, el("sheet"), opc.EscapeXML(s.name), sheetID, state, relDecl, relAttr, id)
 			rels.WriteString(opc.RelationshipElement(id, relWorksheet, p.relTarget(s.part)))
 			overrides.WriteString(opc.OverrideElement(s.part, ctWorksheet))
 			fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,

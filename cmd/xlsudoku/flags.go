@@ -151,7 +151,7 @@ func parseCommon(e *env, fs *pflag.FlagSet, help string, args []string) (done bo
 		fmt.Fprint(e.stdout, help+fs.FlagUsages())
 		return true, nil
 	}
-	if err := checkNotEmpty(fs); err != nil {
+	if err := checkNamingFlags(fs); err != nil {
 		return true, err
 	}
 	if *quiet {
@@ -174,9 +174,9 @@ var maxNameLen = map[string]struct {
 	what string
 }{"sheet": {255, "sheet name"}, "range": {300, "range"}, "box": {20, "box shape"}}
 
-// checkNotEmpty refuses a naming flag given with an empty value, or with
+// checkNamingFlags refuses a naming flag given with an empty value, or with
 // a value longer than maxNameLen allows.
-func checkNotEmpty(fs *pflag.FlagSet) error {
+func checkNamingFlags(fs *pflag.FlagSet) error {
 	for _, name := range namingFlags {
 		f := fs.Lookup(name)
 		if f == nil || !f.Changed {
