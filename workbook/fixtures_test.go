@@ -76,6 +76,25 @@ func classicBook(t testing.TB) string {
 	return save(t, f, "classic.xlsx")
 }
 
+// readSolved reads the puzzle of the workbook at path (as Read finds it)
+// and its solution.
+func readSolved(t testing.TB, path string) (*Puzzle, solve.Grid) {
+	t.Helper()
+	p, err := Read(path, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	return p, sol
+}
+
+// swapOnesAndTwos relabels g's 1s as 2s and its 2s as 1s: a grid that
+// keeps the rules if g does, but not g's givens.
+func swapOnesAndTwos(g solve.Grid) solve.Grid {
+	t := solve.IdentityTransform(g.Shape)
+	t.Digits[0], t.Digits[1] = 2, 1
+	return t.Apply(g)
+}
+
 // unzip returns the parts of the zip at path by name.
 func unzip(t testing.TB, path string) map[string][]byte {
 	t.Helper()

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -184,16 +183,10 @@ func stringConstants(f string) (string, error) {
 	}
 }
 
-// identityInCell reads the copy of its identity that a worksheet holds in
-// a hidden cell (layout.IdentityCell), for sheet index i: found where an
-// app that saved the file dropped its defined names (exceljs drops every
-// hidden one).
-func (p *pkg) identityInCell(i int) (Identity, bool, error) {
-	k := slices.IndexFunc(p.worksheets(), func(s sheetRef) bool { return s.index == i })
-	if k < 0 {
-		return Identity{}, false, nil
-	}
-	sh := p.worksheets()[k]
+// identityInCell reads the copy of its identity that worksheet sh holds
+// in a hidden cell (layout.IdentityCell): found where an app that saved
+// the file dropped its defined names (exceljs drops every hidden one).
+func (p *pkg) identityInCell(sh sheetRef) (Identity, bool, error) {
 	first, last := layout.IdentityCell(solve.Shapes[0].Size), layout.IdentityCell(solve.MaxSize)
 	scan, err := p.scanSheet(sh, layout.Rect{Min: first, Max: last}, false)
 	if err != nil {
@@ -210,12 +203,13 @@ func (p *pkg) identityInCell(i int) (Identity, bool, error) {
 	return Identity{}, false, nil
 }
 
-// identityOf returns the identity stored for sheet index i, if any: in
-// its defined name, or else in its hidden cell.
-func (p *pkg) identityOf(i int) (Identity, bool, error) {
+// identityOf returns the identity stored for worksheet sh, if any: in its
+// defined name, or else in its hidden cell.
+func (p *pkg) identityOf(sh sheetRef) (Identity, bool, error) {
+	i := sh.index
 	n, ok := p.wb.localName(identityName, i)
 	if !ok {
-		return p.identityInCell(i)
+		return p.identityInCell(sh)
 	}
 	id, err := parseIdentity(n.Value)
 	if err != nil {

@@ -163,7 +163,7 @@ func (pk *pkg) readBookShape(p *Puzzle, sheets []sheetRef, rect layout.Rect, opt
 // in p.current. A cell that is neither is left out with a note, not an
 // error: it is the student's, not the puzzle's.
 func (pk *pkg) identityPuzzle(sh sheetRef, rect layout.Rect) (*Puzzle, error) {
-	id, ok, err := pk.identityOf(sh.index)
+	id, ok, err := pk.identityOf(sh)
 	if !ok || err != nil || (rect != layout.Rect{} && id.Range != rect.String()) {
 		return nil, nil
 	}

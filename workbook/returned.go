@@ -218,7 +218,7 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		var out []*Returned
 		var ids []Identity
 		for _, sh := range pk.worksheets() {
-			id, ok, err := pk.identityOf(sh.index)
+			id, ok, err := pk.identityOf(sh)
 			if !ok {
 				continue
 			}
@@ -267,7 +267,7 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	if err != nil {
 		return nil, err
 	}
-	if id, ok, err := pk.identityOf(sh.index); ok && err == nil && id.Range == p.Range {
+	if id, ok, err := pk.identityOf(sh); ok && err == nil && id.Range == p.Range {
 		r, err := pk.returnedAt(sh, id.Range, id.Givens, true)
 		if err != nil {
 			return nil, err

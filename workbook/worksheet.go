@@ -185,7 +185,7 @@ func verifyWorksheets(path string, want []solve.Grid) error {
 		if k == len(want) {
 			return errors.New("more worksheets than puzzles")
 		}
-		id, ok, err := pk.identityOf(s.index)
+		id, ok, err := pk.identityOf(s)
 		if err != nil || !ok || id.Givens != want[k] {
 			return fmt.Errorf("sheet %q: its identity is missing or wrong (%v)", s.name, err)
 		}

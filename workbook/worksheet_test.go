@@ -147,7 +147,10 @@ func TestWriteWorksheet(t *testing.T) {
 	pk, err := openPackage(out, 0)
 	require.NoError(t, err)
 	defer pk.Close()
-	id, ok, err := pk.identityOf(2)
+	sh, err := pk.findSheet(pk.worksheets(), "Worksheet")
+	require.NoError(t, err)
+	require.Equal(t, 2, sh.index)
+	id, ok, err := pk.identityOf(sh)
 	require.NoError(t, err)
 	require.True(t, ok)
 	assert.Equal(t, p.Grid, id.Givens)
@@ -992,12 +995,9 @@ func TestGradeWithoutIdentities(t *testing.T) {
 // of each, and of nothing when the marks are there (it empties them).
 // The answer reached students without a word (a walk of 2 December).
 func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
-	p, err := Read(classicBook(t), Options{})
-	require.NoError(t, err)
-	sol, err := p.Solve()
-	require.NoError(t, err)
+	p, sol := readSolved(t, classicBook(t))
 	solved := filepath.Join(t.TempDir(), "solved.xlsx")
-	_, err = Write(p, sol, solved, Options{})
+	_, err := Write(p, sol, solved, Options{})
 	require.NoError(t, err)
 	for _, dropped := range []bool{false, true} {
 		if dropped {
@@ -1030,20 +1030,9 @@ func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
 
 		// A variant (digits 1 and 2 swapped): its solution is not the
 		// Solution sheet's, which still gives it away; the name tells.
-		swap := func(g solve.Grid) solve.Grid {
-			for i := range 81 {
-				switch g.Cells[i] {
-				case 1:
-					g.Cells[i] = 2
-				case 2:
-					g.Cells[i] = 1
-				}
-			}
-			return g
-		}
 		v1 := *q
-		v1.Grid = swap(q.Grid)
-		notes, err = WriteWorksheet(&v1, swap(sol), filepath.Join(t.TempDir(), "ws-1.xlsx"), Options{}, WorksheetOptions{})
+		v1.Grid = swapOnesAndTwos(q.Grid)
+		notes, err = WriteWorksheet(&v1, swapOnesAndTwos(sol), filepath.Join(t.TempDir(), "ws-1.xlsx"), Options{}, WorksheetOptions{})
 		require.NoError(t, err)
 		assert.Contains(t, strings.Join(notes, "\n"), `warning: sheet "Solution" may give the answer away`)
 	}

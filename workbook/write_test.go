@@ -1129,10 +1129,7 @@ func TestPartsWithAByteOrderMark(t *testing.T) {
 // marked right entries wrong (a library walk of 2 December). So is a
 // book of zero-value puzzles, which was written and then read as none.
 func TestWriteRefusesAWrongSolution(t *testing.T) {
-	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
-	require.NoError(t, err)
-	sol, err := p.Solve()
-	require.NoError(t, err)
+	p, sol := readSolved(t, filepath.Join("..", "samples", "classic.xlsx"))
 	swapped := sol
 	swapped.Cells[0], swapped.Cells[1] = swapped.Cells[1], swapped.Cells[0] // r1c1 holds the given 5
 	ones := solve.NewGrid(solve.Shape9)
@@ -1141,15 +1138,7 @@ func TestWriteRefusesAWrongSolution(t *testing.T) {
 	}
 	// Another valid grid: the solution's digits 1 and 2 swapped, which
 	// keeps the rules but not the givens 1 and 2.
-	relabelled := sol
-	for i := range 81 {
-		switch relabelled.Cells[i] {
-		case 1:
-			relabelled.Cells[i] = 2
-		case 2:
-			relabelled.Cells[i] = 1
-		}
-	}
+	relabelled := swapOnesAndTwos(sol)
 	require.NoError(t, relabelled.Check())
 	dir := t.TempDir()
 	for _, tt := range []struct {
@@ -1206,13 +1195,10 @@ func TestWriteRefusesAWrongSolution(t *testing.T) {
 // "bad option: : the output must be a .xlsx file" (a library walk of 2
 // December).
 func TestWriteRefusesNothing(t *testing.T) {
-	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
-	require.NoError(t, err)
-	sol, err := p.Solve()
-	require.NoError(t, err)
+	p, sol := readSolved(t, filepath.Join("..", "samples", "classic.xlsx"))
 	out := filepath.Join(t.TempDir(), "out.xlsx")
 	require.NotPanics(t, func() {
-		_, err = Write(nil, sol, out, Options{})
+		_, err := Write(nil, sol, out, Options{})
 		assert.ErrorIs(t, err, ErrUsage)
 		assert.ErrorContains(t, err, "no puzzle (a nil *Puzzle)")
 		_, err = WriteWorksheet(nil, sol, out, Options{}, WorksheetOptions{})
@@ -1237,10 +1223,7 @@ func TestWriteRefusesNothing(t *testing.T) {
 // and write with one *Puzzle at once; two writes to one output leave one
 // of them whole. (Run with -race to check the sharing itself.)
 func TestWritersShareAPuzzle(t *testing.T) {
-	p, err := Read(filepath.Join("..", "samples", "classic.xlsx"), Options{})
-	require.NoError(t, err)
-	sol, err := p.Solve()
-	require.NoError(t, err)
+	p, sol := readSolved(t, filepath.Join("..", "samples", "classic.xlsx"))
 	before := p.Grid
 	dir := t.TempDir()
 	shared := filepath.Join(dir, "shared.xlsx")
@@ -1304,12 +1287,9 @@ func TestNextSheetID(t *testing.T) {
 		}
 		return data
 	})
-	p, err := Read(in, Options{})
-	require.NoError(t, err)
-	sol, err := p.Solve()
-	require.NoError(t, err)
+	p, sol := readSolved(t, in)
 	out := filepath.Join(t.TempDir(), "out.xlsx")
-	_, err = Write(p, sol, out, Options{})
+	_, err := Write(p, sol, out, Options{})
 	require.NoError(t, err)
 	ids := regexp.MustCompile(`sheetId="(\d+)"`).FindAllSubmatch(unzip(t, out)["xl/workbook.xml"], -1)
 	var written []string
