@@ -162,6 +162,27 @@ func (s *Sheet) Add(b Board) {
 	}
 }
 
+// AddHidden writes text into row 1 of a hidden column right of
+// everything else on the sheet, out of sight and off the printout, and
+// returns where: a mark that a program reading the file finds where an
+// app that saved it dropped the workbook's hidden names.
+func (s *Sheet) AddHidden(text string) Pos {
+	col := max(s.Area.Max.Col, s.Print.Area.Max.Col)
+	for _, c := range s.Cells {
+		col = max(col, c.Pos.Col)
+	}
+	for _, m := range s.Merges {
+		col = max(col, m.Max.Col)
+	}
+	for c := range s.ColWidths {
+		col = max(col, c)
+	}
+	at := Pos{min(col+1, MaxCol), 1}
+	s.Cells = append(s.Cells, Cell{Pos: at, Text: text, Style: Style{Hide: true}})
+	s.HiddenCols = append(s.HiddenCols, at.Col)
+	return at
+}
+
 // Styles returns the distinct styles of the sheet's cells, in the order they
 // first appear.
 func (b *Board) Styles() []Style {

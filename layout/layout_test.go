@@ -325,3 +325,50 @@ func TestBarLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestAddHidden: the hidden text goes into row 1 of a column right of
+// everything the sheet has (its area, print area, cells, merges and
+// column widths), hidden, and leaves the sheet's area as it was.
+func TestAddHidden(t *testing.T) {
+	givens, solution := puzzle(t, solve.Shapes[2])
+	for _, tc := range []struct {
+		name  string
+		sheet func() Sheet
+	}{
+		{"solution", func() Sheet { return SolutionSheet("t", givens, solution) }},
+		{"candidates", func() Sheet { return CandidatesSheet("t", givens) }},
+		{"note", func() Sheet { return NoteSheet("t") }},
+		{"a cell past the area", func() Sheet {
+			sh := SolutionSheet("t", givens, solution)
+			sh.Cells = append(sh.Cells, Cell{Pos: Pos{30, 4}, Text: "x"})
+			return sh
+		}},
+		{"a width past the area", func() Sheet {
+			sh := SolutionSheet("t", givens, solution)
+			sh.ColWidths[40] = 3
+			return sh
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sh := tc.sheet()
+			area, cells := sh.Area, len(sh.Cells)
+			last := 0
+			for _, c := range sh.Cells {
+				last = max(last, c.Pos.Col)
+			}
+			for c := range sh.ColWidths {
+				last = max(last, c)
+			}
+			for _, m := range sh.Merges {
+				last = max(last, m.Max.Col)
+			}
+			at := sh.AddHidden("mark")
+			assert.Equal(t, Pos{last + 1, 1}, at)
+			assert.Greater(t, at.Col, max(area.Max.Col, sh.Print.Area.Max.Col))
+			assert.Equal(t, area, sh.Area, "the area is unchanged")
+			require.Len(t, sh.Cells, cells+1)
+			assert.Equal(t, Cell{Pos: at, Text: "mark", Style: Style{Hide: true}}, sh.Cells[cells])
+			assert.Contains(t, sh.HiddenCols, at.Col)
+		})
+	}
+}

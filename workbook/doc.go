@@ -63,8 +63,10 @@
 // before the first guess).
 //
 // Our sheets are marked in the workbook with a hidden sheet-scoped defined
-// name (see markerName), so a second run replaces them in place, and a
-// sheet called Solution that xlsudoku did not make is never touched.
+// name (see markerName), and those that show the answer also in a hidden
+// cell of their row 1 (markCellPrefix), so a second run replaces them in
+// place, and a sheet called Solution that xlsudoku did not make is never
+// touched.
 //
 // # Errors
 //

@@ -270,3 +270,26 @@ func unselected(part string, data []byte) []byte {
 	}
 	return regexp.MustCompile(` tabSelected="(1|true)"`).ReplaceAll(data, nil)
 }
+
+// shownText returns the non-empty values of sheet's cells that a user
+// sees: those of hidden columns (a mark cell, helper formulas) left out.
+func shownText(t *testing.T, f *excelize.File, sheet string) []string {
+	t.Helper()
+	rows, err := f.GetRows(sheet)
+	require.NoError(t, err)
+	var text []string
+	for _, row := range rows {
+		for c, v := range row {
+			if v == "" {
+				continue
+			}
+			col, err := excelize.ColumnNumberToName(c + 1)
+			require.NoError(t, err)
+			if shown, err := f.GetColVisible(sheet, col); err == nil && !shown {
+				continue
+			}
+			text = append(text, v)
+		}
+	}
+	return text
+}

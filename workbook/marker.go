@@ -76,11 +76,56 @@ func titleFits(kind, title string) bool {
 	return true
 }
 
-// ourKind returns the kind of sheet index i if xlsudoku made it, else "".
-func (p *pkg) ourKind(i int) string {
-	n, ok := p.wb.localName(markerName, i)
+// ourKind returns the kind of sheet s if xlsudoku made it, else "": as
+// its defined name says, or where that is gone, as its mark cell does.
+func (p *pkg) ourKind(s sheetRef) string {
+	n, ok := p.wb.localName(markerName, s.index)
 	if !ok {
-		return ""
+		return p.kindInCell(s)
 	}
 	return strings.ToLower(strings.Trim(strings.TrimSpace(n.Value), `"`))
+}
+
+// The sheets that show the answer or the work towards it carry their mark
+// twice: in the defined name, and in a hidden cell of row 1
+// (layout.Sheet.AddHidden) holding markCellPrefix and the kind. exceljs
+// drops every hidden defined name when it saves; without the cell, a
+// second run of solve added a second Solution sheet beside the first, and
+// a worksheet made from the file handed students the answer.
+const markCellPrefix = "xlsudoku/1 sheet="
+
+// markedInCell reports whether sheets of kind carry a mark cell.
+func markedInCell(kind string) bool {
+	switch kind {
+	case kindSolution, kindCandidates, kindSteps, kindSolutions:
+		return true
+	}
+	return false
+}
+
+// kindInCell returns the kind that sheet s's mark cell gives, else "".
+// The title (titleFits) is still checked after it.
+func (p *pkg) kindInCell(s sheetRef) string {
+	if k, done := p.cellKinds[s.index]; done {
+		return k
+	}
+	kind := ""
+	row1 := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: 1}}
+	if scan, err := p.scanSheet(s, row1, false); err == nil {
+		for _, c := range scan.cells {
+			v, err := p.valueOf(s.name, c)
+			if err != nil || !v.text || !strings.HasPrefix(v.raw, markCellPrefix) {
+				continue
+			}
+			if k := strings.TrimPrefix(v.raw, markCellPrefix); markedInCell(k) {
+				kind = k
+				break
+			}
+		}
+	}
+	if p.cellKinds == nil {
+		p.cellKinds = map[int]string{}
+	}
+	p.cellKinds[s.index] = kind
+	return kind
 }

@@ -31,6 +31,9 @@ type pkg struct {
 	// titled says, by sheet index, whether a marked sheet's title is
 	// that of its kind (titleFits); filled as worksheets asks.
 	titled map[int]bool
+	// cellKinds holds, by sheet index, the kind a sheet's mark cell gives
+	// (kindInCell), "" for none; filled as worksheets asks.
+	cellKinds map[int]string
 }
 
 // openPackage opens path and reads its workbook part and relationships.

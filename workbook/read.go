@@ -27,7 +27,8 @@ func (p *pkg) worksheets() []sheetRef {
 		if !ok || !strings.HasSuffix(rel.Type, "/worksheet") || !p.Has(rel.Target) {
 			continue
 		}
-		ref := sheetRef{index: i, name: s.Name, part: rel.Target, ours: p.ourKind(i)}
+		ref := sheetRef{index: i, name: s.Name, part: rel.Target}
+		ref.ours = p.ourKind(ref)
 		if ref.ours != "" && !p.titledAsItsKind(ref) {
 			ref.ours = "" // a mark on a sheet that is not ours: see titleFits
 		}

@@ -191,7 +191,7 @@ func TestOurSheetsUseNoSharedStrings(t *testing.T) {
 		assert.NotContains(t, string(parts[name]), `t="s"`, name)
 		assert.NotContains(t, string(parts[name]), `tabSelected`, name)
 	}
-	assert.Contains(t, string(parts["xl/worksheets/sheet2.xml"]), `<dimension ref="A1:J10"/>`)
+	assert.Contains(t, string(parts["xl/worksheets/sheet2.xml"]), `<dimension ref="A1:K10"/>`, "the board, and the mark cell in K1")
 }
 
 // TestTwoDigitsFit: on the Solution board of a 12x12 or 16x16 grid, a

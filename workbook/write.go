@@ -151,6 +151,9 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrWrite, out, s.name, err)
 			}
 		}
+		if markedInCell(s.kind) {
+			s.sheet.AddHidden(markCellPrefix + s.kind)
+		}
 	}
 	parts, err := pk.splice(sheets, ct, password, paper)
 	if err != nil {
@@ -451,6 +454,11 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				content = withCodeName(content, name)
 			}
 			out.replace[strings.ToLower(s.part)] = content
+			if _, ok := wb.localName(markerName, s.index); !ok {
+				// Found by its mark cell: an app dropped the name.
+				fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
+					el("definedName"), markerName, s.index, opc.EscapeXML(strconv.Quote(s.kind)), el("definedName"))
+			}
 			// The sheet written in its place refers to nothing the old one
 			// did (a note, a picture, printer settings an app added): its
 			// relationships go, or apps, which find a sheet's notes through

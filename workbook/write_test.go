@@ -725,16 +725,7 @@ func TestTwoSolutionsOfAnEarlierRunEmptied(t *testing.T) {
 	require.NoError(t, err)
 	defer r.Close()
 	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Two solutions"}, r.GetSheetList())
-	rows, err := r.GetRows("Two solutions")
-	require.NoError(t, err)
-	var text []string
-	for _, row := range rows {
-		for _, v := range row {
-			if v != "" {
-				text = append(text, v)
-			}
-		}
-	}
+	text := shownText(t, r, "Two solutions")
 	require.Len(t, text, 1, "no digit of the two solutions is left")
 	assert.Equal(t, "An earlier run of xlsudoku showed two solutions of a puzzle here. The puzzle at 'Week 3'!B2:J10 of fixed.xlsx has one: see the sheet Solution.", text[0])
 }
@@ -1092,7 +1083,8 @@ func TestMarkOnAUsersSheet(t *testing.T) {
 	title, err := g.GetCellValue("My notes", "B1")
 	require.NoError(t, err)
 	assert.Equal(t, "week 3 plan", title)
-	assert.Contains(t, g.GetSheetList(), "Steps (xlsudoku)", "ours beside the unmarked Steps")
+	// Steps itself lost its name, but its mark cell still says it is ours.
+	assert.Equal(t, []string{"Week 3", "Solution", "Candidates", "Steps", "My notes"}, g.GetSheetList(), "Steps replaced in place, My notes left alone")
 }
 
 // TestPartsWithAByteOrderMark: a styles, relationships or content types
@@ -1297,4 +1289,64 @@ func TestNextSheetID(t *testing.T) {
 		written = append(written, string(m[1]))
 	}
 	assert.Equal(t, []string{"4294967295", "1", "2"}, written)
+}
+
+// TestMarkCellOutlivesTheNames: our Solution, Candidates and Steps sheets
+// carry their mark in a hidden cell of row 1 too, so that a file saved by
+// an app that drops every hidden defined name (exceljs) gets them
+// replaced by the next run, and their names back, rather than a second
+// set beside them ("Solution (xlsudoku)": a walk of 2 December).
+func TestMarkCellOutlivesTheNames(t *testing.T) {
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, classicBook(t), explained)
+	sheets := []string{"Week 3", "Solution", "Candidates", "Steps"}
+	kinds := map[string]string{"Solution": kindSolution, "Candidates": kindCandidates, "Steps": kindSteps}
+	f, err := excelize.OpenFile(explained)
+	require.NoError(t, err)
+	require.Equal(t, sheets, f.GetSheetList())
+	for sheet, kind := range kinds {
+		rows, err := f.GetRows(sheet)
+		require.NoError(t, err)
+		require.NotEmpty(t, rows)
+		at := slices.Index(rows[0], markCellPrefix+kind)
+		require.GreaterOrEqual(t, at, 0, "%s: row 1 holds the mark: %q", sheet, rows[0])
+		col, err := excelize.ColumnNumberToName(at + 1)
+		require.NoError(t, err)
+		visible, err := f.GetColVisible(sheet, col)
+		require.NoError(t, err)
+		assert.False(t, visible, "%s: the mark's column %s is hidden", sheet, col)
+		assert.NotContains(t, shownText(t, f, sheet), markCellPrefix+kind)
+	}
+	require.NoError(t, f.Close())
+
+	dropIdentities(t, explained, false)
+	for _, run := range []string{"explain", "solve"} {
+		again := filepath.Join(t.TempDir(), run+".xlsx")
+		var notes []string
+		if run == "explain" {
+			_, _, notes = explainFile(t, explained, again)
+		} else {
+			p, sol := readSolved(t, explained)
+			notes, err = Write(p, sol, again, Options{})
+			require.NoError(t, err)
+		}
+		assert.Contains(t, notes, `replaced sheet "Solution" of an earlier run`, run)
+		assert.NotContains(t, strings.Join(notes, "\n"), "alone", run)
+		g, err := excelize.OpenFile(again)
+		require.NoError(t, err)
+		assert.Equal(t, sheets, g.GetSheetList(), "%s replaces our sheets in place", run)
+		v, err := g.GetCellValue("Solution", "B2")
+		require.NoError(t, err)
+		assert.Equal(t, "5", v, run)
+		require.NoError(t, g.Close())
+		wb := string(unzip(t, again)["xl/workbook.xml"])
+		for sheet, kind := range kinds {
+			i := slices.Index(sheets, sheet)
+			want := fmt.Sprintf(`name="%s" localSheetId="%d" hidden="1">&quot;%s&quot;<`, markerName, i, kind)
+			if run == "solve" && sheet == "Steps" {
+				continue // solve leaves the Steps sheet as it was
+			}
+			assert.Contains(t, wb, want, "%s: the mark of %s is back in a name", run, sheet)
+		}
+	}
 }
