@@ -96,31 +96,41 @@ const markCellPrefix = "xlsudoku/1 sheet="
 
 // markedInCell reports whether sheets of kind carry a mark cell.
 func markedInCell(kind string) bool {
-	switch kind {
-	case kindSolution, kindCandidates, kindSteps, kindSolutions:
+	return cellKindNames[kind] != ""
+}
+
+// cellKindNames names the sheets of the kinds that carry a mark cell.
+var cellKindNames = map[string]string{
+	kindSolution:   "Solution",
+	kindCandidates: "Candidates",
+	kindSteps:      "Steps",
+	kindSolutions:  "Two solutions",
+}
+
+// namedAsRunNames reports whether name is one that a run gives its sheet
+// called base (runName: base, "base (xlsudoku)", "base 2"...).
+func namedAsRunNames(name, base string) bool {
+	if strings.EqualFold(name, base) || strings.EqualFold(name, runName(base, 1)) {
 		return true
 	}
-	return false
+	n, ok := strings.CutPrefix(strings.ToLower(name), strings.ToLower(base)+" ")
+	i, err := strconv.Atoi(n)
+	return ok && err == nil && i >= 2 && strconv.Itoa(i) == n
 }
 
 // kindInCell returns the kind that sheet s's mark cell gives, else "".
-// The title (titleFits) is still checked after it.
+// The title (titleFits) is still checked after it. A cell, unlike a
+// defined name, goes wherever its sheet's cells are pasted, so the mark
+// counts only on a sheet with a name a run gives its kind: a user who
+// pasted our Solution into a sheet of their own keeps it.
 func (p *pkg) kindInCell(s sheetRef) string {
 	if k, done := p.cellKinds[s.index]; done {
 		return k
 	}
 	kind := ""
-	row1 := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: 1}}
-	if scan, err := p.scanSheet(s, row1, false); err == nil {
-		for _, c := range scan.cells {
-			v, err := p.valueOf(s.name, c)
-			if err != nil || !v.text || !strings.HasPrefix(v.raw, markCellPrefix) {
-				continue
-			}
-			if k := strings.TrimPrefix(v.raw, markCellPrefix); markedInCell(k) {
-				kind = k
-				break
-			}
+	for k, base := range cellKindNames {
+		if namedAsRunNames(s.name, base) && p.hasMarkCell(s, k) {
+			kind = k
 		}
 	}
 	if p.cellKinds == nil {
@@ -128,4 +138,19 @@ func (p *pkg) kindInCell(s sheetRef) string {
 	}
 	p.cellKinds[s.index] = kind
 	return kind
+}
+
+// hasMarkCell reports whether row 1 of sheet s holds the mark of kind.
+func (p *pkg) hasMarkCell(s sheetRef, kind string) bool {
+	row1 := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: 1}}
+	scan, err := p.scanSheet(s, row1, false)
+	if err != nil {
+		return false
+	}
+	for _, c := range scan.cells {
+		if v, err := p.valueOf(s.name, c); err == nil && v.text && v.raw == markCellPrefix+kind {
+			return true
+		}
+	}
+	return false
 }

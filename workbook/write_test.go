@@ -1350,3 +1350,54 @@ func TestMarkCellOutlivesTheNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkCellCountsOnlyUnderOurNames: a mark cell goes wherever its
+// sheet's cells are pasted, so without the defined name it makes a sheet
+// ours only under a name a run gives that kind of sheet. A Solution the
+// user renamed (or pasted into a sheet of their own) stays theirs.
+func TestMarkCellCountsOnlyUnderOurNames(t *testing.T) {
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, classicBook(t), explained)
+	f, err := excelize.OpenFile(explained)
+	require.NoError(t, err)
+	require.NoError(t, f.SetSheetName("Solution", "Answer key"))
+	require.NoError(t, f.SetCellStr("Answer key", "B12", "for the staff room"))
+	renamed := filepath.Join(t.TempDir(), "renamed.xlsx")
+	require.NoError(t, f.SaveAs(renamed))
+	require.NoError(t, f.Close())
+	dropIdentities(t, renamed, false)
+
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	p, sol := readSolved(t, renamed)
+	_, err = Write(p, sol, again, Options{})
+	require.NoError(t, err)
+	g, err := excelize.OpenFile(again)
+	require.NoError(t, err)
+	defer g.Close()
+	assert.Equal(t, []string{"Week 3", "Answer key", "Candidates", "Steps", "Solution"}, g.GetSheetList())
+	v, err := g.GetCellValue("Answer key", "B12")
+	require.NoError(t, err)
+	assert.Equal(t, "for the staff room", v, "the renamed sheet is the user's")
+}
+
+func TestNamedAsRunNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		want bool
+	}{
+		{"Solution", true},
+		{"solution", true},
+		{"Solution (xlsudoku)", true},
+		{"Solution 2", true},
+		{"Solution 17", true},
+		{"Solution 1", false},
+		{"Solution 02", false},
+		{"Solution 2b", false},
+		{"Solution -2", false},
+		{"Solutions", false},
+		{"My Solution", false},
+		{"Solution (mine)", false},
+	} {
+		assert.Equal(t, tc.want, namedAsRunNames(tc.name, "Solution"), tc.name)
+	}
+}
