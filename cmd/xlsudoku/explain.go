@@ -71,6 +71,9 @@ func runExplain(e *env, args []string) error {
 	if o.inPlace && o.output == "" {
 		return inPlaceWithoutOutput("explain", in)
 	}
+	if o.given("candidates") && !(writesWorkbook(o.output) && !o.json) {
+		return usagef("explain: --candidates is for the Candidates sheet of the workbook explain writes (-o FILE.xlsx from a workbook)")
+	}
 	return o.dispatch(e, "explain", in, o.output, o.json, func() error { return explainWorkbook(e, in, o) },
 		func(_ *solve.Solver, g *solve.Grid, where string, line int) (string, error) {
 			x, err := solve.Options{AllowGuess: o.allowGuess}.ExplainFrom(*g, *g)

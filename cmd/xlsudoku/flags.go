@@ -26,6 +26,10 @@ type inputFlags struct {
 	workers int
 	maxPart byteSize
 	paper   string // for the commands that write a workbook (addPaper)
+	// bookOnly names the command's own flags that do something only
+	// with a workbook for input (hint's --all), refused with text.
+	bookOnly []string
+	fs       *pflag.FlagSet // the flags add registered, to tell which were given
 }
 
 // maxPuzzleNumber bounds --puzzle: a book holds at most generate's
@@ -35,6 +39,7 @@ const maxPuzzleNumber = maxCount
 // add registers the flags; text says whether the command reads text
 // (--size, --workers) as well as workbooks.
 func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
+	f.fs = fs
 	box := "box shape `RxC` where the size allows two, such as 3x2 for 6x6"
 	if text {
 		box += " (text: it gives the size)"
@@ -50,15 +55,36 @@ func (f *inputFlags) add(fs *pflag.FlagSet, text bool) {
 	}
 }
 
-// check rejects flags that do not fit the kind of input.
+// check rejects flags that do not fit the kind of input: given, they
+// would do nothing, and the user would think they had.
 func (f *inputFlags) check(cmd, in string, isBook bool) error {
 	if isBook && f.size != 0 {
 		return usagef("%s: --size is for text input; a workbook's size follows from --range", cmd)
 	}
-	if !isBook && (f.sheet != "" || f.rng != "" || f.puzzle != 0) {
-		return usagef("%s: --sheet, --range and --puzzle are for workbooks; %s is read as text", cmd, in)
+	if isBook && f.given("workers") {
+		return usagef("%s: --workers is for text input, many puzzles at once; a workbook holds one puzzle", cmd)
 	}
-	return nil
+	if isBook {
+		return nil
+	}
+	var given []string
+	for _, name := range append([]string{"sheet", "range", "puzzle", "max-part-size"}, f.bookOnly...) {
+		if f.given(name) {
+			given = append(given, "--"+name)
+		}
+	}
+	switch len(given) {
+	case 0:
+		return nil
+	case 1:
+		return usagef("%s: %s is for workbooks; %s is read as text", cmd, given[0], in)
+	}
+	return usagef("%s: %s and %s are for workbooks; %s is read as text", cmd, strings.Join(given[:len(given)-1], ", "), given[len(given)-1], in)
+}
+
+// given reports whether flag name was given on the command line.
+func (f *inputFlags) given(name string) bool {
+	return f.fs != nil && f.fs.Lookup(name) != nil && f.fs.Changed(name)
 }
 
 // shape returns the shape asked for by --size and --box, if any.

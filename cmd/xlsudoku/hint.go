@@ -52,6 +52,7 @@ func runHint(e *env, args []string) error {
 	fs.BoolVar(&o.all, "all", false, "workbook: name every wrong entry, not only the first")
 	fs.BoolVar(&o.allowGuess, "allow-guess", false, "give a Brute Force guess when no technique applies (otherwise that is an error)")
 	o.add(fs, true)
+	o.bookOnly = []string{"all"}
 	if done, err := parseFlags(e, fs, hintHelp, args); done {
 		return err
 	}

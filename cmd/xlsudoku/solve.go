@@ -91,9 +91,15 @@ func runSolve(e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	if o.given("candidates") && !(isBook && o.output != "" && !o.count) {
+		return usagef("solve: --candidates is for the Candidates sheet of the workbook solve writes (-o FILE.xlsx from a workbook)")
+	}
 	if isBook {
 		if o.count && o.output != "" {
 			return usagef("solve: --count prints the number of solutions of the workbook's puzzle and writes no workbook; drop -o")
+		}
+		if o.output != "" && o.format != "" {
+			return usagef("solve: --format is for text output; -o %s writes a workbook", o.output)
 		}
 		return inBook(in, solveWorkbook(e, in, o))
 	}

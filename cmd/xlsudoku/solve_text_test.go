@@ -231,7 +231,7 @@ func TestUsageAndHelp(t *testing.T) {
 		{[]string{"solve", "--bogus", "x"}, exitUsage, "", "unknown flag: --bogus"},
 		{[]string{"solve", "--workers", "0", "x"}, exitUsage, "", `solve: -w/--workers must be a whole number from 1 to 1024, not "0"`},
 		{[]string{"solve", "--format", "xml", "x"}, exitUsage, "", "--format must be line or grid"},
-		{[]string{"solve", "--sheet", "A", "-"}, exitUsage, "", "are for workbooks"},
+		{[]string{"solve", "--sheet", "A", "-"}, exitUsage, "", "solve: --sheet is for workbooks; - is read as text"},
 		{[]string{"solve", "--size", "7", "-"}, exitUsage, "", "--size"},
 		{[]string{"solve", "/no/such/file.txt"}, exitInput, "", "cannot open /no/such/file.txt"},
 	}
@@ -324,4 +324,53 @@ func TestCountOfAWorkbookWithClashingGivens(t *testing.T) {
 	assert.Equal(t, exitInvalid, code)
 	assert.Equal(t, "0\n", out)
 	assert.Contains(t, errOut, "both hold")
+}
+
+// TestFlagsThatWouldDoNothing: a flag that does nothing with the input or
+// the output given is a usage error, not silently dropped, so that a user
+// never believes a command did what it did not (--format grid with -o
+// out.xlsx, --workers with a workbook, --candidates logic with text out).
+// Each passes where it does something, and no file is written on refusal.
+func TestFlagsThatWouldDoNothing(t *testing.T) {
+	dir := t.TempDir()
+	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	puzzles := copyFile(t, filepath.Join("..", "..", "samples", "puzzles.txt"), dir)
+	out := filepath.Join(dir, "out.xlsx")
+	for _, tt := range []struct {
+		args   []string
+		stderr string // "" when the flags fit
+	}{
+		{[]string{"solve", classic, "-o", out, "--format", "grid"}, "solve: --format is for text output; -o " + out + " writes a workbook"},
+		{[]string{"solve", classic, "--format", "grid"}, ""},
+		{[]string{"solve", classic, "-o", out, "--workers", "2"}, "solve: --workers is for text input, many puzzles at once; a workbook holds one puzzle"},
+		{[]string{"solve", puzzles, "--workers", "2"}, ""},
+		{[]string{"explain", classic, "--workers", "1"}, "explain: --workers is for text input"},
+		{[]string{"rate", classic, "-w", "2"}, "rate: --workers is for text input"},
+		{[]string{"hint", classic, "--workers", "2"}, "hint: --workers is for text input"},
+		{[]string{"solve", classic, "--candidates", "logic"}, "solve: --candidates is for the Candidates sheet of the workbook solve writes"},
+		{[]string{"solve", puzzles, "--candidates", "basic"}, "solve: --candidates is for the Candidates sheet"},
+		{[]string{"solve", classic, "--count", "--candidates", "logic"}, "solve: --candidates is for the Candidates sheet"},
+		{[]string{"solve", classic, "-o", out, "--candidates", "logic"}, ""},
+		{[]string{"explain", classic, "--candidates", "logic"}, "explain: --candidates is for the Candidates sheet of the workbook explain writes"},
+		{[]string{"explain", classic, "-o", out, "--json", "--candidates", "logic"}, "explain: --candidates is for the Candidates sheet"},
+		{[]string{"explain", puzzles, "--candidates", "logic"}, "explain: --candidates is for the Candidates sheet"},
+		{[]string{"explain", classic, "-o", out, "--candidates", "logic"}, ""},
+		{[]string{"hint", puzzles, "--all"}, "hint: --all is for workbooks; " + puzzles + " is read as text"},
+		{[]string{"hint", classic, "--all"}, ""},
+		{[]string{"solve", puzzles, "--max-part-size", "1GiB"}, "solve: --max-part-size is for workbooks"},
+		{[]string{"solve", puzzles, "--range", "B2:J10", "--puzzle", "2"}, "solve: --range and --puzzle are for workbooks"},
+		{[]string{"solve", puzzles, "--sheet", "A", "--range", "B2:J10", "--puzzle", "2"}, "solve: --sheet, --range and --puzzle are for workbooks"},
+	} {
+		t.Run(strings.Join(tt.args[:1], " ")+" "+strings.Join(tt.args[2:], " "), func(t *testing.T) {
+			os.Remove(out)
+			code, _, errOut := runCLI(t, "", append(tt.args, "-q")...)
+			if tt.stderr == "" {
+				assert.Equal(t, exitOK, code, errOut)
+				return
+			}
+			assert.Equal(t, exitUsage, code, errOut)
+			assert.Contains(t, errOut, tt.stderr)
+			assert.NoFileExists(t, out)
+		})
+	}
 }
