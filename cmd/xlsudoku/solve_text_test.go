@@ -355,6 +355,8 @@ func TestFlagsThatWouldDoNothing(t *testing.T) {
 		{[]string{"explain", classic, "-o", out, "--json", "--candidates", "logic"}, "explain: --candidates is for the Candidates sheet"},
 		{[]string{"explain", puzzles, "--candidates", "logic"}, "explain: --candidates is for the Candidates sheet"},
 		{[]string{"explain", classic, "-o", out, "--candidates", "logic"}, ""},
+		{[]string{"worksheet", classic, "-o", out, "--seed", "5"}, "worksheet: --seed chooses the look-alikes that --variants makes"},
+		{[]string{"worksheet", classic, "-o", out, "--seed", "5", "--variants", "1"}, ""},
 		{[]string{"hint", puzzles, "--all"}, "hint: --all is for workbooks; " + puzzles + " is read as text"},
 		{[]string{"hint", classic, "--all"}, ""},
 		{[]string{"solve", puzzles, "--max-part-size", "1GiB"}, "solve: --max-part-size is for workbooks"},

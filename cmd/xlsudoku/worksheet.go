@@ -104,6 +104,9 @@ func runWorksheet(e *env, args []string) error {
 	if err := checkVariants("worksheet", o.variants, fs.Changed("variants"), o.output, in); err != nil {
 		return err
 	}
+	if fs.Changed("seed") && o.variants == 0 {
+		return usagef("worksheet: --seed chooses the look-alikes that --variants makes; without --variants the worksheet holds the puzzle as it is")
+	}
 	for k := 1; k <= o.variants; k++ {
 		// Checked before any is written: one found on the way left the
 		// variants before it behind.
