@@ -208,7 +208,9 @@ func (p *pkg) identityInCell(sh sheetRef) (Identity, bool, error) {
 func (p *pkg) identityOf(sh sheetRef) (Identity, bool, error) {
 	i := sh.index
 	n, ok := p.wb.localName(identityName, i)
-	if !ok {
+	if !ok || !p.gridNamesItself(sh) {
+		// No name, or names a tool left on the wrong sheet (see
+		// gridNamesItself).
 		return p.identityInCell(sh)
 	}
 	id, err := parseIdentity(n.Value)

@@ -49,8 +49,31 @@ func (p *pkg) titledAsItsKind(s sheetRef) bool {
 	if p.titled == nil {
 		p.titled = map[int]bool{}
 	}
-	p.titled[s.index] = titleFits(s.ours, title)
+	hidden := s.index < len(p.wb.sheets) && p.wb.sheets[s.index].State != ""
+	p.titled[s.index] = titleFits(s.ours, title, hidden) && p.gridNamesItself(s)
 	return p.titled[s.index]
+}
+
+// gridNamesItself reports whether a worksheet's grid name, a reference
+// to its board ('Puzzle 1'!$B$2:$J$10), names the sheet it is scoped to,
+// as it does until a tool deletes a sheet before it without renumbering
+// the names (openpyxl): the marks then sit on the next sheet, which the
+// reference does not name. A sheet without a grid name passes.
+func (p *pkg) gridNamesItself(s sheetRef) bool {
+	g, ok := p.wb.localName(gridName, s.index)
+	if !ok {
+		return true
+	}
+	ref := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(g.Value), "="))
+	k := strings.LastIndex(ref, "!")
+	if k < 0 {
+		return true
+	}
+	name := ref[:k]
+	if strings.HasPrefix(name, "'") && strings.HasSuffix(name, "'") && len(name) >= 2 {
+		name = strings.ReplaceAll(name[1:len(name)-1], "''", "'")
+	}
+	return strings.EqualFold(name, s.name)
 }
 
 // titleFits reports whether title (cell B1) is one that xlsudoku gives
@@ -58,10 +81,18 @@ func (p *pkg) titledAsItsKind(s sheetRef) bool {
 // empties. A mark is a sheet-scoped name, tied to the sheet's index: a
 // tool that deletes a sheet and does not renumber the names after it
 // (openpyxl 3.0 renumbers print areas only) leaves a mark on another
-// sheet, a user's, which a run then replaced ("My notes" got the Steps).
-// The title is a second proof. Other kinds have their own (a worksheet
-// its identity) or are never replaced.
-func titleFits(kind, title string) bool {
+// sheet, a user's, which a run then replaced ("My notes" got the Steps,
+// or was emptied as a worksheet's stale Answers). The title is a second
+// proof; a worksheet's is its grid name (gridNamesItself). An Answers
+// sheet emptied has no title, but stays hidden. Other kinds are never
+// replaced.
+func titleFits(kind, title string, hidden bool) bool {
+	switch {
+	case strings.HasPrefix(kind, kindAnswers):
+		return strings.HasPrefix(title, "Answers") || title == "" && hidden
+	case strings.HasPrefix(kind, kindLiveCandidates):
+		return strings.HasPrefix(title, "Candidates of ")
+	}
 	switch kind {
 	case kindSolution:
 		return strings.HasPrefix(title, "Solution of ") || strings.HasPrefix(title, "The solution that xlsudoku wrote")

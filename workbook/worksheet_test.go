@@ -1077,3 +1077,89 @@ func TestIdentityCellOutlivesTheNames(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, []string{"Puzzle 2!B2"}, m.Cells(Changed))
 }
+
+// TestMarksLeftOnTheWrongSheet: a tool that deletes a sheet without
+// renumbering the sheet-scoped names after it (openpyxl 3.0 renumbers
+// print areas only) leaves each of our marks on the next sheet. A user's
+// sheet that got the mark of a worksheet's Answers was emptied by the
+// next worksheet run as a stale answer key, and the live Candidates taken
+// for the worksheet (a walk of 2 December, with openpyxl itself). Now an
+// Answers mark needs a hidden sheet titled Answers (or emptied), a live
+// Candidates mark its title, and a worksheet's its grid name naming it.
+func TestMarksLeftOnTheWrongSheet(t *testing.T) {
+	f, err := excelize.OpenFile(classicBook(t))
+	require.NoError(t, err)
+	_, err = f.NewSheet("Junk")
+	require.NoError(t, err)
+	withJunk := filepath.Join(t.TempDir(), "junk.xlsx")
+	require.NoError(t, f.SaveAs(withJunk))
+	require.NoError(t, f.Close())
+	p, sol := readSolved(t, withJunk)
+	ws := filepath.Join(t.TempDir(), "ws.xlsx")
+	_, err = WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{SelfCheck: true, LiveCandidates: true})
+	require.NoError(t, err)
+	g, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Week 3", "Junk", "Worksheet", "Candidates", "Answers"}, g.GetSheetList())
+	_, err = g.NewSheet("My notes")
+	require.NoError(t, err)
+	require.NoError(t, g.SetCellStr("My notes", "A1", "precious"))
+	require.NoError(t, g.SetCellStr("My notes", "B1", "week 3 plan"))
+	notes := filepath.Join(t.TempDir(), "notes.xlsx")
+	require.NoError(t, g.SaveAs(notes))
+	require.NoError(t, g.Close())
+
+	// Delete Junk (index 1) as openpyxl does: the print areas renumbered,
+	// our names not.
+	junk := regexp.MustCompile(`<sheet [^>]*name="Junk"[^>]*?(/>|></sheet>)`)
+	printArea := regexp.MustCompile(`(name="_xlnm\.[A-Za-z_]+" localSheetId=")(\d+)"`)
+	rezip(t, notes, func(name string, data []byte) []byte {
+		if name != "xl/workbook.xml" {
+			return data
+		}
+		require.True(t, junk.Match(data))
+		data = junk.ReplaceAll(data, nil)
+		return printArea.ReplaceAllFunc(data, func(m []byte) []byte {
+			sub := printArea.FindSubmatch(m)
+			i, _ := strconv.Atoi(string(sub[2]))
+			if i > 1 {
+				i--
+			}
+			return []byte(string(sub[1]) + strconv.Itoa(i) + `"`)
+		})
+	})
+	h, err := excelize.OpenFile(notes)
+	require.NoError(t, err)
+	require.Equal(t, []string{"Week 3", "Worksheet", "Candidates", "Answers", "My notes"}, h.GetSheetList())
+	require.NoError(t, h.Close())
+
+	q, err := Read(notes, Options{Sheet: "Week 3"})
+	require.NoError(t, err)
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	msgs, err := WriteWorksheet(q, sol, again, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.NotContains(t, strings.Join(msgs, "\n"), `"My notes"`)
+	a, err := excelize.OpenFile(again)
+	require.NoError(t, err)
+	defer a.Close()
+	for cell, want := range map[string]string{"A1": "precious", "B1": "week 3 plan"} {
+		v, err := a.GetCellValue("My notes", cell)
+		require.NoError(t, err)
+		assert.Equal(t, want, v, "My notes!%s is the user's still", cell)
+	}
+	visible, err := a.GetSheetVisible("My notes")
+	require.NoError(t, err)
+	assert.True(t, visible)
+	cands, err := a.GetCellValue("Candidates", "B1")
+	require.NoError(t, err)
+	assert.Equal(t, "Candidates of Worksheet, as the entries stand", cands, "the live Candidates is not replaced by a worksheet")
+
+	// Grading finds the worksheet by its identity cell, and takes the
+	// Candidates sheet, which holds the worksheet's names, for no copy.
+	rs, err := ReadReturned(notes, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Worksheet", rs[0].Puzzle.Sheet)
+	assert.Equal(t, "stored identity", rs[0].By)
+	assert.Empty(t, rs[0].Copies)
+}
