@@ -28,30 +28,69 @@ const (
 	kindSolutions  = "two solutions"
 )
 
-// titledAsItsKind reports whether marked sheet s has the title its kind
-// of sheet has (titleFits), reading its B1 once.
-func (p *pkg) titledAsItsKind(s sheetRef) bool {
-	if ok, done := p.titled[s.index]; done {
-		return ok
+// confirms reports whether sheet s, marked as of kind, is ours indeed:
+// its name one a run gives that kind of sheet (namedAsRunNames), its
+// title (B1) one such a sheet has (titleFits), and a worksheet's grid
+// name naming it (gridNamesItself). A mark is a sheet-scoped name, tied
+// to the sheet's index: a tool that deletes a sheet and does not
+// renumber the names after it (openpyxl 3.0 and SheetJS renumber print
+// areas only) leaves each mark on the next sheet, maybe a user's, which
+// a run then replaced ("My notes" got the Steps; an annotated "Steps
+// Copy" was overwritten; a hidden sheet of lists emptied as a stale
+// Answers). And an app copies a sheet's marks with it. A sheet renamed
+// is the user's: the next run writes its own beside it.
+func (p *pkg) confirms(s sheetRef, kind string) bool {
+	return runNamed(s.name, kind) && p.looksOurs(s, kind)
+}
+
+// looksOurs reports whether sheet s has the title and grid name of our
+// sheets of kind, whatever its name (see confirms).
+func (p *pkg) looksOurs(s sheetRef, kind string) bool {
+	if !p.gridNamesItself(s) {
+		return false
 	}
-	title := ""
-	b1 := layout.Rect{Min: layout.Pos{Col: 2, Row: 1}, Max: layout.Pos{Col: 2, Row: 1}}
-	if scan, err := p.scanSheet(s, b1, false); err == nil {
-		for _, c := range scan.cells {
-			if v, err := p.valueOf(s.name, c); err == nil {
-				title = v.shown
-				if u, err := strconv.Unquote(title); err == nil {
-					title = u
+	title, done := p.titles[s.index]
+	if !done {
+		b1 := layout.Rect{Min: layout.Pos{Col: 2, Row: 1}, Max: layout.Pos{Col: 2, Row: 1}}
+		if scan, err := p.scanSheet(s, b1, false); err == nil {
+			for _, c := range scan.cells {
+				if v, err := p.valueOf(s.name, c); err == nil {
+					title = v.shown
+					if u, err := strconv.Unquote(title); err == nil {
+						title = u
+					}
 				}
 			}
 		}
+		if p.titles == nil {
+			p.titles = map[int]string{}
+		}
+		p.titles[s.index] = title
 	}
-	if p.titled == nil {
-		p.titled = map[int]bool{}
+	return titleFits(kind, title, p.hiddenSheet(s))
+}
+
+// kindNames are the names a run gives the sheets of the kinds that it
+// replaces or empties (before runName's additions, and a book's " 3").
+var kindNames = map[string]string{
+	kindSolution:       "Solution",
+	kindCandidates:     "Candidates",
+	kindSteps:          "Steps",
+	kindSolutions:      "Two solutions",
+	kindAnswers:        "Answers",
+	kindLiveCandidates: "Candidates",
+}
+
+// runNamed reports whether name is one a run gives a sheet of kind; any
+// name is, for the kinds not in kindNames (a worksheet, which teachers
+// rename, has its grid name instead).
+func runNamed(name, kind string) bool {
+	for k, base := range kindNames {
+		if suffix, ok := strings.CutPrefix(kind, k); ok && (suffix == "" || suffix[0] == ' ') {
+			return namedAsRunNames(name, base+suffix)
+		}
 	}
-	hidden := s.index < len(p.wb.sheets) && p.wb.sheets[s.index].State != ""
-	p.titled[s.index] = titleFits(s.ours, title, hidden) && p.gridNamesItself(s)
-	return p.titled[s.index]
+	return true
 }
 
 // gridNamesItself reports whether a worksheet's grid name, a reference
@@ -78,14 +117,8 @@ func (p *pkg) gridNamesItself(s sheetRef) bool {
 
 // titleFits reports whether title (cell B1) is one that xlsudoku gives
 // its sheets of kind, emptied or not, for the kinds a run replaces or
-// empties. A mark is a sheet-scoped name, tied to the sheet's index: a
-// tool that deletes a sheet and does not renumber the names after it
-// (openpyxl 3.0 renumbers print areas only) leaves a mark on another
-// sheet, a user's, which a run then replaced ("My notes" got the Steps,
-// or was emptied as a worksheet's stale Answers). The title is a second
-// proof; a worksheet's is its grid name (gridNamesItself). An Answers
-// sheet emptied has no title, but stays hidden. Other kinds are never
-// replaced.
+// empties (see confirms). An Answers sheet emptied has no title, but
+// stays hidden. Other kinds are never replaced.
 func titleFits(kind, title string, hidden bool) bool {
 	switch {
 	case strings.HasPrefix(kind, kindAnswers):
@@ -101,20 +134,32 @@ func titleFits(kind, title string, hidden bool) bool {
 	case kindSteps:
 		return strings.HasPrefix(title, "Steps of ") || strings.HasPrefix(title, "The steps that xlsudoku wrote")
 	case kindSolutions:
-		return strings.Contains(title, " has more than one solution") || strings.HasPrefix(title, "An earlier run of xlsudoku showed two solutions") ||
+		return strings.Contains(title, " has more than one solution; two of them, where they differ shaded") || strings.HasPrefix(title, "An earlier run of xlsudoku showed two solutions") ||
 			strings.HasPrefix(title, "The two solutions that xlsudoku wrote")
 	}
 	return true
 }
 
 // ourKind returns the kind of sheet s if xlsudoku made it, else "": as
-// its defined name says, or where that is gone, as its mark cell does.
+// its defined name says, or where that is gone or wrong (a mark left on
+// the sheet after it: see confirms), as its mark cell does.
 func (p *pkg) ourKind(s sheetRef) string {
-	n, ok := p.wb.localName(markerName, s.index)
-	if !ok {
-		return p.kindInCell(s)
+	if kind, ok := p.namedKind(s.index); ok && p.confirms(s, kind) {
+		return kind
 	}
-	return strings.ToLower(strings.Trim(strings.TrimSpace(n.Value), `"`))
+	if kind := p.kindInCell(s); kind != "" && p.confirms(s, kind) {
+		return kind
+	}
+	return ""
+}
+
+// namedKind returns the kind that sheet i's mark name gives, if any.
+func (p *pkg) namedKind(i int) (string, bool) {
+	n, ok := p.wb.localName(markerName, i)
+	if !ok {
+		return "", false
+	}
+	return strings.ToLower(strings.Trim(strings.TrimSpace(n.Value), `"`)), true
 }
 
 // The sheets that show the answer or the work towards it carry their mark
@@ -160,7 +205,7 @@ func (p *pkg) kindInCell(s sheetRef) string {
 	}
 	kind := ""
 	for k, base := range cellKindNames {
-		if namedAsRunNames(s.name, base) && p.hasMarkCell(s, k) {
+		if namedAsRunNames(s.name, base) && p.hasMarkCell(s, k) { // (named so: no part read for other sheets)
 			kind = k
 		}
 	}

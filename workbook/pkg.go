@@ -28,9 +28,9 @@ type pkg struct {
 	overridden map[string]bool
 	// textIsEntry is Options.textIsEntry of the reading under way.
 	textIsEntry bool
-	// titled says, by sheet index, whether a marked sheet's title is
-	// that of its kind (titleFits); filled as worksheets asks.
-	titled map[int]bool
+	// titles holds, by sheet index, a marked sheet's title (B1), read
+	// once for confirms.
+	titles map[int]string
 	// cellKinds holds, by sheet index, the kind a sheet's mark cell gives
 	// (kindInCell), "" for none; filled as worksheets asks.
 	cellKinds map[int]string

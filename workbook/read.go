@@ -17,6 +17,10 @@ type sheetRef struct {
 	name  string // as the workbook spells it
 	part  string // its part name
 	ours  string // the kind of sheet xlsudoku made it, "" for the user's
+	// keptAs, on a sheet of the user's, is the kind of ours whose mark
+	// and looks it has under a name of its own: a copy of our sheet, or
+	// ours renamed, which a run leaves alone (see confirms).
+	keptAs string
 }
 
 // worksheets lists the workbook's worksheets (not chart or macro sheets).
@@ -29,8 +33,8 @@ func (p *pkg) worksheets() []sheetRef {
 		}
 		ref := sheetRef{index: i, name: s.Name, part: rel.Target}
 		ref.ours = p.ourKind(ref)
-		if ref.ours != "" && !p.titledAsItsKind(ref) {
-			ref.ours = "" // a mark on a sheet that is not ours: see titleFits
+		if kind, ok := p.namedKind(i); ok && ref.ours == "" && !runNamed(ref.name, kind) && p.looksOurs(ref, kind) {
+			ref.keptAs = kind
 		}
 		out = append(out, ref)
 	}

@@ -116,15 +116,18 @@ func ReadReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 // unstarted reports whether the student typed nothing into the puzzle's
 // blanks.
 func (r *Returned) unstarted() bool {
-	if r.Missing > 0 {
-		return false
-	}
+	return r.Missing == 0 && r.entries() == 0
+}
+
+// entries counts the puzzle's blanks that hold something.
+func (r *Returned) entries() int {
+	n := 0
 	for i, v := range r.Sheet {
 		if r.Puzzle.Grid.Cells[i] == 0 && v != 0 {
-			return false
+			n++
 		}
 	}
-	return true
+	return n
 }
 
 // workElsewhere notes, on each unstarted puzzle of rs, where the
@@ -146,8 +149,9 @@ func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 		}
 		givens := r.Puzzle.Grid
 		for _, s := range sheets {
-			if s.name == r.Puzzle.Sheet || slices.Contains(r.Copies, s.name) || s.ours != "" && !isWorksheetKind(s.ours) || book > 0 && bookAnswers(s.name) {
-				continue // graded, a copy already named, or a sheet of ours with the answer
+			if s.name == r.Puzzle.Sheet || slices.Contains(r.Copies, s.name) || s.ours != "" && !isWorksheetKind(s.ours) || book > 0 && bookAnswers(s.name) ||
+				pk.hiddenSheet(s) {
+				continue // graded, a copy already named, a sheet of ours with the answer, or hidden (no student works there: an Answers sheet whose mark an app dropped)
 			}
 			rr, err := pk.readRange(s, rect, givens.Shape)
 			if err != nil {
@@ -225,16 +229,24 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			if err != nil {
 				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrOpen, path, sh.name, err)
 			}
-			if k := slices.IndexFunc(ids, func(o Identity) bool { return o.Index == id.Index && o.Givens == id.Givens }); k >= 0 {
-				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once.
-				out[k].Copies = append(out[k].Copies, sh.name)
-				continue
-			}
 			r, err := pk.returnedAt(sh, id.Range, id.Givens, true)
 			if err != nil {
 				return nil, err
 			}
 			r.By, r.Index, r.Of = "stored identity", id.Index, id.Of
+			if k := slices.IndexFunc(ids, func(o Identity) bool { return o.Index == id.Index && o.Givens == id.Givens }); k >= 0 {
+				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once:
+				// the one with the most entries is graded, so that a
+				// student who worked on the copy, or on the worksheet
+				// a second run wrote beside the first, is not given 0.
+				if r.entries() > out[k].entries() {
+					r.Copies = append(out[k].Copies, out[k].Puzzle.Sheet)
+					out[k] = r
+				} else {
+					out[k].Copies = append(out[k].Copies, sh.name)
+				}
+				continue
+			}
 			out = append(out, r)
 			ids = append(ids, id)
 		}
@@ -521,4 +533,9 @@ func describe(names []string, max int) string {
 		return strings.Join(names, ", ")
 	}
 	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
+}
+
+// hiddenSheet reports whether sheet s is hidden.
+func (pk *pkg) hiddenSheet(s sheetRef) bool {
+	return s.index < len(pk.wb.sheets) && pk.wb.sheets[s.index].State != ""
 }

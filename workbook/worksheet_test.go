@@ -1163,3 +1163,53 @@ func TestMarksLeftOnTheWrongSheet(t *testing.T) {
 	assert.Equal(t, "stored identity", rs[0].By)
 	assert.Empty(t, rs[0].Copies)
 }
+
+// TestGradeTheSheetWithTheWork: of a worksheet and its copies (one a
+// student made to work on, or the worksheet a second run wrote beside a
+// first whose marks exceljs dropped), the one with the most entries is
+// graded, the others named as not graded; the first was graded, 0 of 51.
+// And a hidden sheet is never offered as where the work may be: the
+// Answers sheet of a self-checking worksheet, its mark dropped, was ("to
+// grade it, give --sheet Answers": 51 of 51 right).
+func TestGradeTheSheetWithTheWork(t *testing.T) {
+	p, sol := readSolved(t, classicBook(t))
+	ws := filepath.Join(t.TempDir(), "ws.xlsx")
+	_, err := WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{SelfCheck: true})
+	require.NoError(t, err)
+
+	f, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	from, err := f.GetSheetIndex("Worksheet")
+	require.NoError(t, err)
+	to, err := f.NewSheet("Worksheet Copy")
+	require.NoError(t, err)
+	require.NoError(t, f.CopySheet(from, to))
+	filled := 0
+	for i, d := range p.Grid.Cells[:81] {
+		if d == 0 && filled < 10 {
+			ref, err := excelize.CoordinatesToCellName(2+i%9, 2+i/9)
+			require.NoError(t, err)
+			require.NoError(t, f.SetCellInt("Worksheet Copy", ref, int64(sol.Cells[i])))
+			filled++
+		}
+	}
+	copied := filepath.Join(t.TempDir(), "copied.xlsx")
+	require.NoError(t, f.SaveAs(copied))
+	require.NoError(t, f.Close())
+	rs, err := ReadReturned(copied, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Worksheet Copy", rs[0].Puzzle.Sheet, "the sheet with the work")
+	assert.Equal(t, []string{"Worksheet"}, rs[0].Copies)
+	assert.Equal(t, 10, rs[0].entries())
+
+	dropIdentities(t, ws, false)
+	rs, err = ReadReturned(ws, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Worksheet", rs[0].Puzzle.Sheet)
+	assert.True(t, rs[0].unstarted())
+	for _, w := range rs[0].Elsewhere {
+		assert.NotContains(t, w, "Answers", "the hidden answer key is no student's work")
+	}
+}

@@ -279,6 +279,9 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 		if note != "" {
 			notes = append(notes, note)
 		}
+		if note := keptSheets(all, s.kind, s.name); note != "" {
+			notes = append(notes, note)
+		}
 		if ok {
 			s.name, s.index, s.part, s.existing = w.name, w.index, w.part, true
 		}
@@ -362,7 +365,8 @@ func runName(name string, i int) string {
 // run gives its sheet (runName: name, or "name (xlsudoku)", "name 2"...
 // beside sheets of the user's), the first of those names, is ours and
 // the others copies, which the user may have written on: they are left
-// alone. When none is called so, none is replaced.
+// alone. When none is called so, none is replaced. (Of the kinds in
+// kindNames, a mark counts only under such a name already: see confirms.)
 func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note string) {
 	var marked []sheetRef
 	for _, w := range all {
@@ -394,6 +398,25 @@ func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note 
 		}
 	}
 	return sheetRef{}, false, fmt.Sprintf("left %s alone: each carries the mark of xlsudoku's %s sheet (one was copied from another), and none is called %q", quoted(marked), name, name)
+}
+
+// keptSheets notes the sheets of the user's that carry the mark of our
+// sheet of kind, called name, under names of their own (keptAs), which
+// a run leaves alone.
+func keptSheets(all []sheetRef, kind, name string) string {
+	var kept []string
+	for _, w := range all {
+		if w.keptAs == kind {
+			kept = append(kept, strconv.Quote(w.name))
+		}
+	}
+	switch len(kept) {
+	case 0:
+		return ""
+	case 1:
+		return fmt.Sprintf("left %s alone: it has the mark of xlsudoku's %s sheet under a name of its own (a copy, or renamed), so it is yours", kept[0], name)
+	}
+	return fmt.Sprintf("left %s alone: each has the mark of xlsudoku's %s sheet under a name of its own (copies, or renamed), so they are yours", strings.Join(kept, ", "), name)
 }
 
 // splice renders our sheets and returns the output's changed and new parts.
@@ -454,10 +477,16 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				content = withCodeName(content, name)
 			}
 			out.replace[strings.ToLower(s.part)] = content
-			if _, ok := wb.localName(markerName, s.index); !ok {
-				// Found by its mark cell: an app dropped the name.
-				fmt.Fprintf(&newNames, `<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
+			if kind, ok := p.namedKind(s.index); kind != s.kind {
+				// Found by its mark cell: an app dropped the name, or a
+				// tool left another sheet's there (see confirms).
+				mark := fmt.Sprintf(`<%s name="%s" localSheetId="%d" hidden="1">%s</%s>`,
 					el("definedName"), markerName, s.index, opc.EscapeXML(strconv.Quote(s.kind)), el("definedName"))
+				if old, _ := wb.localName(markerName, s.index); ok {
+					wbEdits = append(wbEdits, opc.Edit{Start: old.start, End: old.end, Text: mark})
+				} else {
+					newNames.WriteString(mark)
+				}
 			}
 			// The sheet written in its place refers to nothing the old one
 			// did (a note, a picture, printer settings an app added): its

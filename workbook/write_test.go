@@ -645,7 +645,7 @@ func TestRerunLeavesCopiesOfOurSheets(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "again.xlsx")
 		notes, err := Write(p, sol, out, Options{})
 		require.NoError(t, err)
-		assert.Contains(t, notes, `left "My notes" alone: a copy of sheet "Solution" of an earlier run`)
+		assert.Contains(t, notes, `left "My notes" alone: it has the mark of xlsudoku's Solution sheet under a name of its own (a copy, or renamed), so it is yours`)
 		assert.Contains(t, notes, `replaced sheet "Solution" of an earlier run`)
 		f, err := excelize.OpenFile(out)
 		require.NoError(t, err)
@@ -666,7 +666,7 @@ func TestRerunLeavesCopiesOfOurSheets(t *testing.T) {
 		out := filepath.Join(t.TempDir(), "again.xlsx")
 		notes, err := Write(p, sol, out, Options{})
 		require.NoError(t, err)
-		assert.Contains(t, notes, `left "My notes", "Key" alone: each carries the mark of xlsudoku's Solution sheet (one was copied from another), and none is called "Solution"`)
+		assert.Contains(t, notes, `left "My notes", "Key" alone: each has the mark of xlsudoku's Solution sheet under a name of its own (copies, or renamed), so they are yours`)
 		f, err := excelize.OpenFile(out)
 		require.NoError(t, err)
 		defer f.Close()
@@ -898,7 +898,7 @@ func TestRerunFindsItsNumberedSheet(t *testing.T) {
 		notes, err := Write(p, sol, out, Options{})
 		require.NoError(t, err)
 		assert.Contains(t, notes, `replaced sheet "Solution 2" of an earlier run`, "run %d", run)
-		assert.Contains(t, notes, `left "My notes" alone: a copy of sheet "Solution 2" of an earlier run`, "run %d", run)
+		assert.Contains(t, notes, `left "My notes" alone: it has the mark of xlsudoku's Solution sheet under a name of its own (a copy, or renamed), so it is yours`, "run %d", run)
 		r, err := excelize.OpenFile(out)
 		require.NoError(t, err)
 		assert.Equal(t, want, r.GetSheetList(), "run %d", run)
@@ -1399,5 +1399,90 @@ func TestNamedAsRunNames(t *testing.T) {
 		{"Solution (mine)", false},
 	} {
 		assert.Equal(t, tc.want, namedAsRunNames(tc.name, "Solution"), tc.name)
+	}
+}
+
+// TestMarkCellOutranksAShiftedName: openpyxl and SheetJS delete a sheet
+// without renumbering the names after it, so each of our sheets then
+// sits under the next one's mark (Candidates named "solution", Steps
+// "candidates"). Each is known still by its own mark cell: a run replaces
+// them in place and writes their names right. They were taken for the
+// user's: a second set was written beside them, every run again, and a
+// worksheet made from the file left the Steps to the students.
+func TestMarkCellOutranksAShiftedName(t *testing.T) {
+	f, err := excelize.OpenFile(classicBook(t))
+	require.NoError(t, err)
+	_, err = f.NewSheet("Notes")
+	require.NoError(t, err)
+	withNotes := filepath.Join(t.TempDir(), "notes.xlsx")
+	require.NoError(t, f.SaveAs(withNotes))
+	require.NoError(t, f.Close())
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	explainFile(t, withNotes, explained)
+	notes := regexp.MustCompile(`<sheet [^>]*name="Notes"[^>]*?(/>|></sheet>)`)
+	rezip(t, explained, func(name string, data []byte) []byte {
+		if name != "xl/workbook.xml" {
+			return data
+		}
+		require.True(t, notes.Match(data))
+		return notes.ReplaceAll(data, nil)
+	})
+	sheets := []string{"Week 3", "Solution", "Candidates", "Steps"}
+	for run := range 2 {
+		again := filepath.Join(t.TempDir(), "again.xlsx")
+		msgs := func() []string { _, _, n := explainFile(t, explained, again); return n }()
+		for _, s := range sheets[1:] {
+			assert.Contains(t, msgs, fmt.Sprintf("replaced sheet %q of an earlier run", s), "run %d", run)
+		}
+		g, err := excelize.OpenFile(again)
+		require.NoError(t, err)
+		assert.Equal(t, sheets, g.GetSheetList(), "run %d", run)
+		require.NoError(t, g.Close())
+		wb := string(unzip(t, again)["xl/workbook.xml"])
+		for i, kind := range []string{kindSolution, kindCandidates, kindSteps} {
+			assert.Contains(t, wb, fmt.Sprintf(`name="%s" localSheetId="%d" hidden="1">&quot;%s&quot;<`, markerName, i+1, kind), "run %d", run)
+		}
+		explained = again
+	}
+}
+
+// TestRunNamedAndTitleFits: the names and titles that confirm a mark.
+func TestRunNamedAndTitleFits(t *testing.T) {
+	for _, tc := range []struct {
+		name, kind string
+		want       bool
+	}{
+		{"Solution", kindSolution, true},
+		{"Solution (xlsudoku)", kindSolution, true},
+		{"Answer key", kindSolution, false},
+		{"Steps Copy", kindSteps, false},
+		{"Two solutions 2", kindSolutions, true},
+		{"Discussion", kindSolutions, false},
+		{"Answers", kindAnswers, true},
+		{"Answers 3", kindAnswers + " 3", true},
+		{"Lists", kindAnswers, false},
+		{"Candidates 2", kindLiveCandidates + " 2", true},
+		{"Candidates", kindLiveCandidates, true},
+		{"Week 3 worksheet", kindWorksheet, true},
+		{"anything", "marked", true},
+	} {
+		assert.Equal(t, tc.want, runNamed(tc.name, tc.kind), "%q as %q", tc.name, tc.kind)
+	}
+	for _, tc := range []struct {
+		kind, title string
+		hidden      bool
+		want        bool
+	}{
+		{kindSolutions, "Puzzle!B2:J10 of a.xlsx has more than one solution; two of them, where they differ shaded", false, true},
+		{kindSolutions, "Why our class puzzle has more than one solution", false, false},
+		{kindAnswers, "Answers", true, true},
+		{kindAnswers, "Answers", false, true},
+		{kindAnswers, "", true, true},
+		{kindAnswers, "", false, false},
+		{kindAnswers, "Names", true, false},
+		{kindLiveCandidates + " 2", "Candidates of Puzzle 2, as the entries stand", false, true},
+		{kindLiveCandidates, "My candidates", false, false},
+	} {
+		assert.Equal(t, tc.want, titleFits(tc.kind, tc.title, tc.hidden), "%q titled %q", tc.kind, tc.title)
 	}
 }
