@@ -150,6 +150,13 @@ func (p *pkg) ourKind(s sheetRef) string {
 	if kind := p.kindInCell(s); kind != "" && p.confirms(s, kind) {
 		return kind
 	}
+	if namedAsRunNames(s.name, "Worksheet") {
+		// A lone worksheet's identity cell is its mark (a book's are
+		// in a new workbook, never replaced).
+		if id, ok, err := p.identityInCell(s); ok && err == nil && id.Of == 0 {
+			return kindWorksheet
+		}
+	}
 	return ""
 }
 
@@ -162,25 +169,22 @@ func (p *pkg) namedKind(i int) (string, bool) {
 	return strings.ToLower(strings.Trim(strings.TrimSpace(n.Value), `"`)), true
 }
 
-// The sheets that show the answer or the work towards it carry their mark
-// twice: in the defined name, and in a hidden cell of row 1
-// (layout.Sheet.AddHidden) holding markCellPrefix and the kind. exceljs
-// drops every hidden defined name when it saves; without the cell, a
-// second run of solve added a second Solution sheet beside the first, and
-// a worksheet made from the file handed students the answer.
+// The sheets a run replaces or empties in a workbook of the user's (those
+// of kindNames) carry their mark twice: in the defined name, and in a
+// hidden cell of row 1 (layout.Sheet.AddHidden) holding markCellPrefix
+// and the kind; a lone worksheet's identity cell is its. exceljs drops
+// every hidden defined name when it saves; without the cells, a second
+// run of solve added a second Solution sheet beside the first, a second
+// run of worksheet a second Worksheet and Answers, and a worksheet made
+// from the file handed students the answer.
 const markCellPrefix = "xlsudoku/1 sheet="
 
-// markedInCell reports whether sheets of kind carry a mark cell.
+// markedInCell reports whether sheets of kind carry a mark cell: those a
+// run replaces or empties in a workbook of the user's (a new book's are
+// never replaced).
 func markedInCell(kind string) bool {
-	return cellKindNames[kind] != ""
-}
-
-// cellKindNames names the sheets of the kinds that carry a mark cell.
-var cellKindNames = map[string]string{
-	kindSolution:   "Solution",
-	kindCandidates: "Candidates",
-	kindSteps:      "Steps",
-	kindSolutions:  "Two solutions",
+	_, ok := kindNames[kind]
+	return ok
 }
 
 // namedAsRunNames reports whether name is one that a run gives its sheet
@@ -204,9 +208,12 @@ func (p *pkg) kindInCell(s sheetRef) string {
 		return k
 	}
 	kind := ""
-	for k, base := range cellKindNames {
-		if namedAsRunNames(s.name, base) && p.hasMarkCell(s, k) { // (named so: no part read for other sheets)
-			kind = k
+	for _, base := range kindNames {
+		if namedAsRunNames(s.name, base) { // named so: no part read for other sheets
+			if k := p.markInCell(s); k != "" && namedAsRunNames(s.name, kindNames[k]) {
+				kind = k
+			}
+			break
 		}
 	}
 	if p.cellKinds == nil {
@@ -216,17 +223,20 @@ func (p *pkg) kindInCell(s sheetRef) string {
 	return kind
 }
 
-// hasMarkCell reports whether row 1 of sheet s holds the mark of kind.
-func (p *pkg) hasMarkCell(s sheetRef, kind string) bool {
+// markInCell returns the kind that a mark cell in row 1 of sheet s
+// gives, else "".
+func (p *pkg) markInCell(s sheetRef) string {
 	row1 := layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: 1}}
 	scan, err := p.scanSheet(s, row1, false)
 	if err != nil {
-		return false
+		return ""
 	}
 	for _, c := range scan.cells {
-		if v, err := p.valueOf(s.name, c); err == nil && v.text && v.raw == markCellPrefix+kind {
-			return true
+		if v, err := p.valueOf(s.name, c); err == nil && v.text {
+			if k, ok := strings.CutPrefix(v.raw, markCellPrefix); ok && markedInCell(k) {
+				return k
+			}
 		}
 	}
-	return false
+	return ""
 }

@@ -1213,3 +1213,42 @@ func TestGradeTheSheetWithTheWork(t *testing.T) {
 		assert.NotContains(t, w, "Answers", "the hidden answer key is no student's work")
 	}
 }
+
+// TestWorksheetRerunAfterNamesDropped: a worksheet's sheets are known by
+// their cells too (the Worksheet by its identity cell, the Answers and
+// live Candidates by their mark cells), so a second run on a file that
+// exceljs saved (it drops every hidden defined name) replaces them in
+// place. It wrote a second Worksheet, Candidates and Answers beside the
+// first, and warned that the old Answers gave the solution away.
+func TestWorksheetRerunAfterNamesDropped(t *testing.T) {
+	p, sol := readSolved(t, classicBook(t))
+	ws := filepath.Join(t.TempDir(), "ws.xlsx")
+	opts := WorksheetOptions{SelfCheck: true, LiveCandidates: true}
+	_, err := WriteWorksheet(p, sol, ws, Options{}, opts)
+	require.NoError(t, err)
+	f, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	sheets := f.GetSheetList()
+	require.NoError(t, f.Close())
+	require.Equal(t, []string{"Week 3", "Worksheet", "Candidates", "Answers"}, sheets)
+	dropIdentities(t, ws, false)
+
+	q, err := Read(ws, Options{Sheet: "Week 3"})
+	require.NoError(t, err)
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	notes, err := WriteWorksheet(q, sol, again, Options{}, opts)
+	require.NoError(t, err)
+	for _, s := range sheets[1:] {
+		assert.Contains(t, notes, fmt.Sprintf("replaced sheet %q of an earlier run", s))
+	}
+	for _, n := range notes {
+		assert.NotContains(t, n, "warning", n)
+	}
+	g, err := excelize.OpenFile(again)
+	require.NoError(t, err)
+	defer g.Close()
+	assert.Equal(t, sheets, g.GetSheetList())
+	visible, err := g.GetSheetVisible("Answers")
+	require.NoError(t, err)
+	assert.False(t, visible)
+}

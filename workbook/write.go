@@ -151,7 +151,9 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 				return nil, fmt.Errorf("%w: %s: sheet %q: %v", ErrWrite, out, s.name, err)
 			}
 		}
-		if markedInCell(s.kind) {
+		if markedInCell(s.kind) && len(s.sheet.Cells) > 0 {
+			// (An Answers sheet emptied is left empty: hidden, it is
+			// printed by LibreOffice unless there is nothing to print.)
 			s.sheet.AddHidden(markCellPrefix + s.kind)
 		}
 	}
