@@ -119,6 +119,33 @@ func (r *Returned) unstarted() bool {
 	return r.Missing == 0 && r.entries() == 0
 }
 
+// gradeInstead reports whether r, a sheet of the puzzle of identity id,
+// is graded rather than the sheet of it chosen so far: of a worksheet and
+// its copies, the worksheet handed out (handedOut), unless it is empty
+// and a copy holds the work (a student worked on a copy, or on the
+// worksheet a second run wrote beside one whose marks exceljs dropped);
+// then the copy with the most entries.
+func gradeInstead(r, chosen *Returned, id Identity) bool {
+	rOut, chosenOut := handedOut(r.Puzzle.Sheet, id), handedOut(chosen.Puzzle.Sheet, id)
+	switch {
+	case chosenOut && chosen.entries() > 0:
+		return false
+	case rOut && r.entries() > 0 && !chosenOut:
+		return true
+	}
+	return r.entries() > chosen.entries()
+}
+
+// handedOut reports whether a sheet called name is the worksheet of id as
+// xlsudoku named it (a copy gets another name): Worksheet (or the name a
+// run gives it beside a sheet of that name), or a book's Puzzle N.
+func handedOut(name string, id Identity) bool {
+	if id.Of > 0 {
+		return strings.EqualFold(name, fmt.Sprintf("Puzzle %d", id.Index))
+	}
+	return namedAsRunNames(name, "Worksheet")
+}
+
 // entries counts the puzzle's blanks that hold something.
 func (r *Returned) entries() int {
 	n := 0
@@ -235,11 +262,8 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			}
 			r.By, r.Index, r.Of = "stored identity", id.Index, id.Of
 			if k := slices.IndexFunc(ids, func(o Identity) bool { return o.Index == id.Index && o.Givens == id.Givens }); k >= 0 {
-				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once:
-				// the one with the most entries is graded, so that a
-				// student who worked on the copy, or on the worksheet
-				// a second run wrote beside the first, is not given 0.
-				if r.entries() > out[k].entries() {
+				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once.
+				if gradeInstead(r, out[k], id) {
 					r.Copies = append(out[k].Copies, out[k].Puzzle.Sheet)
 					out[k] = r
 				} else {

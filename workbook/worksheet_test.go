@@ -1166,8 +1166,11 @@ func TestMarksLeftOnTheWrongSheet(t *testing.T) {
 
 // TestGradeTheSheetWithTheWork: of a worksheet and its copies (one a
 // student made to work on, or the worksheet a second run wrote beside a
-// first whose marks exceljs dropped), the one with the most entries is
-// graded, the others named as not graded; the first was graded, 0 of 51.
+// first whose marks exceljs dropped), the worksheet handed out is graded
+// unless it is empty; then the copy with the most entries, the others
+// named as not graded. The first was graded: 0 of 51 for the student who
+// worked on a copy. (A copy used as scratch beside a worksheet with
+// entries is not graded.)
 // And a hidden sheet is never offered as where the work may be: the
 // Answers sheet of a self-checking worksheet, its mark dropped, was ("to
 // grade it, give --sheet Answers": 51 of 51 right).
@@ -1202,6 +1205,15 @@ func TestGradeTheSheetWithTheWork(t *testing.T) {
 	assert.Equal(t, "Worksheet Copy", rs[0].Puzzle.Sheet, "the sheet with the work")
 	assert.Equal(t, []string{"Worksheet"}, rs[0].Copies)
 	assert.Equal(t, 10, rs[0].entries())
+
+	// Scratch: the worksheet has two entries, the copy ten.
+	scratch := fill(t, copied, "Worksheet", map[string]any{blankRef(t, p.Grid, 0): sol.Cells[blankIndex(p.Grid, 0)], blankRef(t, p.Grid, 1): sol.Cells[blankIndex(p.Grid, 1)]})
+	rs, err = ReadReturned(scratch, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Worksheet", rs[0].Puzzle.Sheet, "the worksheet handed out, which has entries")
+	assert.Equal(t, []string{"Worksheet Copy"}, rs[0].Copies)
+	assert.Equal(t, 2, rs[0].entries())
 
 	dropIdentities(t, ws, false)
 	rs, err = ReadReturned(ws, Options{}, nil)
@@ -1251,4 +1263,25 @@ func TestWorksheetRerunAfterNamesDropped(t *testing.T) {
 	visible, err := g.GetSheetVisible("Answers")
 	require.NoError(t, err)
 	assert.False(t, visible)
+}
+
+// blankIndex is the index of the k-th blank of g.
+func blankIndex(g solve.Grid, k int) int {
+	for i, d := range g.Cells[:g.Shape.Cells()] {
+		if d == 0 {
+			if k == 0 {
+				return i
+			}
+			k--
+		}
+	}
+	return -1
+}
+
+// blankRef is the cell at B2 of the k-th blank of g.
+func blankRef(t *testing.T, g solve.Grid, k int) string {
+	i := blankIndex(g, k)
+	ref, err := excelize.CoordinatesToCellName(2+i%g.Shape.Size, 2+i/g.Shape.Size)
+	require.NoError(t, err)
+	return ref
 }
