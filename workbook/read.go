@@ -360,7 +360,7 @@ func (p *pkg) readRank(sh sheetRef) int {
 	if isWorksheetKind(sh.ours) {
 		rank = 0
 	}
-	if sh.index < len(p.wb.sheets) && p.wb.sheets[sh.index].State != "" && p.wb.sheets[sh.index].State != "visible" {
+	if p.hiddenSheet(sh) {
 		rank += 2
 	}
 	return rank
@@ -444,7 +444,7 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 				rr.letters++
 			}
 		case d < 0:
-			rr.bad = append(rr.bad, &CellError{File: p.file, Sheet: sh.name, Cell: c.Pos.String(), Value: v.shown, Reason: v.reason(shape.Size)})
+			rr.bad = append(rr.bad, &CellError{File: p.file, Sheet: sh.name, Cell: c.Pos.String(), Value: clipShown(v.shown), Reason: v.reason(shape.Size)})
 			if v.isNum {
 				rr.badNumbers++
 			}

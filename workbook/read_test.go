@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -514,4 +515,23 @@ func TestDigitAsTheSheetHoldsIt(t *testing.T) {
 		assert.Contains(t, err.Error(), want)
 		assert.NotContains(t, err.Error(), other)
 	}
+}
+
+// TestLongTextIsClipped: cells are read to 1,024 bytes (a 16x16
+// worksheet's identity is some 340), but a message shows at most 80
+// characters of a cell.
+func TestLongTextIsClipped(t *testing.T) {
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layoutB2, grid(t, classic))
+	require.NoError(t, f.SetCellStr("Week 3", "C2", strings.Repeat("x", 600)))
+	in := filepath.Join(t.TempDir(), "long.xlsx")
+	require.NoError(t, f.SaveAs(in))
+	require.NoError(t, f.Close())
+	_, err := Read(in, Options{Sheet: "Week 3"})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	require.NotEmpty(t, ce.Cells)
+	v := ce.Cells[0].Value
+	assert.LessOrEqual(t, utf8.RuneCountInString(v), maxShown)
+	assert.True(t, strings.HasPrefix(v, `"xxxx`) && strings.HasSuffix(v, "…"), v)
 }

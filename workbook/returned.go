@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -119,21 +120,45 @@ func (r *Returned) unstarted() bool {
 	return r.Missing == 0 && r.entries() == 0
 }
 
-// gradeInstead reports whether r, a sheet of the puzzle of identity id,
-// is graded rather than the sheet of it chosen so far: of a worksheet and
-// its copies, the worksheet handed out (handedOut), unless it is empty
-// and a copy holds the work (a student worked on a copy, or on the
-// worksheet a second run wrote beside one whose marks exceljs dropped);
-// then the copy with the most entries.
-func gradeInstead(r, chosen *Returned, id Identity) bool {
-	rOut, chosenOut := handedOut(r.Puzzle.Sheet, id), handedOut(chosen.Puzzle.Sheet, id)
-	switch {
-	case chosenOut && chosen.entries() > 0:
-		return false
-	case rOut && r.entries() > 0 && !chosenOut:
-		return true
+// gradedOf returns, of the sheets of one puzzle of identity id (a
+// worksheet and its copies, in the workbook's order), the one graded,
+// the others listed in its Copies: the worksheet handed out (handedOut,
+// or else the sheet another is named a copy of), unless it is empty and
+// a copy holds the work (a student worked on a copy, or on the worksheet
+// a second run wrote beside one whose marks exceljs dropped); then the
+// sheet with the most entries. A copy used as scratch beside the real
+// work is not graded.
+func gradedOf(sheets []*Returned, id Identity) *Returned {
+	orig := slices.IndexFunc(sheets, func(r *Returned) bool { return handedOut(r.Puzzle.Sheet, id) })
+	if orig < 0 {
+		orig = slices.IndexFunc(sheets, func(r *Returned) bool {
+			return slices.ContainsFunc(sheets, func(c *Returned) bool { return copyNamed(c.Puzzle.Sheet, r.Puzzle.Sheet) })
+		})
 	}
-	return r.entries() > chosen.entries()
+	best := max(orig, 0)
+	if orig < 0 || sheets[orig].entries() == 0 {
+		for i, r := range sheets {
+			if r.entries() > sheets[best].entries() {
+				best = i
+			}
+		}
+	}
+	graded := sheets[best]
+	for i, r := range sheets {
+		if i != best {
+			graded.Copies = append(graded.Copies, r.Puzzle.Sheet)
+		}
+	}
+	return graded
+}
+
+// copyNamed reports whether name is one that an app gives a copy of the
+// sheet called of: Excel "of (2)", LibreOffice "of_2", openpyxl "of
+// Copy", Google Sheets "Copy of of".
+func copyNamed(name, of string) bool {
+	q := regexp.QuoteMeta(of)
+	re, err := regexp.Compile(`(?i)^(?:` + q + ` \(\d+\)|` + q + `_\d+|` + q + ` Copy\d*|Copy of ` + q + `(?: \d+)?)$`)
+	return err == nil && re.MatchString(name)
 }
 
 // handedOut reports whether a sheet called name is the worksheet of id as
@@ -248,6 +273,7 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	if opts.Sheet == "" && opts.Range == "" {
 		var out []*Returned
 		var ids []Identity
+		var groups [][]*Returned // the sheets of each identity
 		for _, sh := range pk.worksheets() {
 			id, ok, err := pk.identityOf(sh)
 			if !ok {
@@ -263,16 +289,14 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			r.By, r.Index, r.Of = "stored identity", id.Index, id.Of
 			if k := slices.IndexFunc(ids, func(o Identity) bool { return o.Index == id.Index && o.Givens == id.Givens }); k >= 0 {
 				// A copy of a sheet (Calc's "Puzzle 1 (2)") counts once.
-				if gradeInstead(r, out[k], id) {
-					r.Copies = append(out[k].Copies, out[k].Puzzle.Sheet)
-					out[k] = r
-				} else {
-					out[k].Copies = append(out[k].Copies, sh.name)
-				}
+				groups[k] = append(groups[k], r)
 				continue
 			}
-			out = append(out, r)
+			groups = append(groups, []*Returned{r})
 			ids = append(ids, id)
+		}
+		for k, g := range groups {
+			out = append(out, gradedOf(g, ids[k]))
 		}
 		if len(out) == 0 {
 			if book, lone := pk.worksheetsByName(); len(book) > 0 || lone != "" {
@@ -508,7 +532,7 @@ func (pk *pkg) returnedAt(sh sheetRef, rng string, givens solve.Grid, ours bool)
 			if u, err := strconv.Unquote(shown); err == nil {
 				shown = u // text as typed, not as messages quote it
 			}
-			r.Sheet[i], r.Shown[i] = -1, shown
+			r.Sheet[i], r.Shown[i] = -1, clipShown(shown)
 		}
 	}
 	return r, nil
@@ -559,7 +583,12 @@ func describe(names []string, max int) string {
 	return strings.Join(names[:max], ", ") + fmt.Sprintf(" and %d more", len(names)-max)
 }
 
-// hiddenSheet reports whether sheet s is hidden.
+// hiddenSheet reports whether sheet s is hidden (or very hidden); most
+// apps write state="visible" on every other sheet.
 func (pk *pkg) hiddenSheet(s sheetRef) bool {
-	return s.index < len(pk.wb.sheets) && pk.wb.sheets[s.index].State != ""
+	if s.index >= len(pk.wb.sheets) {
+		return false
+	}
+	st := pk.wb.sheets[s.index].State
+	return st != "" && !strings.EqualFold(st, "visible")
 }

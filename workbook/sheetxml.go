@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 )
@@ -200,8 +201,24 @@ func elementText(t *opc.Tokens) (string, error) {
 }
 
 // maxText is the longest text kept of a cell: a digit, however padded
-// with spaces, is far shorter, and messages show no more.
-const maxText = 256
+// with spaces, is far shorter, and a worksheet's identity cell (about 340
+// bytes on a 16x16; it was cut at 256, and every 16x16 worksheet whose
+// names exceljs had dropped was refused as damaged) fits. Messages show
+// less (clipShown).
+const maxText = 1024
+
+// maxShown is the most of a cell's text a message shows.
+const maxShown = 80
+
+// clipShown cuts a cell's value as a message shows it to maxShown
+// characters, marking the cut.
+func clipShown(shown string) string {
+	if utf8.RuneCountInString(shown) <= maxShown {
+		return shown
+	}
+	r := []rune(shown)
+	return string(r[:maxShown-1]) + "…"
+}
 
 // textBuilder collects the text of a cell up to maxText bytes; longer
 // text is cut and marked, so that it never reads as a digit.

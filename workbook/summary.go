@@ -39,7 +39,11 @@ func (r *SummaryRow) notes() string {
 			parts = append(parts, fmt.Sprintf("%s: %s changed (%s)", name, count(m.Changed, "given", "givens"), refsWithin(cellRefs(m, Changed), 30)))
 		}
 		for _, c := range m.Copies {
-			parts = append(parts, fmt.Sprintf("%s, a copy, not graded", c))
+			what := "the same puzzle" // the sheet handed out, left empty beside a copy with the work
+			if copyNamed(c, name) {
+				what = "a copy"
+			}
+			parts = append(parts, fmt.Sprintf("%s, %s, not graded", c, what))
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -167,7 +171,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		}
 		var wrong []string
 		for k, m := range r.Marks {
-			text(slices.Index(keys, puzzleKey(m, k))+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
+			text(slices.Index(keys, r.puzzleKeys()[k])+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
 			wrong = append(wrong, cellRefs(m, Wrong)...)
 		}
 		if r.Error != "" {
@@ -267,7 +271,7 @@ func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
 	names := map[string]map[string]int{} // by key, how often each sheet name
 	for _, r := range rows {
 		for k, m := range r.Marks {
-			key := puzzleKey(m, k)
+			key := r.puzzleKeys()[k]
 			if names[key] == nil {
 				keys = append(keys, key)
 				names[key] = map[string]int{}
@@ -279,7 +283,7 @@ func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
 		label, most := "", 0
 		for _, r := range rows { // the commonest name, the first seen of a tie
 			for k, m := range r.Marks {
-				if name := puzzleName(m, k); puzzleKey(m, k) == key && names[key][name] > most {
+				if name := puzzleName(m, k); r.puzzleKeys()[k] == key && names[key][name] > most {
 					label, most = name, names[key][name]
 				}
 			}
@@ -288,6 +292,30 @@ func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
 	}
 	return keys, labels
 }
+
+// puzzleKeys are the keys (puzzleKey) of the row's puzzles. A file
+// holding two lone worksheets of different puzzles (a student pasted in a
+// neighbour's variant) gives the second a column of its own, by its
+// sheet's name: in one column, one hid the other's score.
+func (r *SummaryRow) puzzleKeys() []string {
+	keys := make([]string, len(r.Marks))
+	lone := -1
+	for k, m := range r.Marks {
+		keys[k] = puzzleKey(m, k)
+		if keys[k] == loneKey && (lone < 0 || namedAsRunNames(puzzleName(m, k), "Worksheet") && !namedAsRunNames(puzzleName(r.Marks[lone], lone), "Worksheet")) {
+			lone = k
+		}
+	}
+	for k := range keys {
+		if keys[k] == loneKey && k != lone {
+			keys[k] = "sheet " + puzzleName(r.Marks[k], k)
+		}
+	}
+	return keys
+}
+
+// loneKey is the key of a lone worksheet of ours.
+const loneKey = "worksheet"
 
 // puzzleKey is what a file's puzzle k, m, shares with the other files'
 // puzzles of its column: its place in a book of worksheets, being a lone
@@ -298,7 +326,7 @@ func puzzleKey(m *Marking, k int) string {
 	case m.Of > 0 && m.Index > 0:
 		return fmt.Sprintf("book %d", m.Index)
 	case m.By == "stored identity" && m.Of == 0:
-		return "worksheet"
+		return loneKey
 	}
 	return "sheet " + puzzleName(m, k)
 }

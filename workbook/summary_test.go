@@ -88,6 +88,9 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 		{File: "c.xlsx", Marks: []*Marking{on("Puzzle 2", 2, 2)}},
 		{File: "d.xlsx", Marks: []*Marking{on("Mine", 0, 0)}},
 		{File: "e.xlsx", Marks: []*Marking{on("Worksheet", 0, 0)}},
+		// A neighbour's variant pasted in beside the student's own: each
+		// its column (in one, one hid the other's score).
+		{File: "f.xlsx", Marks: []*Marking{on("Theirs", 0, 0), on("Worksheet", 0, 0)}},
 	}
 	out := filepath.Join(t.TempDir(), "summary.xlsx")
 	require.NoError(t, WriteSummary(out, rows, ""))
@@ -96,9 +99,10 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	defer f.Close()
 	got, err := f.GetRows("Summary")
 	require.NoError(t, err)
-	require.Len(t, got, 6)
+	require.Len(t, got, 7)
 	score := fmt.Sprintf("%d/%d", m.Correct, m.Blanks())
-	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Right", "Cells", "Score", "Wrong cells"}, got[0])
+	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Theirs", "Right", "Cells", "Score", "Wrong cells"}, got[0])
+	assert.Equal(t, []string{"f.xlsx", "", "", score, score}, got[6][:5], "the student's own Worksheet in its column, the other in its own")
 	assert.Equal(t, []string{"a.xlsx", score, score, ""}, got[1][:4])
 	assert.Equal(t, []string{"b.xlsx", "", "", score}, got[2][:4])
 	assert.Equal(t, []string{"c.xlsx", "", score, ""}, got[3][:4])
@@ -110,7 +114,7 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	// Right, Cells and Score, headings and numbers, are centred: the
 	// headings stood left and the numbers right, so that "Worksheet
 	// Right" read as one heading.
-	for _, col := range []string{"E", "F", "G"} {
+	for _, col := range []string{"F", "G", "H"} {
 		for _, row := range []int{1, 2} {
 			id, err := f.GetCellStyle("Summary", fmt.Sprintf("%s%d", col, row))
 			require.NoError(t, err)
@@ -120,7 +124,7 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 			assert.Equal(t, "center", st.Alignment.Horizontal, "%s%d", col, row)
 		}
 	}
-	id, err := f.GetCellStyle("Summary", "H1")
+	id, err := f.GetCellStyle("Summary", "I1")
 	require.NoError(t, err)
 	st, err := f.GetStyle(id)
 	require.NoError(t, err)

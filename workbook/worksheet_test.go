@@ -1215,6 +1215,22 @@ func TestGradeTheSheetWithTheWork(t *testing.T) {
 	assert.Equal(t, []string{"Worksheet Copy"}, rs[0].Copies)
 	assert.Equal(t, 2, rs[0].entries())
 
+	// The same, the teacher having renamed the worksheet Week 3 and the
+	// student's copy named by LibreOffice: the sheet the copy is named
+	// after is the one handed out.
+	g, err := excelize.OpenFile(scratch)
+	require.NoError(t, err)
+	require.NoError(t, g.SetSheetName("Worksheet", "Week 3 work"))
+	require.NoError(t, g.SetSheetName("Worksheet Copy", "Week 3 work_2"))
+	renamed := filepath.Join(t.TempDir(), "renamed.xlsx")
+	require.NoError(t, g.SaveAs(renamed))
+	require.NoError(t, g.Close())
+	rs, err = ReadReturned(renamed, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "Week 3 work", rs[0].Puzzle.Sheet, "the sheet its copy is named after")
+	assert.Equal(t, []string{"Week 3 work_2"}, rs[0].Copies)
+
 	dropIdentities(t, ws, false)
 	rs, err = ReadReturned(ws, Options{}, nil)
 	require.NoError(t, err)
@@ -1284,4 +1300,80 @@ func blankRef(t *testing.T, g solve.Grid, k int) string {
 	ref, err := excelize.CoordinatesToCellName(2+i%g.Shape.Size, 2+i/g.Shape.Size)
 	require.NoError(t, err)
 	return ref
+}
+
+func TestCopyNamed(t *testing.T) {
+	for _, tc := range []struct {
+		name, of string
+		want     bool
+	}{
+		{"Worksheet (2)", "Worksheet", true},
+		{"Worksheet_2", "Worksheet", true},
+		{"Worksheet Copy", "Worksheet", true},
+		{"Worksheet Copy1", "Worksheet", true},
+		{"Copy of Worksheet", "Worksheet", true},
+		{"copy of week 3 (b)", "Week 3 (b)", true},
+		{"Worksheet", "Worksheet", false},
+		{"Worksheet 2", "Worksheet", false},
+		{"Mine", "Worksheet", false},
+		{"Worksheet_2", "Worksheet_2", false},
+	} {
+		assert.Equal(t, tc.want, copyNamed(tc.name, tc.of), "%q of %q", tc.name, tc.of)
+	}
+}
+
+// TestSixteenIdentityCellOutlivesTheNames: a 16x16 worksheet's identity
+// (about 340 characters) is read whole from its cell. Cells were read to
+// 256 bytes, so once exceljs had dropped the defined names every 16x16
+// worksheet was refused as "damaged" (exit 3), --key or not.
+func TestSixteenIdentityCellOutlivesTheNames(t *testing.T) {
+	g, err := solve.ParseLine(first16x16(t))
+	require.NoError(t, err)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	book := filepath.Join(t.TempDir(), "book16.xlsx")
+	require.NoError(t, WriteWorksheetBook(book, []GeneratedPuzzle{{Number: 1, Givens: g, Solution: sol, Grade: solve.Expert, Seed: 123456789}}, BookOptions{}, WorksheetOptions{}))
+	f, err := excelize.OpenFile(book)
+	require.NoError(t, err)
+	v, err := f.GetCellValue("Puzzle 1", layout.IdentityCell(16).String())
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+	require.Greater(t, len(v), 256, "the identity is longer than cells were read")
+	dropIdentities(t, book, false)
+	rs, err := ReadReturned(book, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	assert.Equal(t, "stored identity", rs[0].By)
+	assert.Equal(t, g, rs[0].Puzzle.Grid)
+}
+
+// TestWorkElsewhereOnVisibleSheets: most apps write state="visible" on
+// every sheet they save, which was taken for hidden: the warning that a
+// student's work is on another sheet never came (a walk of 2 December).
+func TestWorkElsewhereOnVisibleSheets(t *testing.T) {
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	entries := map[string]any{}
+	for k := range 5 {
+		entries[blankRef(t, p.Grid, k)] = sol.Cells[blankIndex(p.Grid, k)]
+	}
+	worked := fill(t, ws, "Week 3", entries) // on the teacher's sheet, not the Worksheet
+	visible := regexp.MustCompile(`<sheet ([^>]*?)(/?)>`)
+	rezip(t, worked, func(name string, data []byte) []byte {
+		if name != "xl/workbook.xml" {
+			return data
+		}
+		return visible.ReplaceAllFunc(data, func(m []byte) []byte {
+			if bytes.Contains(m, []byte("state=")) {
+				return m
+			}
+			sub := visible.FindSubmatch(m)
+			return []byte(`<sheet ` + strings.TrimRight(string(sub[1]), " ") + ` state="visible"` + string(sub[2]) + `>`)
+		})
+	})
+	require.Contains(t, string(unzip(t, worked)["xl/workbook.xml"]), `state="visible"`)
+	rs, err := ReadReturned(worked, Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	require.NotEmpty(t, rs[0].Elsewhere)
+	assert.Contains(t, rs[0].Elsewhere[0], `sheet "Week 3" holds this puzzle with 5 entries`)
 }
