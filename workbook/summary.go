@@ -204,8 +204,14 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	if noted {
 		widths[scoreCol+2] = notesWidth
 	}
-	for k := range puzzles {
-		widths[k+2] = 10
+	for k, label := range puzzleCols {
+		// As wide as its heading, bold (a little wider than the book
+		// font's digits), up to maxPuzzleWidth: "Worksheet (2)" was cut
+		// to "Worksheet" beside a column of that name.
+		widths[k+2] = 10 // "Puzzle 12" fits
+		if n := utf8.RuneCountInString(label); n > 9 {
+			widths[k+2] = min(1.15*float64(n)+1, maxPuzzleWidth)
+		}
 	}
 	tableWidth := 0.0
 	for col, w := range widths {
@@ -347,6 +353,10 @@ const (
 	summaryRow      = 15.0
 	defaultColWidth = 9.140625
 )
+
+// maxPuzzleWidth bounds the width of a puzzle's column, in the book
+// font's digits.
+const maxPuzzleWidth = 20
 
 // wrongCellsWidth is the width of the Wrong cells column, in the book
 // font's digits: what it lists must fit, as the column does not wrap.

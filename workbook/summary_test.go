@@ -90,7 +90,7 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 		{File: "e.xlsx", Marks: []*Marking{on("Worksheet", 0, 0)}},
 		// A neighbour's variant pasted in beside the student's own: each
 		// its column (in one, one hid the other's score).
-		{File: "f.xlsx", Marks: []*Marking{on("Theirs", 0, 0), on("Worksheet", 0, 0)}},
+		{File: "f.xlsx", Marks: []*Marking{on("Worksheet (2)", 0, 0), on("Worksheet", 0, 0)}},
 	}
 	out := filepath.Join(t.TempDir(), "summary.xlsx")
 	require.NoError(t, WriteSummary(out, rows, ""))
@@ -101,8 +101,13 @@ func TestSummaryColumnsBySheet(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, got, 7)
 	score := fmt.Sprintf("%d/%d", m.Correct, m.Blanks())
-	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Theirs", "Right", "Cells", "Score", "Wrong cells"}, got[0])
+	assert.Equal(t, []string{"Student file", "Puzzle 1", "Puzzle 2", "Worksheet", "Worksheet (2)", "Right", "Cells", "Score", "Wrong cells"}, got[0])
 	assert.Equal(t, []string{"f.xlsx", "", "", score, score}, got[6][:5], "the student's own Worksheet in its column, the other in its own")
+	narrow, err := f.GetColWidth("Summary", "D")
+	require.NoError(t, err)
+	wide, err := f.GetColWidth("Summary", "E")
+	require.NoError(t, err)
+	assert.Greater(t, wide, narrow, "a long heading gets a wider column (it was cut to \"Worksheet\")")
 	assert.Equal(t, []string{"a.xlsx", score, score, ""}, got[1][:4])
 	assert.Equal(t, []string{"b.xlsx", "", "", score}, got[2][:4])
 	assert.Equal(t, []string{"c.xlsx", "", score, ""}, got[3][:4])
