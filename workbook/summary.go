@@ -133,7 +133,7 @@ const maxFileWidth = 80
 // for each puzzle, by the name of its sheet.
 func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.Sheet {
 	shown := fileNames(rows)
-	keys, puzzleCols := puzzleColumns(rows)
+	keys, puzzleCols, rowKeys := puzzleColumns(rows)
 	puzzles := len(puzzleCols)
 	sh := layout.Sheet{Freeze: layout.Pos{Col: 1, Row: 2}}
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, map[int]float64{}
@@ -171,7 +171,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		}
 		var wrong []string
 		for k, m := range r.Marks {
-			text(slices.Index(keys, r.puzzleKeys()[k])+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
+			text(slices.Index(keys, rowKeys[i][k])+2, fmt.Sprintf("%d/%d", m.Correct, m.Blanks()))
 			wrong = append(wrong, cellRefs(m, Wrong)...)
 		}
 		if r.Error != "" {
@@ -273,11 +273,14 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 // its puzzles' sheets. A lone worksheet among books has its own column,
 // and a student's renamed sheet stays in its puzzle's (a hunt found
 // "My Sudoku" and "Mine" in columns of their own).
-func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
+// rowKeys holds each row's puzzleKeys.
+func puzzleColumns(rows []SummaryRow) (keys, labels []string, rowKeys [][]string) {
 	names := map[string]map[string]int{} // by key, how often each sheet name
-	for _, r := range rows {
+	rowKeys = make([][]string, len(rows))
+	for i, r := range rows {
+		rowKeys[i] = r.puzzleKeys()
 		for k, m := range r.Marks {
-			key := r.puzzleKeys()[k]
+			key := rowKeys[i][k]
 			if names[key] == nil {
 				keys = append(keys, key)
 				names[key] = map[string]int{}
@@ -287,16 +290,16 @@ func puzzleColumns(rows []SummaryRow) (keys, labels []string) {
 	}
 	for _, key := range keys {
 		label, most := "", 0
-		for _, r := range rows { // the commonest name, the first seen of a tie
+		for i, r := range rows { // the commonest name, the first seen of a tie
 			for k, m := range r.Marks {
-				if name := puzzleName(m, k); r.puzzleKeys()[k] == key && names[key][name] > most {
+				if name := puzzleName(m, k); rowKeys[i][k] == key && names[key][name] > most {
 					label, most = name, names[key][name]
 				}
 			}
 		}
 		labels = append(labels, label)
 	}
-	return keys, labels
+	return keys, labels, rowKeys
 }
 
 // puzzleKeys are the keys (puzzleKey) of the row's puzzles. A file

@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"github.com/xlsudoku/xlsudoku/layout"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -251,4 +252,30 @@ func TestSummaryNotes(t *testing.T) {
 	got, err = g.GetRows("Summary")
 	require.NoError(t, err)
 	assert.NotContains(t, got[0], "Notes")
+}
+
+// BenchmarkSummarySheet lays out the summary of a class of 40 returning
+// a book of 50 worksheets: each row's column keys are worked out once
+// (they were once per puzzle and column, some 10 million times here).
+func BenchmarkSummarySheet(b *testing.B) {
+	ws, _, _ := writeWorksheet(b, classicBook(b), WorksheetOptions{})
+	rs, err := ReadReturned(ws, Options{}, nil)
+	require.NoError(b, err)
+	m, err := GradeReturned(rs[0])
+	require.NoError(b, err)
+	rows := make([]SummaryRow, 40)
+	for i := range rows {
+		rows[i].File = fmt.Sprintf("student-%02d.xlsx", i)
+		for k := range 50 {
+			c, r, p := *m, *m.Returned, *m.Puzzle
+			p.Sheet, r.Index, r.Of = fmt.Sprintf("Puzzle %d", k+1), k+1, 50
+			r.Puzzle = &p
+			c.Returned = &r
+			rows[i].Marks = append(rows[i].Marks, &c)
+		}
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		summarySheet("Summary", rows, layout.A4)
+	}
 }

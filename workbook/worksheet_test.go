@@ -18,7 +18,7 @@ import (
 )
 
 // writeWorksheet makes a worksheet of the classic puzzle of in.
-func writeWorksheet(t *testing.T, in string, w WorksheetOptions) (out string, p *Puzzle, sol solve.Grid) {
+func writeWorksheet(t testing.TB, in string, w WorksheetOptions) (out string, p *Puzzle, sol solve.Grid) {
 	t.Helper()
 	p, err := Read(in, Options{})
 	require.NoError(t, err)
