@@ -276,6 +276,7 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 // rowKeys holds each row's puzzleKeys.
 func puzzleColumns(rows []SummaryRow) (keys, labels []string, rowKeys [][]string) {
 	names := map[string]map[string]int{} // by key, how often each sheet name
+	order := map[string][]string{}       // by key, the names as first seen
 	rowKeys = make([][]string, len(rows))
 	for i, r := range rows {
 		rowKeys[i] = r.puzzleKeys()
@@ -285,16 +286,21 @@ func puzzleColumns(rows []SummaryRow) (keys, labels []string, rowKeys [][]string
 				keys = append(keys, key)
 				names[key] = map[string]int{}
 			}
-			names[key][puzzleName(m, k)]++
+			name := puzzleName(m, k)
+			if names[key][name] == 0 {
+				order[key] = append(order[key], name)
+			}
+			names[key][name]++
 		}
 	}
 	for _, key := range keys {
-		label, most := "", 0
-		for i, r := range rows { // the commonest name, the first seen of a tie
-			for k, m := range r.Marks {
-				if name := puzzleName(m, k); rowKeys[i][k] == key && names[key][name] > most {
-					label, most = name, names[key][name]
-				}
+		// The commonest name; of a tie, not a copy's ("Worksheet (2)" of
+		// a student who worked on a copy), else the first seen.
+		label, most, copied := "", 0, false
+		for _, name := range order[key] {
+			isCopy := slices.ContainsFunc(order[key], func(of string) bool { return copyNamed(name, of) })
+			if n := names[key][name]; n > most || n == most && copied && !isCopy {
+				label, most, copied = name, n, isCopy
 			}
 		}
 		labels = append(labels, label)

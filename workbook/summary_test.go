@@ -279,3 +279,30 @@ func BenchmarkSummarySheet(b *testing.B) {
 		summarySheet("Summary", rows, layout.A4)
 	}
 }
+
+// TestSummaryLabelNotACopy: a column is headed by its commonest sheet
+// name, and of a tie not by a copy's: one student who worked on a copy,
+// "Worksheet (2)", listed first, headed the class's column.
+func TestSummaryLabelNotACopy(t *testing.T) {
+	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	rs, err := ReadReturned(ws, Options{}, nil)
+	require.NoError(t, err)
+	m, err := GradeReturned(rs[0])
+	require.NoError(t, err)
+	on := func(sheet string) *Marking {
+		c, r, p := *m, *m.Returned, *m.Puzzle
+		p.Sheet = sheet
+		r.Puzzle = &p
+		c.Returned = &r
+		return &c
+	}
+	rows := []SummaryRow{
+		{File: "a.xlsx", Marks: []*Marking{on("Worksheet (2)")}},
+		{File: "b.xlsx", Marks: []*Marking{on("Worksheet")}},
+	}
+	_, labels, _ := puzzleColumns(rows)
+	assert.Equal(t, []string{"Worksheet"}, labels)
+	rows = append(rows, SummaryRow{File: "c.xlsx", Marks: []*Marking{on("Worksheet (2)")}})
+	_, labels, _ = puzzleColumns(rows)
+	assert.Equal(t, []string{"Worksheet (2)"}, labels, "the commonest, copy or not")
+}

@@ -125,7 +125,7 @@ func givenAway(from string) []*ourSheet {
 		if k.kind == kindSolution {
 			text = fmt.Sprintf("The solution that xlsudoku wrote on this sheet is left out of this worksheet, so that students do not see it. %s still has it.", from)
 		}
-		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, why: why, sheet: layout.NoteSheet(text)})
+		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, copies: true, why: why, sheet: layout.NoteSheet(text)})
 	}
 	return sheets
 }

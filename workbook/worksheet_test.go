@@ -1377,3 +1377,50 @@ func TestWorkElsewhereOnVisibleSheets(t *testing.T) {
 	require.NotEmpty(t, rs[0].Elsewhere)
 	assert.Contains(t, rs[0].Elsewhere[0], `sheet "Week 3" holds this puzzle with 5 entries`)
 }
+
+// TestWorksheetEmptiesOurSheetsRenamed: a sheet of ours the teacher
+// renamed, or copied, is theirs in their workbook (a run leaves it
+// alone), but it still gives the answer away: the worksheet's copy for
+// students empties it too, found by its mark name or, where an app
+// dropped the names, by its mark cell. A renamed Steps reached students
+// whole, without a word (a walk of 2 December).
+func TestWorksheetEmptiesOurSheetsRenamed(t *testing.T) {
+	for _, dropped := range []bool{false, true} {
+		explained := filepath.Join(t.TempDir(), "explained.xlsx")
+		p, _, _ := explainFile(t, classicBook(t), explained)
+		if dropped {
+			dropIdentities(t, explained, false)
+		}
+		f, err := excelize.OpenFile(explained)
+		require.NoError(t, err)
+		require.NoError(t, f.SetSheetName("Steps", "My steps"))
+		require.NoError(t, f.SetSheetName("Solution", "Old"))
+		renamed := filepath.Join(t.TempDir(), "renamed.xlsx")
+		require.NoError(t, f.SaveAs(renamed))
+		require.NoError(t, f.Close())
+
+		q, err := Read(renamed, Options{Sheet: p.Sheet})
+		require.NoError(t, err)
+		sol, err := q.Solve()
+		require.NoError(t, err)
+		out := filepath.Join(t.TempDir(), "ws.xlsx")
+		notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+		require.NoError(t, err, "dropped %v", dropped)
+		all := strings.Join(notes, "\n")
+		assert.Contains(t, all, `emptied sheet "My steps" (it has the mark of xlsudoku's Steps sheet under a name of its own: ours renamed, or a copy)`, "dropped %v", dropped)
+		assert.Contains(t, all, `emptied sheet "Old" (it has the mark of xlsudoku's Solution sheet`, "dropped %v", dropped)
+		assert.NotContains(t, all, "warning", "dropped %v", dropped)
+		g, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		for _, sheet := range []string{"My steps", "Old"} {
+			text := shownText(t, g, sheet)
+			require.Len(t, text, 1, "dropped %v: %s holds only its note", dropped, sheet)
+			assert.Contains(t, text[0], "left out of this worksheet")
+		}
+		require.NoError(t, g.Close())
+		before, err := excelize.OpenFile(renamed)
+		require.NoError(t, err)
+		assert.Greater(t, len(shownText(t, before, "My steps")), 10, "the teacher's workbook keeps them")
+		require.NoError(t, before.Close())
+	}
+}

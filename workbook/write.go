@@ -8,6 +8,7 @@ import (
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"io"
 	"io/fs"
+	"maps"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -34,10 +35,16 @@ type ourSheet struct {
 	// dropped when there is none
 	stale bool
 	why   string // what a note on emptying a stale sheet adds
-	opens bool   // the workbook opens at this sheet (a worksheet)
-	sheet layout.Sheet
-	names []localName // defined names of its own beyond the built-in ones
-	grid  layout.Rect // a worksheet's board, named so that apps move the name with it
+	// copies, on a stale sheet that keeps answers from a worksheet's
+	// copy for students (givenAway), empties as well the sheets of the
+	// user's that carry this kind's mark and look (keptAs): ours renamed,
+	// or copied. They are the user's in the workbook, which keeps them,
+	// but they still give the answer away.
+	copies bool
+	opens  bool // the workbook opens at this sheet (a worksheet)
+	sheet  layout.Sheet
+	names  []localName // defined names of its own beyond the built-in ones
+	grid   layout.Rect // a worksheet's board, named so that apps move the name with it
 	// draw, when set, lays the sheet out once every sheet has its name
 	// (formulas name other sheets of ours).
 	draw func() (layout.Sheet, error)
@@ -276,12 +283,26 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 	}
 	next := len(p.wb.sheets)
 	taken := map[string]bool{}
-	for _, s := range sheets {
+	if slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.copies }) {
+		p.keptInCells(all)
+	}
+	for _, s := range slices.Clone(sheets) {
 		w, ok, note := earlierSheet(all, s.kind, s.name)
 		if note != "" {
 			notes = append(notes, note)
 		}
-		if note := keptSheets(all, s.kind, s.name); note != "" {
+		if s.copies {
+			for _, k := range all {
+				if k.keptAs == s.kind {
+					sheets = append(sheets, &ourSheet{kind: s.kind, name: k.name, index: k.index, part: k.part, existing: true, stale: true, sheet: cloneSheet(s.sheet)})
+					note := fmt.Sprintf("emptied sheet %q (it has the mark of xlsudoku's %s sheet under a name of its own: ours renamed, or a copy)", k.name, s.name)
+					if s.why != "" {
+						note += ": " + s.why
+					}
+					notes = append(notes, note)
+				}
+			}
+		} else if note := keptSheets(all, s.kind, s.name); note != "" {
 			notes = append(notes, note)
 		}
 		if ok {
@@ -400,6 +421,33 @@ func earlierSheet(all []sheetRef, kind, name string) (w sheetRef, ok bool, note 
 		}
 	}
 	return sheetRef{}, false, fmt.Sprintf("left %s alone: each carries the mark of xlsudoku's %s sheet (one was copied from another), and none is called %q", quoted(marked), name, name)
+}
+
+// keptInCells sets keptAs on the sheets of all that are not ours and
+// carry no mark name, by their mark cells: a sheet of ours renamed, or
+// copied, in a file an app saved without our names (exceljs). Each such
+// sheet's row 1 is read, so only a worksheet's emptying asks it.
+func (p *pkg) keptInCells(all []sheetRef) {
+	for i, w := range all {
+		if w.ours != "" || w.keptAs != "" {
+			continue
+		}
+		if _, named := p.namedKind(w.index); named {
+			continue
+		}
+		if k := p.markInCell(w); k != "" && !runNamed(w.name, k) && p.looksOurs(w, k) {
+			all[i].keptAs = k
+		}
+	}
+}
+
+// cloneSheet copies a sheet's cells, merges and sizes, so that one drawn
+// for several sheets can be written (and marked) for each.
+func cloneSheet(sh layout.Sheet) layout.Sheet {
+	c := sh
+	c.Cells, c.Merges, c.HiddenCols = slices.Clone(sh.Cells), slices.Clone(sh.Merges), slices.Clone(sh.HiddenCols)
+	c.ColWidths, c.RowHeights = maps.Clone(sh.ColWidths), maps.Clone(sh.RowHeights)
+	return c
 }
 
 // keptSheets notes the sheets of the user's that carry the mark of our
