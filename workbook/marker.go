@@ -17,7 +17,11 @@ import (
 // The mark lives in the workbook, travels with the sheet when it is renamed
 // or moved (spreadsheet apps keep localSheetId pointing at it), and does not
 // show in the sheet. A sheet called Solution without the mark is the user's,
-// and xlsudoku never writes to or deletes it.
+// and xlsudoku never writes to or deletes it. The sheets a run replaces
+// carry it in a hidden cell too (markCellPrefix), and a mark counts only
+// with its proofs: a name a run gives, and a title, of that kind (see
+// confirms), so that a sheet renamed, copied, or given another's mark by
+// a tool is the user's.
 const markerName = "xlsudoku_sheet"
 
 // The kinds of sheets xlsudoku makes, as their marks spell them.

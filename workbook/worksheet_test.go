@@ -1084,8 +1084,9 @@ func TestIdentityCellOutlivesTheNames(t *testing.T) {
 // sheet that got the mark of a worksheet's Answers was emptied by the
 // next worksheet run as a stale answer key, and the live Candidates taken
 // for the worksheet (a walk of 2 December, with openpyxl itself). Now an
-// Answers mark needs a hidden sheet titled Answers (or emptied), a live
-// Candidates mark its title, and a worksheet's its grid name naming it.
+// Answers mark needs a sheet called and titled Answers (or emptied and
+// hidden), a live Candidates mark its name and title, and a worksheet's
+// its grid name naming it.
 func TestMarksLeftOnTheWrongSheet(t *testing.T) {
 	f, err := excelize.OpenFile(classicBook(t))
 	require.NoError(t, err)
