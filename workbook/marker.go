@@ -154,13 +154,6 @@ func (p *pkg) ourKind(s sheetRef) string {
 	if kind := p.kindInCell(s); kind != "" && p.confirms(s, kind) {
 		return kind
 	}
-	if namedAsRunNames(s.name, "Worksheet") {
-		// A lone worksheet's identity cell is its mark (a book's are
-		// in a new workbook, never replaced).
-		if id, ok, err := p.identityInCell(s); ok && err == nil && id.Of == 0 {
-			return kindWorksheet
-		}
-	}
 	return ""
 }
 
@@ -202,7 +195,8 @@ func namedAsRunNames(name, base string) bool {
 	return ok && err == nil && i >= 2 && strconv.Itoa(i) == n
 }
 
-// kindInCell returns the kind that sheet s's mark cell gives, else "".
+// kindInCell returns the kind that sheet s's mark cell gives (or a lone
+// worksheet's identity cell), else "", reading the sheet once.
 // The title (titleFits) is still checked after it. A cell, unlike a
 // defined name, goes wherever its sheet's cells are pasted, so the mark
 // counts only on a sheet with a name a run gives its kind: a user who
@@ -218,6 +212,13 @@ func (p *pkg) kindInCell(s sheetRef) string {
 				kind = k
 			}
 			break
+		}
+	}
+	if kind == "" && namedAsRunNames(s.name, "Worksheet") {
+		// A lone worksheet's identity cell is its mark (a book's are
+		// in a new workbook, never replaced).
+		if id, ok, err := p.identityInCell(s); ok && err == nil && id.Of == 0 {
+			kind = kindWorksheet
 		}
 	}
 	if p.cellKinds == nil {
