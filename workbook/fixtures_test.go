@@ -293,3 +293,42 @@ func shownText(t *testing.T, f *excelize.File, sheet string) []string {
 	}
 	return text
 }
+
+// classicWithSheet is classicBook with an empty sheet called name after
+// its puzzle's.
+func classicWithSheet(t testing.TB, name string) string {
+	t.Helper()
+	f, err := excelize.OpenFile(classicBook(t))
+	require.NoError(t, err)
+	_, err = f.NewSheet(name)
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "with-sheet.xlsx")
+	require.NoError(t, f.SaveAs(out))
+	require.NoError(t, f.Close())
+	return out
+}
+
+// deleteAsOpenpyxl deletes sheet name, at index at, from the workbook at
+// path as openpyxl 3.0 does: its print areas and titles are renumbered,
+// every other sheet-scoped name (ours) is not, and so sits on the next
+// sheet.
+func deleteAsOpenpyxl(t testing.TB, path, name string, at int) {
+	t.Helper()
+	sheet := regexp.MustCompile(`<sheet [^>]*name="` + regexp.QuoteMeta(name) + `"[^>]*?(/>|></sheet>)`)
+	builtin := regexp.MustCompile(`(name="_xlnm\.[A-Za-z_]+" localSheetId=")(\d+)"`)
+	rezip(t, path, func(part string, data []byte) []byte {
+		if part != "xl/workbook.xml" {
+			return data
+		}
+		require.True(t, sheet.Match(data), "sheet %q to delete", name)
+		data = sheet.ReplaceAll(data, nil)
+		return builtin.ReplaceAllFunc(data, func(m []byte) []byte {
+			sub := builtin.FindSubmatch(m)
+			i, _ := strconv.Atoi(string(sub[2]))
+			if i > at {
+				i--
+			}
+			return []byte(string(sub[1]) + strconv.Itoa(i) + `"`)
+		})
+	})
+}

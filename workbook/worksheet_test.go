@@ -1088,16 +1088,9 @@ func TestIdentityCellOutlivesTheNames(t *testing.T) {
 // hidden), a live Candidates mark its name and title, and a worksheet's
 // its grid name naming it.
 func TestMarksLeftOnTheWrongSheet(t *testing.T) {
-	f, err := excelize.OpenFile(classicBook(t))
-	require.NoError(t, err)
-	_, err = f.NewSheet("Junk")
-	require.NoError(t, err)
-	withJunk := filepath.Join(t.TempDir(), "junk.xlsx")
-	require.NoError(t, f.SaveAs(withJunk))
-	require.NoError(t, f.Close())
-	p, sol := readSolved(t, withJunk)
+	p, sol := readSolved(t, classicWithSheet(t, "Junk"))
 	ws := filepath.Join(t.TempDir(), "ws.xlsx")
-	_, err = WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{SelfCheck: true, LiveCandidates: true})
+	_, err := WriteWorksheet(p, sol, ws, Options{}, WorksheetOptions{SelfCheck: true, LiveCandidates: true})
 	require.NoError(t, err)
 	g, err := excelize.OpenFile(ws)
 	require.NoError(t, err)
@@ -1110,25 +1103,7 @@ func TestMarksLeftOnTheWrongSheet(t *testing.T) {
 	require.NoError(t, g.SaveAs(notes))
 	require.NoError(t, g.Close())
 
-	// Delete Junk (index 1) as openpyxl does: the print areas renumbered,
-	// our names not.
-	junk := regexp.MustCompile(`<sheet [^>]*name="Junk"[^>]*?(/>|></sheet>)`)
-	printArea := regexp.MustCompile(`(name="_xlnm\.[A-Za-z_]+" localSheetId=")(\d+)"`)
-	rezip(t, notes, func(name string, data []byte) []byte {
-		if name != "xl/workbook.xml" {
-			return data
-		}
-		require.True(t, junk.Match(data))
-		data = junk.ReplaceAll(data, nil)
-		return printArea.ReplaceAllFunc(data, func(m []byte) []byte {
-			sub := printArea.FindSubmatch(m)
-			i, _ := strconv.Atoi(string(sub[2]))
-			if i > 1 {
-				i--
-			}
-			return []byte(string(sub[1]) + strconv.Itoa(i) + `"`)
-		})
-	})
+	deleteAsOpenpyxl(t, notes, "Junk", 1)
 	h, err := excelize.OpenFile(notes)
 	require.NoError(t, err)
 	require.Equal(t, []string{"Week 3", "Worksheet", "Candidates", "Answers", "My notes"}, h.GetSheetList())
