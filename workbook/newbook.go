@@ -454,7 +454,7 @@ func bookWorkbookRels(sheets []*ourSheet) []byte {
 // atomicWrite writes a file with write to a temporary file beside out,
 // runs check on it (if any), and renames it over out. Whatever fails, the
 // temporary file is removed and out is left as it was.
-func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) (err error) {
+func atomicWrite(out string, write func(io.Writer) error, check func(path string) error) error {
 	// A read-only file is refused, as solve -o and text output refuse it:
 	// renaming over it would replace a file its owner protected.
 	if err := writable(out); err != nil {
@@ -463,49 +463,10 @@ func atomicWrite(out string, write func(io.Writer) error, check func(path string
 	// An existing file keeps its permissions (a private summary of the
 	// class's scores stays private); a new one gets 0644 less the umask,
 	// as text output does.
-	perm, exists := os.FileMode(0o644), false
+	perm, keep := os.FileMode(0o644), os.FileMode(0)
 	if fi, err := os.Stat(replaced(out)); err == nil && fi.Mode().IsRegular() {
-		perm, exists = fi.Mode().Perm(), true
+		perm = fi.Mode().Perm()
+		keep = perm // the umask applied when the temporary file was made
 	}
-	tmp, target, err := createBeside(out, perm)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		r := recover()
-		if err != nil || r != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-		doneWithTemp(tmp)
-		if r != nil {
-			panic(r) // a bug, for the caller to report; no file left
-		}
-	}()
-	if err = write(tmp); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	// On disk before the rename, as text output is: a crash must not
-	// leave the name holding a file the system never wrote out.
-	if err = syncFile(tmp); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if err = tmp.Close(); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-	}
-	if exists {
-		// The umask applied when the temporary file was made.
-		if err = os.Chmod(tmp.Name(), perm); err != nil {
-			return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
-		}
-	}
-	if check != nil {
-		if err = check(tmp.Name()); err != nil {
-			return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
-		}
-	}
-	if err = os.Rename(tmp.Name(), target); err != nil {
-		return fmt.Errorf("%w: %v", ErrWrite, err)
-	}
-	return nil
+	return replaceFile(out, perm, keep, write, check, nil)
 }

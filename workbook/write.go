@@ -856,8 +856,33 @@ func createError(out string, err error) error {
 // commit writes the output to a temporary file beside out, checks it with
 // check, and renames it over out. Whatever fails, the temporary file is
 // removed and out is left as it was.
-func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) (err error) {
-	tmp, target, err := createBeside(out, 0o600)
+func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) error {
+	// Keep the permissions of the file replaced, or give the input's
+	// reading and writing ones (a private workbook's copy stays private;
+	// an input another program left executable makes no executable).
+	mode := os.FileMode(0o644)
+	if fi, err := os.Stat(replaced(out)); err == nil {
+		mode = fi.Mode().Perm()
+	} else if fi, err := os.Stat(in); err == nil {
+		mode = fi.Mode().Perm() &^ 0o111
+	}
+	return replaceFile(out, 0o600, mode, func(w io.Writer) error {
+		return pk.Save(w, parts.replace, parts.add, parts.drop)
+	}, func(path string) error {
+		if err := check(path); err != nil || verifyHook == nil {
+			return err
+		}
+		return verifyHook(path)
+	}, func() { pk.Close() }) // the input closed before it may be replaced itself
+}
+
+// replaceFile writes a file with write to a temporary file beside out,
+// made with permissions perm less the umask, gives it permissions mode
+// (unless 0), puts it on disk, runs check on it (if any), then runs
+// before (if any) and renames it over out. Whatever fails, the temporary
+// file is removed and out is left as it was.
+func replaceFile(out string, perm, mode os.FileMode, write func(io.Writer) error, check func(path string) error, before func()) (err error) {
+	tmp, target, err := createBeside(out, perm)
 	if err != nil {
 		return err
 	}
@@ -872,7 +897,7 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 			panic(r) // a bug, for the caller to report; no file left
 		}
 	}()
-	if err = pk.Save(tmp, parts.replace, parts.add, parts.drop); err != nil {
+	if err = write(tmp); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
 	// On disk before the rename, as text output is: a crash must not
@@ -883,25 +908,19 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	if err = tmp.Close(); err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
-	// Keep the permissions of the file replaced, or give the input's
-	// reading and writing ones (a private workbook's copy stays private;
-	// an input another program left executable makes no executable).
-	mode := os.FileMode(0o644)
-	if fi, err := os.Stat(target); err == nil {
-		mode = fi.Mode().Perm()
-	} else if fi, err := os.Stat(in); err == nil {
-		mode = fi.Mode().Perm() &^ 0o111
+	if mode != 0 {
+		if err = os.Chmod(tmp.Name(), mode); err != nil {
+			return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+		}
 	}
-	if err = os.Chmod(tmp.Name(), mode); err != nil {
-		return fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	if check != nil {
+		if err = check(tmp.Name()); err != nil {
+			return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
+		}
 	}
-	if err = check(tmp.Name()); err == nil && verifyHook != nil {
-		err = verifyHook(tmp.Name())
+	if before != nil {
+		before()
 	}
-	if err != nil {
-		return fmt.Errorf("%w: %s: the written workbook failed its check (%v); nothing was written", ErrWrite, out, err)
-	}
-	pk.Close() // before replacing the input itself
 	if err = os.Rename(tmp.Name(), target); err != nil {
 		return fmt.Errorf("%w: %v", ErrWrite, err)
 	}
