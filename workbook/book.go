@@ -32,9 +32,12 @@ func (pk *pkg) bookPuzzle(opts Options) (Options, error) {
 			// A book of a sheet per puzzle lists it in its Catalogue too
 			// (not one from before 25 November 2026, nor worksheets).
 			if c := slices.IndexFunc(sheets, func(c sheetRef) bool { return c.name == SheetCatalogue }); c >= 0 {
-				if rows, _, _, err := pk.catalogue(sheets[c]); err == nil {
+				if rows, _, box, err := pk.catalogue(sheets[c]); err == nil {
 					if sheet, _, ok := splitRef(rows[n][1]); ok && sheet == s.name {
 						opts.bookLine = rows[n][0]
+						if opts.Box == "" {
+							opts.Box = box // "" for the size's default boxes
+						}
 					}
 				}
 			}

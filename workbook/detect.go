@@ -322,6 +322,7 @@ func (p *pkg) detectSheet(sh sheetRef, shapes []solve.Shape) (*sheetFind, error)
 	// Room for a block whose last rows or columns are blank.
 	g.rows, g.cols = min(g.rows+solve.MaxSize, detectRows), min(g.cols+solve.MaxSize, detectCols)
 	g.class, g.letter, g.border = make([]int8, g.rows*g.cols), make([]int8, g.rows*g.cols), make([]bool, g.rows*g.cols)
+	g.heavy = make([]uint8, g.rows*g.cols)
 	for _, c := range scan.cells {
 		v, err := p.valueOf(sh.name, c)
 		if err != nil {
@@ -334,6 +335,7 @@ func (p *pkg) detectSheet(sh sheetRef, shapes []solve.Shape) (*sheetFind, error)
 		}
 		g.letter[i] = int8(v.letter)
 		g.border[i] = p.styles.hasBorder(c.S)
+		g.heavy[i] = p.styles.heavySides(c.S)
 	}
 	var cands []candidate
 	for _, n := range sizesOf(shapes) {

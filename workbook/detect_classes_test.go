@@ -295,6 +295,73 @@ func TestDetectListsTheLikeliest(t *testing.T) {
 	assert.Contains(t, msg, "pick one with\n  --sheet Game --range X24:AF32   (9x9, 30 givens)\n", "the bordered one first")
 }
 
+// TestDetectBoxByItsLines: a 6x6 whose digits fit both box shapes and
+// have one solution with each (generate -n 1 --size 6 --box 3x2 --seed 12
+// makes one) is read with the boxes the sheet draws with heavy lines; with
+// none drawn, with the default ones.
+func TestDetectBoxByItsLines(t *testing.T) {
+	const line = "6..13.........6..43..5.........23..6"
+	tall := solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}
+	for _, s := range []solve.Shape{solve.Shape6, tall} {
+		g, err := solve.ParseLine(line)
+		require.NoError(t, err)
+		g.Shape = s
+		var sv solve.Solver
+		require.Equal(t, 1, sv.Count(&g, 2, nil), "the test needs a puzzle with one solution with %v boxes", s)
+	}
+	at := layout.Pos{Col: 3, Row: 3} // C3:H8
+	where := "Game!" + layout.RectAt(at, 6, 6).String()
+	for _, tc := range []struct {
+		name  string
+		drawn solve.Shape // zero: no lines
+		style int         // excelize's border style: 2 medium, 5 thick, 6 double
+		want  solve.Shape
+		note  string
+	}{
+		{"thick tall boxes", tall, 5, tall, "found a 6x6 puzzle with 3x2 boxes at " + where},
+		{"medium tall boxes", tall, 2, tall, "found a 6x6 puzzle with 3x2 boxes at " + where},
+		{"double tall boxes", tall, 6, tall, "found a 6x6 puzzle with 3x2 boxes at " + where},
+		{"thick wide boxes", solve.Shape6, 5, solve.Shape6, "found a 6x6 puzzle at " + where},
+		{"thin lines only", tall, 1, solve.Shape6, "found a 6x6 puzzle at " + where},
+		{"no lines", solve.Shape{}, 0, solve.Shape6, "found a 6x6 puzzle at " + where},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := solve.ParseLine(line)
+			require.NoError(t, err)
+			path := sheetOf(t, func(f *excelize.File) {
+				putGrid(t, f, "Game", at, g)
+				if tc.drawn.Size == 0 {
+					return
+				}
+				// Each cell draws the right and bottom sides that end a
+				// box, as a spreadsheet user would.
+				for r := range 6 {
+					for c := range 6 {
+						var borders []excelize.Border
+						if c < 5 && (c+1)%tc.drawn.BoxCols == 0 {
+							borders = append(borders, excelize.Border{Type: "right", Style: tc.style, Color: "000000"})
+						}
+						if r < 5 && (r+1)%tc.drawn.BoxRows == 0 {
+							borders = append(borders, excelize.Border{Type: "bottom", Style: tc.style, Color: "000000"})
+						}
+						if borders == nil {
+							continue
+						}
+						id, err := f.NewStyle(&excelize.Style{Border: borders})
+						require.NoError(t, err)
+						cell := at.Add(r, c).String()
+						require.NoError(t, f.SetCellStyle("Game", cell, cell, id))
+					}
+				}
+			})
+			p, err := Read(path, Options{})
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, p.Grid.Shape)
+			assert.Equal(t, []string{tc.note}, p.Notes)
+		})
+	}
+}
+
 // TestDetectBox: --box alone picks the box shape and leaves detection on;
 // without it, a grid whose digits fit only the other box shape is read
 // with that one.

@@ -14,6 +14,7 @@ type sheetGrid struct {
 	class      []int8 // digit 1..16, 0 for empty or blank, -1 for what may be a mistyped digit, -2 for a longer text
 	letter     []int8 // 10..16 for a letter A-G, which is a digit of a 12x12 or 16x16 only (class -1)
 	border     []bool
+	heavy      []uint8 // the sides with a heavy line (styleInfo.heavy)
 }
 
 func (g *sheetGrid) at(row, col int) int8 {
@@ -102,8 +103,9 @@ func (g *sheetGrid) fitShape(rect layout.Rect, shapes []solve.Shape) solve.Shape
 	return s
 }
 
-// fits returns the first of shapes of rect's size whose rules its digits
-// fit (ok), or the first of its size.
+// fits returns, of shapes of rect's size whose rules its digits fit (ok),
+// the one whose boxes the sheet draws (boxLines), the first of those
+// alike; or, when none fits, the first of its size.
 func (g *sheetGrid) fits(rect layout.Rect, shapes []solve.Shape) (shape solve.Shape, ok bool) {
 	n := rect.Rows()
 	shape = shapes[slices.IndexFunc(shapes, func(s solve.Shape) bool { return s.Size == n })]
@@ -137,11 +139,41 @@ func (g *sheetGrid) fits(rect layout.Rect, shapes []solve.Shape) (shape solve.Sh
 				}
 			}
 		}
-		if !clash {
-			return s, true
+		if !clash && (!ok || g.boxLines(rect, s) > g.boxLines(rect, shape)) {
+			shape, ok = s, true
 		}
 	}
-	return shape, false
+	return shape, ok
+}
+
+// boxLines counts the cell sides inside rect that lie between two boxes
+// of shape s and are drawn with a heavy line. Of the two box shapes of a
+// size, the one whose boxes the sheet draws is the one meant when the
+// digits fit both (and, as a 6x6 of our own may, have one solution with
+// each).
+func (g *sheetGrid) boxLines(rect layout.Rect, s solve.Shape) int {
+	if g.heavy == nil {
+		return 0
+	}
+	sides := func(row, col int) uint8 {
+		if row < 1 || col < 1 || row > g.rows || col > g.cols {
+			return 0
+		}
+		return g.heavy[(row-1)*g.cols+col-1]
+	}
+	n, lines := rect.Rows(), 0
+	for r := range n {
+		for c := range n {
+			row, col := rect.Min.Row+r, rect.Min.Col+c
+			if c+1 < n && (c+1)%s.BoxCols == 0 && (sides(row, col)&heavyRight != 0 || sides(row, col+1)&heavyLeft != 0) {
+				lines++
+			}
+			if r+1 < n && (r+1)%s.BoxRows == 0 && (sides(row, col)&heavyBottom != 0 || sides(row+1, col)&heavyTop != 0) {
+				lines++
+			}
+		}
+	}
+	return lines
 }
 
 // labelEdge reports whether a row or column at the edge of rect reads as
@@ -199,7 +231,9 @@ func (g *sheetGrid) solutions(rect layout.Rect, shapes []solve.Shape) (solve.Sha
 			continue
 		}
 		var s solve.Solver
-		if k := s.Count(&pz, 2, nil); count < 0 || solutionRank(k) < solutionRank(count) {
+		k := s.Count(&pz, 2, nil)
+		if count < 0 || solutionRank(k) < solutionRank(count) ||
+			solutionRank(k) == solutionRank(count) && g.boxLines(rect, shape) > g.boxLines(rect, best) {
 			best, count = shape, k
 		}
 	}

@@ -13,11 +13,43 @@ import (
 
 // styleInfo is what reading needs of the styles part: which cell formats
 // show numbers as dates, and which draw a border (a clue for finding the
-// puzzle).
+// puzzle), and on which sides a heavy one (the lines between boxes, which
+// tell a 6x6 of tall boxes from one of wide boxes).
 type styleInfo struct {
 	date   []bool // by cell format (the s attribute of a cell)
 	border []bool
-	known  bool // the styles part was read: these are all its cell formats
+	heavy  []uint8 // the sides with a heavy line: heavyLeft, heavyRight, heavyTop, heavyBottom
+	known  bool    // the styles part was read: these are all its cell formats
+}
+
+// The sides of a cell, as bits of styleInfo.heavy.
+const (
+	heavyLeft uint8 = 1 << iota
+	heavyRight
+	heavyTop
+	heavyBottom
+)
+
+// heavySide is the bit of a border's side element (start and end are
+// left and right in a left-to-right sheet), when its style draws a line
+// heavier than the thin default: 0 for a thin or no line.
+func heavySide(side, style string) uint8 {
+	switch style {
+	case "medium", "thick", "double", "mediumDashed", "mediumDashDot", "mediumDashDotDot", "slantDashDot":
+	default:
+		return 0
+	}
+	switch side {
+	case "left", "start":
+		return heavyLeft
+	case "right", "end":
+		return heavyRight
+	case "top":
+		return heavyTop
+	case "bottom":
+		return heavyBottom
+	}
+	return 0
 }
 
 // badStyle is the cell format of a cell whose s attribute is not a number.
@@ -31,6 +63,13 @@ const maxStyles = 1 << 17
 func (s *styleInfo) isDate(xf int) bool { return xf >= 0 && xf < len(s.date) && s.date[xf] }
 func (s *styleInfo) hasBorder(xf int) bool {
 	return xf >= 0 && xf < len(s.border) && s.border[xf]
+}
+
+func (s *styleInfo) heavySides(xf int) uint8 {
+	if xf < 0 || xf >= len(s.heavy) {
+		return 0
+	}
+	return s.heavy[xf]
 }
 
 // checkStyle returns the workbook's styles, or an ErrOpen error when cell
@@ -85,6 +124,7 @@ func parseStyles(t tokenSource) (*styleInfo, error) {
 	custom := map[int]string{}
 	var (
 		bordered []bool
+		heavy    []uint8
 		xfs      [][2]int // number format, border
 		path     [4]string
 		count    int // entries of the current list
@@ -116,12 +156,14 @@ func parseStyles(t tokenSource) (*styleInfo, error) {
 					custom[intAttr(tk, "numFmtId")] = attr(tk, "formatCode")
 				case path[1] == "borders" && path[2] == "border":
 					bordered = append(bordered, false)
+					heavy = append(heavy, 0)
 				case path[1] == "cellXfs" && path[2] == "xf":
 					xfs = append(xfs, [2]int{intAttr(tk, "numFmtId"), intAttr(tk, "borderId")})
 				}
 			case depth == 4 && path[1] == "borders" && path[2] == "border" && len(bordered) > 0:
 				if s := attr(tk, "style"); s != "" && s != "none" && tk.Name.Local != "diagonal" {
 					bordered[len(bordered)-1] = true
+					heavy[len(heavy)-1] |= heavySide(tk.Name.Local, s)
 				}
 			}
 		case xml.EndElement:
@@ -135,7 +177,12 @@ func parseStyles(t tokenSource) (*styleInfo, error) {
 	for _, xf := range xfs {
 		code, isCustom := custom[xf[0]]
 		st.date = append(st.date, (isCustom && isDateFormat(code)) || (!isCustom && builtinDate(xf[0])))
-		st.border = append(st.border, xf[1] >= 0 && xf[1] < len(bordered) && bordered[xf[1]])
+		has := xf[1] >= 0 && xf[1] < len(bordered)
+		st.border = append(st.border, has && bordered[xf[1]])
+		st.heavy = append(st.heavy, 0)
+		if has {
+			st.heavy[len(st.heavy)-1] = heavy[xf[1]]
+		}
 	}
 	return st, nil
 }

@@ -813,6 +813,39 @@ func TestPuzzleOfABook(t *testing.T) {
 	assert.Equal(t, exitUsage, code, errOut)
 }
 
+// TestBooksOfAnAmbiguousPuzzle: seed 12 makes a 6x6 puzzle of tall boxes
+// that has one solution with wide boxes too. A book of one puzzle, whose
+// sheet draws the boxes, and a book of a sheet per puzzle, whose Catalogue
+// names them, give it back with its own boxes, as a tiled book does: its
+// own solution, not the other one.
+func TestBooksOfAnAmbiguousPuzzle(t *testing.T) {
+	dir := t.TempDir()
+	gen := []string{"generate", "-q", "-n", "1", "--size", "6", "--box", "3x2", "-d", "medium", "--seed", "12"}
+	code, text, errOut := runCLI(t, "", gen...)
+	require.Equal(t, exitOK, code, errOut)
+	line := strings.Fields(text)[0]
+	code, wide, errOut := runCLI(t, line+"\n", "solve", "-q", "-")
+	require.Equal(t, exitOK, code, "the test needs a puzzle with one solution with 2x3 boxes too: %s", errOut)
+	code, sol, errOut := runCLI(t, line+"\n", "solve", "-q", "--box", "3x2", "-")
+	require.Equal(t, exitOK, code, errOut)
+	require.NotEqual(t, wide, sol, "the two box shapes give two solutions")
+
+	one := filepath.Join(dir, "one.xlsx")
+	code, _, errOut = runCLI(t, "", append(gen, "-o", one)...)
+	require.Equal(t, exitOK, code, errOut)
+	spp := filepath.Join(dir, "spp.xlsx")
+	code, _, errOut = runCLI(t, "", append(gen[:len(gen):len(gen)], "-n", "2", "--sheet-per-puzzle", "-o", spp)...)
+	require.Equal(t, exitOK, code, errOut)
+	for _, args := range [][]string{{one}, {"--puzzle", "1", one}, {"--puzzle", "1", spp}} {
+		code, got, errOut := runCLI(t, "", append([]string{"solve", "--format", "line"}, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Equal(t, sol, got, "%v", args)
+		code, grade, errOut := runCLI(t, "", append([]string{"rate"}, args...)...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, grade, " medium ", "%v", args)
+	}
+}
+
 // TestGradeABookByItsCatalogue: a puzzle of a tiled book, or of a book of
 // a sheet per puzzle, is graded by the givens its Catalogue lists: handed
 // back untouched, every blank is empty (grade asked for --key, its
