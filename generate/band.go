@@ -2,6 +2,7 @@ package generate
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -32,6 +33,15 @@ func tenths(v int) string {
 	return fmt.Sprintf("%d.%d", v/10, v%10)
 }
 
+// easySE lists the SE estimates, in tenths, of the Easy puzzles a dig
+// makes: those of the single SE's order of singles needs at the hardest
+// (a Hidden Single in a box 1.2, in a row or column 1.5, a Naked Single
+// 2.3; Full House, 1.0, alone solves only a grid with a few cells left
+// blank). An Easy puzzle rates nothing in between, so a band that holds
+// none of them is refused at once, not searched for until the attempts
+// run out.
+var easySE = [3]int{12, 15, 23}
+
 // maxSE is the highest rating, in tenths, of Sudoku Explainer's scale
 // and of the estimate: a band that starts above it holds no puzzle.
 const maxSE = 120
@@ -49,6 +59,9 @@ func bandGrades(o *Options) (lo, hi solve.Grade, ok bool) {
 		}
 		min, max := solve.SERange(g)
 		if o.SE.Max < min || (max >= 0 && o.SE.Min > max) {
+			continue
+		}
+		if g == solve.Easy && !slices.ContainsFunc(easySE[:], o.SE.Has) {
 			continue
 		}
 		if !ok {
@@ -77,11 +90,14 @@ func checkBand(o *Options) error {
 	}
 	if !o.AnyGrade {
 		min, max := solve.SERange(o.Grade)
-		to := tenths(max)
-		if max < 0 {
-			to = "up"
+		rate := tenths(min) + " to " + tenths(max)
+		switch {
+		case o.Grade == solve.Easy:
+			rate = tenths(easySE[0]) + ", " + tenths(easySE[1]) + " or " + tenths(easySE[2])
+		case max < 0:
+			rate = tenths(min) + " and up"
 		}
-		return fmt.Errorf("%w: %s puzzles rate ER %s to %s; none rates %s", ErrImpossible, o.Grade, tenths(min), to, o.SE)
+		return fmt.Errorf("%w: %s puzzles rate ER %s; none rates %s", ErrImpossible, o.Grade, rate, o.SE)
 	}
 	return fmt.Errorf("%w: no %s puzzle rates %s", ErrImpossible, o.Shape, o.SE)
 }

@@ -56,7 +56,12 @@ func TestSEBandRefused(t *testing.T) {
 		msg  string
 	}{
 		{Options{Grade: solve.Hard, SE: SEBand{85, 90}}, "Hard puzzles rate ER 3.2 to 7.5; none rates ER 8.5-9.0"},
-		{Options{Grade: solve.Extreme, SE: SEBand{70, 70}}, "Extreme puzzles rate ER 8.5 to up; none rates ER 7.0"},
+		{Options{Grade: solve.Extreme, SE: SEBand{70, 70}}, "Extreme puzzles rate ER 8.5 and up; none rates ER 7.0"},
+		// An Easy puzzle rates 1.2, 1.5 or 2.3 and nothing between.
+		{Options{Grade: solve.Easy, SE: SEBand{19, 19}}, "Easy puzzles rate ER 1.2, 1.5 or 2.3; none rates ER 1.9"},
+		{Options{Grade: solve.Easy, SE: SEBand{16, 22}}, "Easy puzzles rate ER 1.2, 1.5 or 2.3; none rates ER 1.6-2.2"},
+		{Options{Grade: solve.Easy, SE: SEBand{10, 11}}, "Easy puzzles rate ER 1.2, 1.5 or 2.3; none rates ER 1.0-1.1"},
+		{Options{AnyGrade: true, Shape: solve.Shape4, SE: SEBand{17, 17}}, "no 4x4 puzzle rates ER 1.7"},
 		{Options{Grade: solve.Medium, SE: SEBand{45, 50}}, "Medium puzzles rate ER 1.7 to 4.0; none rates ER 4.5-5.0"},
 		{Options{AnyGrade: true, Shape: solve.Shape4, SE: SEBand{30, 50}}, "no 4x4 puzzle rates ER 3.0-5.0"},
 	}

@@ -198,7 +198,10 @@ func runGenerate(e *env, args []string) error {
 			o.timeout, len(puzzles), o.count, plural(o.count))
 	}
 	if err != nil {
-		try := "try more --attempts or another --symmetry"
+		try := "try more --attempts"
+		if opts.Symmetry != generate.None {
+			try += " or another --symmetry"
+		}
 		if o.minimal {
 			try += ", or without --minimal"
 		}

@@ -133,7 +133,11 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"extra"}, exitUsage, `unexpected argument "extra"`},
 		{[]string{"-n", "1000", "-d", "extreme", "-o", "no/such/folder/book.xlsx"}, exitFailure, "cannot write no/such/folder/book.xlsx: the folder no/such/folder does not exist"},
 		{[]string{"--size", "4", "-d", "extreme"}, exitUsage, "every 4x4 puzzle is Easy (solved by singles alone); no Extreme one exists"},
-		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure, "no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempt"},
+		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "dihedral"}, exitFailure,
+			"no puzzle found: an Extreme 6x6 puzzle with dihedral symmetry after 1 attempt (seed 1); try more --attempts or another --symmetry\n"},
+		// Without symmetry, another is no advice.
+		{[]string{"--size", "6", "-d", "extreme", "--attempts", "1", "--symmetry", "none"}, exitFailure,
+			"no puzzle found: an Extreme 6x6 puzzle after 1 attempt (seed 1); try more --attempts\n"},
 		{[]string{"--size", "6", "-d", "extreme", "--symmetry", "dihedral", "--minimal", "--attempts", "2"}, exitFailure,
 			"no puzzle found: a minimal Extreme 6x6 puzzle with dihedral symmetry after 2 attempts"},
 		// Time ran out, not the attempts: more attempts would not help.
