@@ -393,7 +393,7 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 	for k := 1; k <= o.variants; k++ {
 		variant := make([]workbook.GeneratedPuzzle, len(book))
 		for i, p := range book {
-			t := variantTransform(p.Givens.Shape, o.seed, k, i)
+			t := variantTransform(p.Givens, o.seed, k, i)
 			p.Givens, p.Solution = t.Apply(p.Givens), t.Apply(p.Solution)
 			variant[i] = p
 		}

@@ -165,7 +165,7 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 	}
 	givens := p.Grid
 	for k := 1; k <= o.variants; k++ {
-		t := variantTransform(givens.Shape, o.seed, k, 0)
+		t := variantTransform(givens, o.seed, k, 0)
 		p.Grid = t.Apply(givens)
 		vw := w
 		vw.Title = fmt.Sprintf("Sudoku from %s, variant %d of %d", filepath.Base(in), k, o.variants)
