@@ -84,10 +84,13 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		places = append(places, r)
 	}
 	var warnings []string
+	// A book that generate made: its answer sheets carry no mark.
+	book := slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.name == SheetCatalogue })
 	for _, s := range pk.worksheets() {
 		if s.ours != "" || s.name == p.Sheet {
 			continue
 		}
+		bookSheet := book && s.name != SheetCatalogue && bookAnswers(s.name) // Answers, or Solution N
 		holds := ""
 		for _, r := range places {
 			if rr, err := pk.readRange(s, r, solution.Shape); err == nil && rr.grid == solution {
@@ -100,8 +103,17 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 			// holds, but the one is the other relabelled.)
 			holds = "may give the answer away (it has the name of a sheet that xlsudoku's solve or explain writes)"
 		}
+		if holds == "" && book && s.name == SheetAnswers {
+			// A tiled book's answers are tiles of their own: puzzle N's
+			// lies where the places looked at above do not reach.
+			holds = "holds the answers of the book's puzzles"
+		}
+		why := "an app that saved the workbook may have dropped the marks"
+		if bookSheet {
+			why = "generate does not mark a book's answer sheets"
+		}
 		if holds != "" {
-			warnings = append(warnings, fmt.Sprintf("warning: sheet %q %s, and nothing marks it as xlsudoku's to empty (an app that saved the workbook may have dropped the marks): students would see it in the worksheet's copy; delete it there before handing the copy out", s.name, holds))
+			warnings = append(warnings, fmt.Sprintf("warning: sheet %q %s, and nothing marks it as xlsudoku's to empty (%s): students would see it in the worksheet's copy; delete it there before handing the copy out", s.name, holds, why))
 		}
 	}
 	return warnings

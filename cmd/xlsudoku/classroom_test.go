@@ -897,6 +897,33 @@ func TestBooksOfAnAmbiguousPuzzle(t *testing.T) {
 	}
 }
 
+// TestWorksheetOfABookWarnsOfItsAnswers: a worksheet of puzzle 3 of a
+// tiled book kept the book's Answers sheet, which holds puzzle 3's answer
+// among the others, without a word (its tile is at no place the check
+// read); generate marks no answer sheet of a book, so it is a warning,
+// with that reason, for the Answers sheet and for the puzzle's own
+// Solution N, not for the other puzzles' sheets.
+func TestWorksheetOfABookWarnsOfItsAnswers(t *testing.T) {
+	dir := t.TempDir()
+	for _, kind := range []struct {
+		file  string
+		flags []string
+		sheet string
+	}{
+		{"tiled.xlsx", nil, "Answers"},
+		{"spp.xlsx", []string{"--sheet-per-puzzle"}, "Solution 3"},
+	} {
+		book := filepath.Join(dir, kind.file)
+		code, _, errOut := runCLI(t, "", append([]string{"generate", "-q", "-n", "4", "-d", "medium", "--seed", "3", "-o", book}, kind.flags...)...)
+		require.Equal(t, exitOK, code, errOut)
+		code, _, errOut = runCLI(t, "", "worksheet", "-q", "--puzzle", "3", book, "-o", filepath.Join(dir, "ws-"+kind.file))
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, errOut, fmt.Sprintf("warning: sheet %q ", kind.sheet), kind.file)
+		assert.Contains(t, errOut, "(generate does not mark a book's answer sheets): students would see it", kind.file)
+		assert.Equal(t, 1, strings.Count(errOut, "warning:"), "%s: the other puzzles' answers are not this worksheet's: %s", kind.file, errOut)
+	}
+}
+
 // TestGradeABookByItsCatalogue: a puzzle of a tiled book, or of a book of
 // a sheet per puzzle, is graded by the givens its Catalogue lists: handed
 // back untouched, every blank is empty (grade asked for --key, its
