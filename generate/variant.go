@@ -26,7 +26,7 @@ func VariantTransform(givens solve.Grid, rng *rand.Rand) solve.Transform {
 		if !s.Holds(&givens) {
 			continue
 		}
-		keep = append(keep, s.Orbits(shape))
+		keep = append(keep, s.sharedOrbits(shape))
 		switch s {
 		case Rotational:
 			rowRev, colRev = true, true
