@@ -34,10 +34,10 @@ func tenths(v int) string {
 }
 
 // easySE lists the SE estimates, in tenths, of the Easy puzzles a dig
-// makes: those of the single SE's order of singles needs at the hardest
-// (a Hidden Single in a box 1.2, in a row or column 1.5, a Naked Single
-// 2.3; Full House, 1.0, alone solves only a grid with a few cells left
-// blank). An Easy puzzle rates nothing in between, so a band that holds
+// makes: the rating of the hardest single that SE's order of singles
+// needs (a Hidden Single in a box 1.2, in a row or column 1.5, a Naked
+// Single 2.3; Full House, 1.0, alone solves only a grid with a few cells
+// left blank). An Easy puzzle rates nothing in between, so a band that holds
 // none of them is refused at once, not searched for until the attempts
 // run out.
 var easySE = [3]int{12, 15, 23}
