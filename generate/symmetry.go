@@ -149,7 +149,13 @@ func (s Symmetry) Holds(g *solve.Grid) bool {
 	if s < 0 || s >= numSymmetries || !g.Shape.Valid() {
 		return false // no such symmetry, or no such grid
 	}
-	for _, orbit := range s.sharedOrbits(g.Shape) {
+	return inOrbits(g, s.sharedOrbits(g.Shape))
+}
+
+// inOrbits reports whether the givens of g lie in whole orbits: in each,
+// all cells given or none.
+func inOrbits(g *solve.Grid, orbits [][]int) bool {
+	for _, orbit := range orbits {
 		given := g.Cells[orbit[0]] != 0
 		for _, j := range orbit[1:] {
 			if (g.Cells[j] != 0) != given {

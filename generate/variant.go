@@ -70,16 +70,11 @@ func VariantTransform(givens solve.Grid, rng *rand.Rand) solve.Transform {
 const maxVariantDraws = 1 << 12
 
 // follows reports whether the givens of g follow every symmetry whose
-// orbits are listed: in each orbit, all cells given or none.
+// orbits are listed.
 func follows(g solve.Grid, symmetries [][][]int) bool {
 	for _, orbits := range symmetries {
-		for _, orbit := range orbits {
-			given := g.Cells[orbit[0]] != 0
-			for _, j := range orbit[1:] {
-				if (g.Cells[j] != 0) != given {
-					return false
-				}
-			}
+		if !inOrbits(&g, orbits) {
+			return false
 		}
 	}
 	return true

@@ -332,3 +332,19 @@ func deleteAsOpenpyxl(t testing.TB, path, name string, at int) {
 		})
 	})
 }
+
+// renamedCopy saves a copy of the workbook at path with sheets renamed,
+// old name then new, in pairs, as a user renames them in a spreadsheet
+// app, and returns the copy's path.
+func renamedCopy(t testing.TB, path string, oldNew ...string) string {
+	t.Helper()
+	f, err := excelize.OpenFile(path)
+	require.NoError(t, err)
+	for i := 0; i+1 < len(oldNew); i += 2 {
+		require.NoError(t, f.SetSheetName(oldNew[i], oldNew[i+1]))
+	}
+	out := filepath.Join(t.TempDir(), "renamed.xlsx")
+	require.NoError(t, f.SaveAs(out))
+	require.NoError(t, f.Close())
+	return out
+}

@@ -65,6 +65,7 @@ func (s *styleInfo) hasBorder(xf int) bool {
 	return xf >= 0 && xf < len(s.border) && s.border[xf]
 }
 
+// heavySides returns the sides on which cell format xf draws a heavy line.
 func (s *styleInfo) heavySides(xf int) uint8 {
 	if xf < 0 || xf >= len(s.heavy) {
 		return 0

@@ -1194,13 +1194,7 @@ func TestGradeTheSheetWithTheWork(t *testing.T) {
 	// The same, the teacher having renamed the worksheet Week 3 and the
 	// student's copy named by LibreOffice: the sheet the copy is named
 	// after is the one handed out.
-	g, err := excelize.OpenFile(scratch)
-	require.NoError(t, err)
-	require.NoError(t, g.SetSheetName("Worksheet", "Week 3 work"))
-	require.NoError(t, g.SetSheetName("Worksheet Copy", "Week 3 work_2"))
-	renamed := filepath.Join(t.TempDir(), "renamed.xlsx")
-	require.NoError(t, g.SaveAs(renamed))
-	require.NoError(t, g.Close())
+	renamed := renamedCopy(t, scratch, "Worksheet", "Week 3 work", "Worksheet Copy", "Week 3 work_2")
 	rs, err = ReadReturned(renamed, Options{}, nil)
 	require.NoError(t, err)
 	require.Len(t, rs, 1)
@@ -1367,13 +1361,7 @@ func TestWorksheetEmptiesOurSheetsRenamed(t *testing.T) {
 		if dropped {
 			dropIdentities(t, explained, false)
 		}
-		f, err := excelize.OpenFile(explained)
-		require.NoError(t, err)
-		require.NoError(t, f.SetSheetName("Steps", "My steps"))
-		require.NoError(t, f.SetSheetName("Solution", "Old"))
-		renamed := filepath.Join(t.TempDir(), "renamed.xlsx")
-		require.NoError(t, f.SaveAs(renamed))
-		require.NoError(t, f.Close())
+		renamed := renamedCopy(t, explained, "Steps", "My steps", "Solution", "Old")
 
 		q, err := Read(renamed, Options{Sheet: p.Sheet})
 		require.NoError(t, err)
