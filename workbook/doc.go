@@ -66,7 +66,8 @@
 // name (see markerName), and those that show the answer also in a hidden
 // cell of their row 1 (markCellPrefix), so a second run replaces them in
 // place, and a sheet called Solution that xlsudoku did not make is never
-// touched.
+// touched. A generated book's answer sheets carry the name only, so that
+// a worksheet of one of its puzzles empties them in its copy.
 //
 // # Errors
 //

@@ -164,7 +164,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	}
 	return []*ourSheet{
 		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
-		{name: SheetAnswers, drawBands: tiled(ans, perAnswers, opts.Title+" – answers")},
+		{kind: kindBookAnswers, name: SheetAnswers, drawBands: tiled(ans, perAnswers, opts.Title+" – answers")},
 		{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
 			sh, bands := catalogueFrame(puzzles, where, opts.Title)
 			return sh, bands, nil
@@ -335,7 +335,7 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Pa
 			&ourSheet{name: name, draw: func() (layout.Sheet, error) {
 				return puzzleSheet(p, opts, paper), nil
 			}},
-			&ourSheet{name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
+			&ourSheet{kind: fmt.Sprintf("%s %d", kindBookSolution, p.Number), name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
 				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
 				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
 				sh.Print.Header = opts.Title + " – answers"

@@ -420,3 +420,34 @@ func TestReadPuzzleOneOfAOnePuzzleBook(t *testing.T) {
 	assert.ErrorIs(t, err, ErrUsage)
 	assert.ErrorContains(t, err, "is not a book made by xlsudoku generate")
 }
+
+// TestBookMarksItsAnswers: a book's answer sheets carry the marks that
+// let a worksheet of its puzzles empty them (the Answers of a tiled book,
+// each Solution N of a sheet per puzzle), and its other sheets none: they
+// are the user's to read puzzles from.
+func TestBookMarksItsAnswers(t *testing.T) {
+	puzzles := testPuzzles(t, 3)
+	for _, tt := range []struct {
+		name string
+		opts BookOptions
+		want map[string]string
+	}{
+		{"tiled", BookOptions{}, map[string]string{SheetPuzzles: "", SheetAnswers: kindBookAnswers, SheetCatalogue: ""}},
+		{"sheet per puzzle", BookOptions{SheetPerPuzzle: true}, map[string]string{
+			"Puzzle 1": "", "Solution 1": "book solution 1", "Puzzle 2": "", "Solution 2": "book solution 2",
+			"Puzzle 3": "", "Solution 3": "book solution 3", SheetCatalogue: ""}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "book.xlsx")
+			require.NoError(t, WriteGenerated(out, puzzles, tt.opts))
+			pk, err := openPackage(out, 0)
+			require.NoError(t, err)
+			defer pk.Close()
+			got := map[string]string{}
+			for _, s := range pk.worksheets() {
+				got[s.name] = s.ours
+			}
+			assert.Equal(t, tt.want, got)
+		})
+	}
+}

@@ -30,6 +30,12 @@ const (
 	kindCandidates = "candidates"
 	kindSteps      = "steps"
 	kindSolutions  = "two solutions"
+	// A book's answer sheets, as generate writes them: the Answers of a
+	// tiled book, and a book of a sheet per puzzle's "Solution 3" (kind
+	// "book solution 3"). A worksheet of one of the book's puzzles
+	// empties them all (bookAnswersGivenAway).
+	kindBookAnswers  = "book answers"
+	kindBookSolution = "book solution"
 )
 
 // confirms reports whether sheet s, marked as of kind, is ours indeed:
@@ -83,6 +89,8 @@ var kindNames = map[string]string{
 	kindSolutions:      "Two solutions",
 	kindAnswers:        "Answers",
 	kindLiveCandidates: "Candidates",
+	kindBookAnswers:    "Answers",
+	kindBookSolution:   "Solution",
 }
 
 // runNamed reports whether name is one a run gives a sheet of kind; any
@@ -129,6 +137,10 @@ func titleFits(kind, title string, hidden bool) bool {
 		return strings.HasPrefix(title, "Answers") || title == "" && hidden
 	case strings.HasPrefix(kind, kindLiveCandidates):
 		return strings.HasPrefix(title, "Candidates of ")
+	case kind == kindBookAnswers:
+		return strings.HasPrefix(title, "No. ") || strings.HasPrefix(title, bookAnswersLeftOut)
+	case strings.HasPrefix(kind, kindBookSolution+" "):
+		return strings.HasPrefix(title, "Solution of puzzle ") || strings.HasPrefix(title, bookAnswersLeftOut)
 	}
 	switch kind {
 	case kindSolution:

@@ -84,7 +84,8 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		places = append(places, r)
 	}
 	var warnings []string
-	// A book that generate made: its answer sheets carry no mark.
+	// A book that generate made before its answer sheets had marks, or
+	// that an app saved without them.
 	book := slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.name == SheetCatalogue })
 	for _, s := range pk.worksheets() {
 		if s.ours != "" || s.name == p.Sheet {
@@ -110,7 +111,7 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		}
 		why := "an app that saved the workbook may have dropped the marks"
 		if bookSheet {
-			why = "generate does not mark a book's answer sheets"
+			why = "books from xlsudoku before 3 December 2026 carry no marks, and an app that saved the book may have dropped them"
 		}
 		if holds != "" {
 			warnings = append(warnings, fmt.Sprintf("warning: sheet %q %s, and nothing marks it as xlsudoku's to empty (%s): students would see it in the worksheet's copy; delete it there before handing the copy out", s.name, holds, why))
@@ -139,8 +140,18 @@ func givenAway(from string) []*ourSheet {
 		}
 		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, copies: true, why: why, sheet: layout.NoteSheet(text)})
 	}
+	// A book's answer sheets: those of every puzzle, as a student handed
+	// the copy may try the others too.
+	for _, k := range []struct{ kind, name string }{{kindBookAnswers, SheetAnswers}, {kindBookSolution, "Solution"}} {
+		text := fmt.Sprintf("%s on this sheet are left out of this worksheet, so that students do not see them. %s still has them.", bookAnswersLeftOut, from)
+		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, family: true, why: why, sheet: layout.NoteSheet(text)})
+	}
 	return sheets
 }
+
+// bookAnswersLeftOut begins the note that stands for a book's answers in
+// a worksheet's copy (titleFits knows it).
+const bookAnswersLeftOut = "The answers that xlsudoku's generate wrote"
 
 // worksheetSheets plans the sheets of one worksheet: the worksheet called
 // name, then (as asked) its live Candidates and its hidden Answers. suffix

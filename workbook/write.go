@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -41,6 +42,10 @@ type ourSheet struct {
 	// or copied. They are the user's in the workbook, which keeps them,
 	// but they still give the answer away.
 	copies bool
+	// family, on a stale sheet, empties every sheet of ours whose kind is
+	// this one or this one numbered ("book solution 3"), under its own
+	// name: a book's answer sheets (givenAway). It is dropped itself.
+	family bool
 	opens  bool // the workbook opens at this sheet (a worksheet)
 	sheet  layout.Sheet
 	names  []localName // defined names of its own beyond the built-in ones
@@ -287,6 +292,27 @@ func (p *pkg) planSheets(sheets []*ourSheet) ([]string, []*ourSheet) {
 		p.keptInCells(all)
 	}
 	for _, s := range slices.Clone(sheets) {
+		if s.family {
+			var emptied []string
+			for _, k := range all {
+				kind := cmp.Or(k.ours, k.keptAs)
+				if kind != s.kind && !strings.HasPrefix(kind, s.kind+" ") {
+					continue
+				}
+				sheets = append(sheets, &ourSheet{kind: kind, name: k.name, index: k.index, part: k.part, existing: true, stale: true, sheet: cloneSheet(s.sheet)})
+				emptied = append(emptied, strconv.Quote(k.name))
+			}
+			switch len(emptied) {
+			case 0:
+			case 1:
+				notes = append(notes, fmt.Sprintf("emptied sheet %s, which holds the book's answers: %s", emptied[0], s.why))
+			case 2:
+				notes = append(notes, fmt.Sprintf("emptied sheets %s and %s, which hold the book's answers: %s", emptied[0], emptied[1], s.why))
+			default:
+				notes = append(notes, fmt.Sprintf("emptied the %d sheets %s to %s, which hold the book's answers: %s", len(emptied), emptied[0], emptied[len(emptied)-1], s.why))
+			}
+			continue
+		}
 		w, ok, note := earlierSheet(all, s.kind, s.name)
 		if note != "" {
 			notes = append(notes, note)

@@ -868,29 +868,79 @@ func TestBooksOfAnAmbiguousPuzzle(t *testing.T) {
 	}
 }
 
-// TestWorksheetOfABookWarnsOfItsAnswers: a worksheet of puzzle 3 of a
+// TestWorksheetOfABookEmptiesItsAnswers: a worksheet of puzzle 3 of a
 // tiled book kept the book's Answers sheet, which holds puzzle 3's answer
-// among the others, without a word (its tile is at no place the check
-// read); generate marks no answer sheet of a book, so it is a warning,
-// with that reason, for the Answers sheet and for the puzzle's own
-// Solution N, not for the other puzzles' sheets.
-func TestWorksheetOfABookWarnsOfItsAnswers(t *testing.T) {
+// among the others, and a book of a sheet per puzzle its Solution N
+// sheets. generate now marks them, and the worksheet's copy has them all
+// emptied to a note (the book keeps them); a book without the marks (made
+// before them, or saved by an app that dropped them) still gets a warning
+// of the Answers sheet and of the puzzle's own Solution N, with that
+// reason, and not of the other puzzles' sheets.
+func TestWorksheetOfABookEmptiesItsAnswers(t *testing.T) {
 	dir := t.TempDir()
 	for _, kind := range []struct {
-		file  string
-		flags []string
-		sheet string
+		file    string
+		flags   []string
+		answers []string
+		note    string
 	}{
-		{"tiled.xlsx", nil, "Answers"},
-		{"spp.xlsx", []string{"--sheet-per-puzzle"}, "Solution 3"},
+		{"tiled.xlsx", nil, []string{"Answers"}, `emptied sheet "Answers", which holds the book's answers`},
+		{"spp.xlsx", []string{"--sheet-per-puzzle"}, []string{"Solution 1", "Solution 2", "Solution 3", "Solution 4"},
+			`emptied the 4 sheets "Solution 1" to "Solution 4", which hold the book's answers`},
 	} {
 		book := filepath.Join(dir, kind.file)
 		code, _, errOut := runCLI(t, "", append([]string{"generate", "-q", "-n", "4", "-d", "medium", "--seed", "3", "-o", book}, kind.flags...)...)
 		require.Equal(t, exitOK, code, errOut)
-		code, _, errOut = runCLI(t, "", "worksheet", "-q", "--puzzle", "3", book, "-o", filepath.Join(dir, "ws-"+kind.file))
+		before, err := os.ReadFile(book)
+		require.NoError(t, err)
+		ws := filepath.Join(dir, "ws-"+kind.file)
+		code, _, errOut = runCLI(t, "", "worksheet", "--puzzle", "3", book, "-o", ws)
 		require.Equal(t, exitOK, code, errOut)
-		assert.Contains(t, errOut, fmt.Sprintf("warning: sheet %q ", kind.sheet), kind.file)
-		assert.Contains(t, errOut, "(generate does not mark a book's answer sheets): students would see it", kind.file)
+		assert.Contains(t, errOut, kind.note, kind.file)
+		assert.NotContains(t, errOut, "warning:", kind.file)
+		after, err := os.ReadFile(book)
+		require.NoError(t, err)
+		assert.Equal(t, before, after, "%s: the book keeps its answers", kind.file)
+
+		f, err := excelize.OpenFile(ws)
+		require.NoError(t, err)
+		for _, sheet := range kind.answers {
+			rows, err := f.GetRows(sheet)
+			require.NoError(t, err, sheet)
+			var digits int
+			for _, row := range rows {
+				for _, v := range row {
+					if _, err := strconv.Atoi(v); err == nil {
+						digits++
+					}
+				}
+			}
+			assert.Zero(t, digits, "%s: sheet %q keeps no answer", kind.file, sheet)
+			b1, err := f.GetCellValue(sheet, "B1")
+			require.NoError(t, err)
+			assert.Contains(t, b1, "are left out of this worksheet", "%s %s", kind.file, sheet)
+		}
+		puzzles, err := f.GetRows(map[string]string{"tiled.xlsx": "Puzzles", "spp.xlsx": "Puzzle 1"}[kind.file])
+		require.NoError(t, err)
+		assert.NotEmpty(t, puzzles, "%s: the puzzles stay", kind.file)
+		require.NoError(t, f.Close())
+
+		// The same book without its marks.
+		old := filepath.Join(dir, "old-"+kind.file)
+		rewriteZip(t, book, old, func(name string, data []byte) []byte {
+			if name == "xl/workbook.xml" {
+				data = regexp.MustCompile(`<definedName name="xlsudoku_sheet"[^>]*>[^<]*</definedName>`).ReplaceAll(data, nil)
+			}
+			return data
+		})
+		code, _, errOut = runCLI(t, "", "worksheet", "-q", "--puzzle", "3", old, "-o", filepath.Join(dir, "ws-old-"+kind.file))
+		require.Equal(t, exitOK, code, errOut)
+		sheet := kind.answers[0]
+		if len(kind.answers) > 1 {
+			sheet = kind.answers[2]
+		}
+		assert.Contains(t, errOut, fmt.Sprintf("warning: sheet %q ", sheet), kind.file)
+		assert.Contains(t, errOut, "(books from xlsudoku before 3 December 2026 carry no marks, and an app that saved the book may have dropped them): students would see it", kind.file)
 		assert.Equal(t, 1, strings.Count(errOut, "warning:"), "%s: the other puzzles' answers are not this worksheet's: %s", kind.file, errOut)
 	}
 }
