@@ -1,6 +1,9 @@
 package workbook
 
-import _ "embed"
+import (
+	_ "embed"
+	"strconv"
+)
 
 // The parts of a new workbook that are the same in every one: the theme
 // (Office's, as excelize writes it: the default font's colour names it),
@@ -20,7 +23,7 @@ var (
 // the default font, the two fills every styles part starts with, no
 // border, the Normal cell style.
 var newBookStyles = []byte(xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
-	`<fonts count="1"><font><name val="` + bookFont + `"></name><family val="2"></family><color theme="1"></color><sz val="11"></sz></font></fonts>` +
+	`<fonts count="1"><font><name val="` + bookFont + `"></name><family val="2"></family><color theme="1"></color><sz val="` + strconv.Itoa(bookFontSize) + `"></sz></font></fonts>` +
 	`<fills count="2"><fill><patternFill patternType="none"></patternFill></fill><fill><patternFill patternType="gray125"></patternFill></fill></fills>` +
 	`<borders count="1"><border><left></left><right></right><top></top><bottom></bottom><diagonal></diagonal></border></borders>` +
 	`<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"></xf></cellStyleXfs>` +

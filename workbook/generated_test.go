@@ -288,7 +288,7 @@ func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 		assert.Equal(t, p.Givens, readGridAt(t, f, pz, layout.GridOrigin, solve.Shape9))
 		assert.Equal(t, p.Solution, readGridAt(t, f, so, layout.GridOrigin, solve.Shape9))
 		// The puzzle as large as the page allows, its solution at half
-		// that: square cells (Verdana 11 has 9-pixel digits).
+		// that: square cells (Verdana 13 has 11-pixel digits).
 		for _, s := range []struct {
 			sheet string
 			per   int
@@ -296,8 +296,8 @@ func TestWriteGeneratedSheetPerPuzzle(t *testing.T) {
 			cell := layout.TileCell(9, s.per, layout.A4)
 			w, err := f.GetColWidth(s.sheet, "C")
 			require.NoError(t, err)
-			assert.Equal(t, (&renderer{digitPx: 9}).units(cell), w, s.sheet)
-			assert.Equal(t, cell, (&renderer{digitPx: 9}).points(w), s.sheet)
+			assert.Equal(t, (&renderer{digitPx: 11}).units(cell), w, s.sheet)
+			assert.Equal(t, cell, (&renderer{digitPx: 11}).points(w), s.sheet)
 			h, err := f.GetRowHeight(s.sheet, 5)
 			require.NoError(t, err)
 			assert.Equal(t, cell, h, s.sheet)

@@ -91,6 +91,10 @@ func TestLibreOfficePrintsEveryWorkbook(t *testing.T) {
 			if b.perPage > 0 {
 				digits[b.perPage] = digitHeight(t, tools, pdf, 1)
 			}
+			if b.square > 0 {
+				w, h := gridSize(t, tools, pdf, b.square)
+				assert.InDelta(t, 1, w/h, 0.01, "page %d: a grid %.1f by %.1f points is not square", b.square, w, h)
+			}
 		})
 	}
 	// The fewer puzzles to a page, the larger their digits.
@@ -111,6 +115,7 @@ type printedBook struct {
 	rows        []int // pages centred across only (a tiled sheet's last page, not full but with a full first row)
 	puzzlePages []int // pages that students get: no seed
 	perPage     int   // for a tiled book: puzzles to a page
+	square      int   // a new workbook, in our font: this page's grids print square (from 1; 0: none)
 	contains    []string
 	absent      []string
 }
@@ -149,7 +154,7 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 	nine := testPuzzles(t, 12)
 	tiled := func(name string, puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper, contains ...string) {
 		require.NoError(t, WriteGenerated(path(name), puzzles, opts))
-		b := printedBook{name: name, path: path(name), paper: paper, contains: contains}
+		b := printedBook{name: name, path: path(name), paper: paper, contains: contains, square: 1}
 		if opts.Paper == "" {
 			b.perPage = opts.PerPage
 		}
@@ -198,10 +203,10 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 
 	// A sheet per puzzle, one puzzle, worksheets.
 	require.NoError(t, WriteGenerated(path("each"), nine[:3], BookOptions{SheetPerPuzzle: true, Title: "Daily"}))
-	books = append(books, printedBook{name: "sheet-per-puzzle", path: path("each"), paper: layout.A4, pages: 7,
+	books = append(books, printedBook{name: "sheet-per-puzzle", path: path("each"), paper: layout.A4, pages: 7, square: 1,
 		boards: seq(1, 6), puzzlePages: []int{1, 3, 5}, contains: []string{"Daily", "Daily – answers", "Solution of puzzle 3", "Daily – catalogue", "'Puzzle 3'!B1"}})
 	require.NoError(t, WriteGenerated(path("one"), nine[:1], BookOptions{Title: "Daily", Paper: "letter"}))
-	books = append(books, printedBook{name: "one puzzle", path: path("one"), paper: layout.Letter, pages: 3,
+	books = append(books, printedBook{name: "one puzzle", path: path("one"), paper: layout.Letter, pages: 3, square: 1,
 		boards: seq(1, 3), puzzlePages: []int{1}, contains: []string{"Daily", "No. 1 · "}})
 
 	a4 := base(layout.A4)
@@ -212,7 +217,7 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 	books = append(books, printedBook{name: "worksheet", path: path("worksheet"), paper: layout.A4, pages: 3,
 		boards: []int{2, 3}, contains: []string{"Check my work"}, absent: []string{"Answers"}})
 	require.NoError(t, WriteWorksheetBook(path("class"), nine[:2], BookOptions{Title: "Class 3b", Paper: "letter"}, WorksheetOptions{SelfCheck: true}))
-	books = append(books, printedBook{name: "worksheets", path: path("class"), paper: layout.Letter, pages: 3,
+	books = append(books, printedBook{name: "worksheets", path: path("class"), paper: layout.Letter, pages: 3, square: 2,
 		boards: []int{2, 3}, puzzlePages: []int{1, 2, 3}, contains: []string{"Class 3b", "This workbook holds 2 puzzles"}, absent: []string{"Answers"}})
 
 	// grade: a marked copy and a class summary.
@@ -346,6 +351,39 @@ func readPGM(t *testing.T, path string) (w, h int, pix []byte) {
 	w, _ = strconv.Atoi(string(fields[1]))
 	h, _ = strconv.Atoi(string(fields[2]))
 	return w, h, data[len(data)-w*h:]
+}
+
+// gridSize measures the grids printed on page k: the longest dark line
+// across and the longest down (a grid's outer border), in points. A
+// page's grids stand apart, so each line is one grid's.
+func gridSize(t *testing.T, tools map[string]string, pdf string, k int) (w, h float64) {
+	t.Helper()
+	const dpi = 144
+	out := filepath.Join(t.TempDir(), "page")
+	outp, err := exec.Command(tools["pdftoppm"], "-gray", "-r", strconv.Itoa(dpi), "-f", strconv.Itoa(k), "-l", strconv.Itoa(k),
+		"-singlefile", pdf, out).CombinedOutput()
+	require.NoError(t, err, string(outp))
+	pw, ph, pix := readPGM(t, out+".pgm")
+	dark := func(x, y int) bool { return pix[y*pw+x] < 100 }
+	longest := func(n, m int, at func(i, j int) bool) int {
+		best := 0
+		for i := range n {
+			run := 0
+			for j := range m {
+				if at(i, j) {
+					run++
+					best = max(best, run)
+				} else {
+					run = 0
+				}
+			}
+		}
+		return best
+	}
+	across := longest(ph, pw, func(y, x int) bool { return dark(x, y) })
+	down := longest(pw, ph, func(x, y int) bool { return dark(x, y) })
+	require.Positive(t, across*down, "no grid on page %d", k)
+	return float64(across) * 72 / dpi, float64(down) * 72 / dpi
 }
 
 // digitHeight is the median height of the single digits printed on page

@@ -513,8 +513,10 @@ func (r *renderer) units(points float64) float64 {
 func (r *renderer) points(units float64) float64 { return columnPoints(units, r.digitPx) }
 
 // bookPoints is points for the default font of a new workbook (bookFont,
-// 11 points).
-func bookPoints(units float64) float64 { return columnPoints(units, digitPixels(bookFont, 11)) }
+// bookFontSize).
+func bookPoints(units float64) float64 {
+	return columnPoints(units, digitPixels(bookFont, bookFontSize))
+}
 
 // columnPoints is the width of a column of width units of a font whose
 // digits are digitPx pixels wide, in points.

@@ -35,6 +35,9 @@ type styleTable struct {
 
 	font string  // the default font's family: the one our styles name
 	size float64 // and its size
+	// textSize is the size of our styles that give none, when it is not
+	// the default font's (a new workbook: bookTextSize).
+	textSize float64
 }
 
 // styleLists are the lists a styleTable adds to.
@@ -208,7 +211,11 @@ func (t *styleTable) style(s layout.Style, family string) int {
 	if s.Font != "" {
 		family = s.Font
 	}
-	font := t.id("fonts", fontXML(family, s.FontSize, s.Bold, s.Strike, s.Color, s.Underline))
+	size := s.FontSize
+	if size < 1 {
+		size = t.textSize
+	}
+	font := t.id("fonts", fontXML(family, size, s.Bold, s.Strike, s.Color, s.Underline))
 	fill := 0
 	if s.Fill != "" {
 		fill = t.id("fills", `<fill><patternFill patternType="solid"><fgColor rgb="`+argb(s.Fill)+`"></fgColor></patternFill></fill>`)

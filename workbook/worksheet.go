@@ -111,7 +111,7 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		}
 		why := "an app that saved the workbook may have dropped the marks"
 		if bookSheet {
-			why = "books from xlsudoku before 3 December 2026 carry no marks, and an app that saved the book may have dropped them"
+			why = "books xlsudoku made before the evening of 2 December 2026 carry no marks, and an app that saved the book may have dropped them"
 		}
 		if holds != "" {
 			warnings = append(warnings, fmt.Sprintf("warning: sheet %q %s, and nothing marks it as xlsudoku's to empty (%s): students would see it in the worksheet's copy; delete it there before handing the copy out", s.name, holds, why))

@@ -940,7 +940,7 @@ func TestWorksheetOfABookEmptiesItsAnswers(t *testing.T) {
 			sheet = kind.answers[2]
 		}
 		assert.Contains(t, errOut, fmt.Sprintf("warning: sheet %q ", sheet), kind.file)
-		assert.Contains(t, errOut, "(books from xlsudoku before 3 December 2026 carry no marks, and an app that saved the book may have dropped them): students would see it", kind.file)
+		assert.Contains(t, errOut, "(books xlsudoku made before the evening of 2 December 2026 carry no marks, and an app that saved the book may have dropped them): students would see it", kind.file)
 		assert.Equal(t, 1, strings.Count(errOut, "warning:"), "%s: the other puzzles' answers are not this worksheet's: %s", kind.file, errOut)
 	}
 }
