@@ -365,8 +365,9 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 		if best < 0 {
 			return nil, fmt.Errorf("%w: %s: no puzzle of the key is %s like the one at %s", ErrUsage, path, p.Grid.Shape, p.Where())
 		}
+		best = puzzleOfAnswer(key, best)
 		r.Puzzle.Grid, r.By = key[best], "--key"
-		if key[best].Complete() {
+		if answer := key[best]; answer.Complete() {
 			// An answer key: the givens still come from the looks.
 			givens, by, err := pk.givensByLooks(sh, r)
 			if errors.Is(err, ErrNoKey) {
@@ -375,6 +376,13 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 			}
 			if err != nil {
 				return nil, err
+			}
+			// A given holds what the answer says: one the student
+			// changed is reported as changed, not taken for the puzzle's.
+			for i, d := range givens.Cells[:givens.Shape.Cells()] {
+				if d != 0 {
+					givens.Cells[i] = answer.Cells[i]
+				}
 			}
 			r.Puzzle.Grid, r.By = givens, by+" and --key"
 		}
@@ -386,6 +394,36 @@ func readReturned(path string, opts Options, key []solve.Grid) ([]*Returned, err
 	}
 	r.Puzzle.Grid, r.By = givens, by
 	return []*Returned{r}, nil
+}
+
+// puzzleOfAnswer returns best, the key's grid that fits a file best,
+// unless it is an answer key (complete) and the key holds its puzzle too:
+// a grid with blanks whose givens all agree with it (a key file of the
+// puzzle and its answer, one line each). The puzzle says which cells are
+// givens, which the answer cannot, and the answer fits a file better
+// the more the student got right. Of several such puzzles, the first.
+func puzzleOfAnswer(key []solve.Grid, best int) int {
+	answer := &key[best]
+	if !answer.Complete() {
+		return best
+	}
+	for k := range key {
+		g := &key[k]
+		if g.Shape != answer.Shape || g.Complete() || g.Filled() == 0 {
+			continue
+		}
+		agrees := true
+		for i, d := range g.Cells[:g.Shape.Cells()] {
+			if d != 0 && d != answer.Cells[i] {
+				agrees = false
+				break
+			}
+		}
+		if agrees {
+			return k
+		}
+	}
+	return best
 }
 
 // worksheetsByName finds, in a file where no sheet has its stored

@@ -1332,3 +1332,60 @@ func TestGradeAFileThatLostItsIdentities(t *testing.T) {
 	assert.Contains(t, errOut, "their givens by --key\n")
 	assert.Contains(t, out, "total: 1 of ")
 }
+
+// TestGradeKeyOfPuzzleAndAnswer: a --key file that holds a puzzle and its
+// answer, in either order, grades by the puzzle, although the answer
+// fits the student's entries better; and an answer key alone takes, for
+// a cell whose looks say it is a given, the answer's digit, so that a
+// given the student changed is reported as changed rather than breaking
+// the puzzle (a walk of 3 December: the answer line was chosen, and
+// grade asked for the puzzle that the key held, exit 2; with a changed
+// given, "the puzzle has no solution", exit 5).
+func TestGradeKeyOfPuzzleAndAnswer(t *testing.T) {
+	dir := t.TempDir()
+	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	p, err := workbook.Read(classic, workbook.Options{})
+	require.NoError(t, err)
+	sol, err := solve.Solve(p.Grid)
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	typed := map[string]int{}
+	for _, ref := range refs[:30] {
+		typed[ref] = right[ref]
+	}
+	typed[refs[30]] = right[refs[30]]%9 + 1 // one wrong
+	// Every cell of the board plain, so that nothing tells the givens.
+	f, err := excelize.OpenFile(classic)
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellStyle("Puzzle", "B2", "J10", 0))
+	require.NoError(t, f.Save())
+	require.NoError(t, f.Close())
+	plain := studentFill(t, classic, "Puzzle", "plain.xlsx", typed)
+	line, answer := solve.FormatLine(&p.Grid), solve.FormatLine(&sol)
+	for _, key := range []string{line + "\n" + answer + "\n", answer + "\n" + line + "\n"} {
+		code, stdout, errOut := runCLI(t, "", "grade", "--key", writeFile(t, "key.txt", key), plain)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, stdout, "plain.xlsx: Puzzle: 30 of 51 right, 1 wrong (Puzzle!"+refs[30]+"), 20 empty")
+	}
+
+	// The givens bold, the student's not; B2 (a given 5) changed to 1.
+	f, err = excelize.OpenFile(plain)
+	require.NoError(t, err)
+	bold, err := f.NewStyle(&excelize.Style{Font: &excelize.Font{Bold: true}})
+	require.NoError(t, err)
+	for i, d := range p.Grid.Cells[:81] {
+		if d != 0 {
+			ref, err := excelize.CoordinatesToCellName(2+i%9, 2+i/9)
+			require.NoError(t, err)
+			require.NoError(t, f.SetCellStyle("Puzzle", ref, ref, bold))
+		}
+	}
+	require.Equal(t, uint8(5), p.Grid.Cells[0])
+	require.NoError(t, f.SetCellInt("Puzzle", "B2", 1))
+	changed := filepath.Join(dir, "changed.xlsx")
+	require.NoError(t, f.SaveAs(changed))
+	require.NoError(t, f.Close())
+	code, stdout, errOut := runCLI(t, "", "grade", "--key", writeFile(t, "answer.txt", answer+"\n"), changed)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "changed.xlsx: Puzzle: 30 of 51 right, 1 wrong (Puzzle!"+refs[30]+"), 20 empty, 1 given changed (Puzzle!B2)")
+}
