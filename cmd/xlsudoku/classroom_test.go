@@ -1389,3 +1389,27 @@ func TestGradeKeyOfPuzzleAndAnswer(t *testing.T) {
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, stdout, "changed.xlsx: Puzzle: 30 of 51 right, 1 wrong (Puzzle!"+refs[30]+"), 20 empty, 1 given changed (Puzzle!B2)")
 }
+
+// TestGradeSummaryInTheOutdirItMakes: --summary inside the --outdir that
+// grade makes is written there (a walk of 3 December: "the folder does not
+// exist", exit 1, nothing graded); in a folder that is neither there nor
+// the --outdir, it is still refused before anything is graded.
+func TestGradeSummaryInTheOutdirItMakes(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
+	ana := studentFill(t, ws, "Worksheet", "ana.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	out := filepath.Join(dir, "marked")
+	summary := filepath.Join(out, "class.xlsx")
+	code, stdout, errOut := runCLI(t, "", "grade", "--outdir", out, "--summary", summary, ana)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "ana.xlsx: Worksheet: 1 of 51 right")
+	assert.True(t, workbook.IsClassSummary(summary))
+	assert.FileExists(t, filepath.Join(out, "ana.xlsx"))
+
+	elsewhere := filepath.Join(dir, "nowhere", "class.xlsx")
+	code, stdout, errOut = runCLI(t, "", "grade", "--outdir", filepath.Join(dir, "marked2"), "--summary", elsewhere, ana)
+	assert.Equal(t, exitFailure, code)
+	assert.Contains(t, errOut, "the folder "+filepath.Join(dir, "nowhere")+" does not exist")
+	assert.Empty(t, stdout)
+	assert.NoDirExists(t, filepath.Join(dir, "marked2"))
+}

@@ -363,7 +363,14 @@ func (o *gradeOptions) checkSummary() error {
 		return fmt.Errorf("grade: cannot write --summary %s: %w", o.summary, unwrapPath(err)) // a loop of links
 	}
 	target := workbook.LinkTarget(o.summary)
-	if dir := workbook.Folder(target); !isDir(dir) {
+	dir := workbook.Folder(target)
+	if !isDir(dir) && o.outdir != "" && samePath(dir, o.outdir) {
+		// In the --outdir that grade makes (checked before): made by
+		// the time the summary is written, as a summary is written only
+		// when a file was graded.
+		return nil
+	}
+	if !isDir(dir) {
 		return fmt.Errorf("grade: cannot write --summary %s: the folder %s does not exist", o.summary, dir)
 	}
 	if err := workbook.CheckTarget(target); err != nil {
