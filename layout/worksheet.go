@@ -24,8 +24,8 @@ import (
 //   - a status cell under the board: "51 cells to go", "a digit repeats",
 //     "an entry is not a digit", "Solved!".
 //
-// Only COUNTIF, COUNTBLANK, IF, AND, OR, ISNUMBER, ISTEXT, LEN, INT, FIND
-// and UPPER are used, which Excel, LibreOffice Calc and Google Sheets
+// Only COUNTIF, COUNTBLANK, IF, AND, OR, ISERROR, ISNUMBER, ISTEXT, LEN,
+// INT, FIND and UPPER are used, which Excel, LibreOffice Calc and Google Sheets
 // evaluate alike, and conditional formats refer only to their own sheet
 // (Google Sheets allows nothing else).
 
@@ -125,14 +125,16 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 	for r := range n {
 		for c := range n {
 			x := at.Add(r, c).String()
-			f := fmt.Sprintf(`IF(%s="","",IF(%s,IF(OR(COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1),"x",""),"v"))`,
-				x, validEntry(x, n), row(at.Row+r).Absolute(), x, RectAt(Pos{at.Col + c, at.Row}, n, 1).Absolute(), x, box(r, c).Absolute(), x)
+			// An error value (=1/0, a pasted #N/A) is no digit: tested
+			// first, as x="" on it is an error too, which COUNTIF skips.
+			f := fmt.Sprintf(`IF(ISERROR(%s),"v",IF(%s="","",IF(%s,IF(OR(COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1,COUNTIF(%s,%s)>1),"x",""),"v")))`,
+				x, x, validEntry(x, n), row(at.Row+r).Absolute(), x, RectAt(Pos{at.Col + c, at.Row}, n, 1).Absolute(), x, box(r, c).Absolute(), x)
 			sh.Cells = append(sh.Cells, Cell{Pos: repeats.Min.Add(r, c), Formula: f, Style: hidden})
 			if opts.AnswerSheet == "" || givens.At(r, c) != 0 {
 				continue
 			}
-			f = fmt.Sprintf(`IF(OR(%s="",%s<>"Yes"),"",IF(%s=%s!%s,"","w"))`,
-				x, ws.Check.absolute(), x, quoteSheet(opts.AnswerSheet), x)
+			f = fmt.Sprintf(`IF(ISERROR(%s),"",IF(OR(%s="",%s<>"Yes"),"",IF(%s=%s!%s,"","w")))`,
+				x, x, ws.Check.absolute(), entryValue(x), quoteSheet(opts.AnswerSheet), x)
 			sh.Cells = append(sh.Cells, Cell{Pos: wrong.Min.Add(r, c), Formula: f, Style: hidden})
 		}
 	}
@@ -282,6 +284,15 @@ func validEntry(x string, n int) string {
 		x, x, x, min(n, 9), x, x, x, x, x, chars)
 }
 
+// entryValue is a formula for what cell x holds as the answer sheet and
+// the live candidates hold digits (DigitValue): a one-character text of a
+// digit 1-9 as its number, other text in upper case, a number as it is.
+// A text "4", which the sheet takes for a digit (validEntry), then equals
+// the answer's 4, and "a" the answer's "A" however the app compares case.
+func entryValue(x string) string {
+	return fmt.Sprintf(`IF(ISTEXT(%s),IF(AND(LEN(%s)=1,ISNUMBER(FIND(%s,"123456789"))),FIND(%s,"123456789"),UPPER(%s)),%s)`, x, x, x, x, x, x)
+}
+
 // blankRuns returns the blanks of givens as runs of adjacent cells of a row.
 func blankRuns(givens solve.Grid, at Pos) []Rect {
 	n := givens.Shape.Size
@@ -372,7 +383,7 @@ func LiveCandidatesSheet(title string, shape solve.Shape, puzzle string, grid Re
 		for c := range n {
 			src := sheet + "!" + grid.Min.Add(r, c).String()
 			sh.Cells = append(sh.Cells, Cell{Pos: mirror.Min.Add(r, c),
-				Formula: fmt.Sprintf(`IF(%s="","",%s)`, src, src), Style: Style{Hide: true}})
+				Formula: fmt.Sprintf(`IF(ISERROR(%s),"",IF(%s="","",%s))`, src, src, entryValue(src)), Style: Style{Hide: true}})
 			sh.CondFormats = append(sh.CondFormats, CondFormat{
 				Range:   RectAt(GridOrigin.Add(r*bh, c*bw), bh, bw),
 				Formula: mirror.Min.Add(r, c).absolute() + `<>""`,

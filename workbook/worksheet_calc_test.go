@@ -101,21 +101,7 @@ func TestWorksheetInCalc(t *testing.T) {
 		}
 		assert.False(t, res.Locked[sheet+"!H14"])
 
-		// The live candidates follow the entries: a filled cell shows its
-		// digit only, an empty one the digits its units still allow.
-		cands := current.Candidates()
-		for r := range 9 {
-			for c := range 9 {
-				for d := 1; d <= 9; d++ {
-					pos := layoutB2.Add(r*3+(d-1)/3, c*3+(d-1)%3)
-					want := ""
-					if cands[r*9+c].Has(d) {
-						want = strconv.Itoa(d)
-					}
-					assert.Equal(t, want, res.Values["Candidates!"+pos.String()], "r%dc%d digit %d", r+1, c+1, d)
-				}
-			}
-		}
+		assertLiveCandidates(t, res, current)
 
 		// What Calc saved grades as typed, by the identity Calc kept.
 		rs, err := ReadReturned(out, Options{}, nil)
@@ -133,6 +119,30 @@ func TestWorksheetInCalc(t *testing.T) {
 		assert.Equal(t, 1, m.Wrong)
 		assert.Equal(t, []string{sheet + "!" + blanks[3]}, m.Cells(Wrong))
 		assert.Equal(t, 0, m.Changed)
+	})
+
+	t.Run("a digit typed as text", func(t *testing.T) {
+		// '4 in Calc (or a pasted "4") is a digit to the sheet: Check my
+		// work does not call it wrong, and the live candidates take it (a
+		// walk of 3 December: "1 entry is wrong", and its block empty).
+		current := p.Grid
+		d := digitAt(t, sol, blanks[0])
+		pos, _ := layout.ParsePos(blanks[0])
+		current.Set(pos.Row-2, pos.Col-2, d)
+		res := runCalc(t, ws, "", calcJob{
+			Set: []calcSet{{Sheet: sheet, Cell: blanks[0], Input: "'" + strconv.Itoa(d)}, {Sheet: sheet, Cell: "H14", Input: "Yes"}},
+			Read: []calcRange{{Sheet: sheet, Range: "B12"}, {Sheet: sheet, Range: "AK2:AS10"}, {Sheet: sheet, Range: blanks[0]},
+				{Sheet: "Candidates", Range: "B2:AB28"}},
+		})
+		require.Equal(t, "text", res.Types[sheet+"!"+blanks[0]], "typed as text")
+		assert.Equal(t, fmt.Sprintf("%d cells to go", len(blanks)-1), res.Values[sheet+"!B12"])
+		for r := range 9 {
+			for c := range 9 {
+				ref := layout.Pos{Col: 37 + c, Row: 2 + r}.String()
+				assert.Empty(t, res.Values[sheet+"!"+ref], "wrong-entry helper %s", ref)
+			}
+		}
+		assertLiveCandidates(t, res, current)
 	})
 
 	t.Run("solved", func(t *testing.T) {
@@ -159,7 +169,9 @@ func TestWorksheetInCalc(t *testing.T) {
 		// is not a digit").
 		last := blanks[len(blanks)-1]
 		right := strconv.Itoa(digitAt(t, sol, last))
-		for _, bad := range []string{"five", "5.5", "x", `="` + right + ` "`, `=" ` + right + `"`} {
+		// An error value, whose helper formulas were errors that the
+		// status did not count: it said "Solved!" (a walk of 3 December).
+		for _, bad := range []string{"five", "5.5", "x", `="` + right + ` "`, `=" ` + right + `"`, "=1/0", "=NA()"} {
 			var set []calcSet
 			for k, ref := range blanks {
 				in := strconv.Itoa(digitAt(t, sol, ref))
@@ -199,6 +211,27 @@ func TestWorksheetInCalc(t *testing.T) {
 		res = runCalc(t, ws, "", calcJob{Set: []calcSet{{Sheet: sheet, Cell: blanks[0], Input: strconv.Itoa(d)}}, Read: []calcRange{{Sheet: sheet, Range: "B12"}}})
 		assert.Equal(t, fmt.Sprintf("%d cells to go", len(blanks)-1), res.Values[sheet+"!B12"])
 	})
+}
+
+// assertLiveCandidates checks the live Candidates sheet of a 9x9
+// worksheet as Calc computed it (res read Candidates!B2:AB28) against the
+// grid current: a filled cell shows its digit only, an empty one the
+// digits its units still allow.
+func assertLiveCandidates(t *testing.T, res calcResult, current solve.Grid) {
+	t.Helper()
+	cands := current.Candidates()
+	for r := range 9 {
+		for c := range 9 {
+			for d := 1; d <= 9; d++ {
+				pos := layoutB2.Add(r*3+(d-1)/3, c*3+(d-1)%3)
+				want := ""
+				if cands[r*9+c].Has(d) {
+					want = strconv.Itoa(d)
+				}
+				assert.Equal(t, want, res.Values["Candidates!"+pos.String()], "r%dc%d digit %d", r+1, c+1, d)
+			}
+		}
+	}
 }
 
 // StatusSolvedText is what the status cell shows when the grid is full and

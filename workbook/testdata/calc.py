@@ -29,7 +29,7 @@ skips saving), and prints one JSON object:
 
 Input is parsed as XCell.setFormula parses it, in English: "5" is a
 number, "A" text, "=SUM(B2:J2)" a formula, and "" deletes the contents as
-the Delete key does. Unlike typing in Calc's window it applies no automatic
+the Delete key does; "'5", as typed in Calc's window, is the text "5". Unlike typing in Calc's window it applies no automatic
 format ("50%" shows as 0.5) and no data validation.
 
 A "set" into a locked cell of a protected sheet is not typed but listed in
@@ -505,7 +505,10 @@ def work(doc, handler, job, out_path, tmp):
         if sheet.isProtected() and cell.getPropertyValue("CellProtection").IsLocked:
             refused.append("%s!%s%d" % (name, col_name(a.StartColumn), a.StartRow + 1))
             continue
-        cell.setFormula(text)
+        if text.startswith("'"):
+            cell.setString(text[1:])  # as typing '4 in Calc: the text "4"
+        else:
+            cell.setFormula(text)
 
     doc.calculateAll()
 
