@@ -156,6 +156,9 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	}
 	defer pk.Close()
 
+	// A worksheet's copy empties the sheets that give the answer away
+	// (their why says so), and the results of formulas that read them.
+	hides := slices.ContainsFunc(sheets, func(s *ourSheet) bool { return s.why != "" })
 	notes, sheets = pk.planSheets(sheets)
 	for _, s := range sheets {
 		if s.draw != nil {
@@ -172,6 +175,23 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 	parts, err := pk.splice(sheets, ct, password, paper)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
+	}
+	if hides {
+		var emptied []string
+		written := map[int]bool{}
+		for _, s := range sheets {
+			if s.existing {
+				written[s.index] = true
+				if s.stale {
+					emptied = append(emptied, s.name)
+				}
+			}
+		}
+		cleared, err := pk.clearStaleResults(emptied, written, parts)
+		if err != nil {
+			return nil, err
+		}
+		notes = append(notes, cleared...)
 	}
 	if err := commit(pk, parts, out, p.File, check); err != nil {
 		return nil, err

@@ -1,0 +1,282 @@
+package workbook
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
+)
+
+// A worksheet's copy empties the sheets that give the answer away, but
+// the user's own formulas that read them (=Solution!B2 in a column of
+// keys) keep their saved results: LibreOffice, which by default does not
+// recalculate an .xlsx it opens, shows and prints them, and anyone can
+// read them in the file. So in the copy those results go. The formulas
+// stay, and an app that calculates them (Excel at once, as the copy asks
+// it to with fullCalcOnLoad; LibreOffice for a cell with no saved result)
+// finds the emptied sheets.
+//
+// Which formulas read an emptied sheet is told from their text, by
+// sheet: a sheet with a formula that names an emptied sheet, or a
+// defined name that does, or a sheet already found so, has the results
+// of all its formulas cleared (one of them may read another of the same
+// sheet, which names no sheet), and a sheet whose formulas name it is
+// found in turn. That is more than the formulas that read the answer,
+// never fewer but through what the text does not name (INDIRECT).
+
+// sheetFormulas is what clearStaleResults needs of one of the user's
+// sheets: the text of its formulas, and where its formulas' saved
+// results are.
+type sheetFormulas struct {
+	ref     sheetRef
+	text    string     // every formula of the sheet, lower-cased, one a line
+	results []opc.Edit // each <v> of a cell with a formula, to remove
+	data    []byte
+}
+
+// clearStaleResults removes, from the user's sheets of the copy, the
+// saved results of the formulas that read the sheets emptied (their
+// names), and returns a note for each sheet it changed. skip holds the
+// indexes of the sheets written anew. A sheet already changed (out)
+// is changed further.
+func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outParts) ([]string, error) {
+	if len(emptied) == 0 {
+		return nil, nil
+	}
+	var sheets []*sheetFormulas
+	for _, ref := range p.worksheets() {
+		if skip[ref.index] {
+			continue
+		}
+		data, ok := out.replace[strings.ToLower(ref.part)]
+		if !ok {
+			var err error
+			if data, err = p.Read(ref.part); err != nil {
+				return nil, p.partErr(ref.part, err)
+			}
+		}
+		sf, err := formulasOf(data)
+		if err != nil {
+			return nil, p.partErr(ref.part, err)
+		}
+		if len(sf.results) > 0 || sf.text != "" {
+			sf.ref = ref
+			sheets = append(sheets, sf)
+		}
+	}
+	if len(sheets) == 0 {
+		return nil, nil
+	}
+	names, err := definedNamesOf(p.wb.data)
+	if err != nil {
+		return nil, p.partErr(p.wbPath, err)
+	}
+
+	read := map[string]bool{} // the sheets found to read an emptied one, lower-cased
+	var stale []string        // the sheets and names whose results are stale
+	for _, name := range emptied {
+		stale = append(stale, strings.ToLower(name))
+	}
+	var staleNames []string
+	for changed := true; changed; {
+		changed = false
+		for name, value := range names {
+			if !slices.Contains(staleNames, name) && (namesSheet(value, stale) || namesName(value, staleNames)) {
+				staleNames = append(staleNames, name)
+				changed = true
+			}
+		}
+		for _, sf := range sheets {
+			lower := strings.ToLower(sf.ref.name)
+			if !read[lower] && (namesSheet(sf.text, stale) || namesName(sf.text, staleNames)) {
+				read[lower] = true
+				stale = append(stale, lower)
+				changed = true
+			}
+		}
+	}
+
+	var cleared []string
+	results := 0
+	for _, sf := range sheets {
+		if !read[strings.ToLower(sf.ref.name)] || len(sf.results) == 0 {
+			continue
+		}
+		out.replace[strings.ToLower(sf.ref.part)] = opc.ApplyEdits(sf.data, sf.results)
+		cleared = append(cleared, sf.ref.name)
+		results += len(sf.results)
+	}
+	if len(cleared) == 0 {
+		return nil, nil
+	}
+	what := fmt.Sprintf("%d formulas", results)
+	if results == 1 {
+		what = "1 formula"
+	}
+	where := "sheet " + quotedList(cleared)
+	if len(cleared) > 1 {
+		where = "sheets " + quotedList(cleared)
+	}
+	return []string{fmt.Sprintf("cleared the saved results of %s on %s, which read a sheet this copy empties (or a sheet that does): they would show the answer until calculated again, which an app does when it opens the copy or on demand", what, where)}, nil
+}
+
+// quotedList writes names quoted and joined: "A", "A" and "B", "A", "B"
+// and "C".
+func quotedList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// formulasOf reads a sheet part: the text of its formulas, lower-cased,
+// and the <v> elements of the cells that have one (children of the cell,
+// as the formula).
+func formulasOf(data []byte) (*sheetFormulas, error) {
+	sf := &sheetFormulas{data: data}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var text strings.Builder
+	depth, cell := 0, -1 // cell: the depth of the <c> we are in, or -1
+	var hasFormula, inFormula bool
+	var value opc.Edit
+	valueStart := -1
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token() // well-formed: every end tag matches its start
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch {
+			case t.Name.Local == "c" && cell < 0:
+				cell, hasFormula, value, valueStart = depth, false, opc.Edit{}, -1
+			case depth == cell+1 && t.Name.Local == "f":
+				hasFormula, inFormula = true, true
+			case depth == cell+1 && t.Name.Local == "v":
+				valueStart = off
+			}
+		case xml.EndElement:
+			// Token gives <v/> an end too, at the offset past "/>".
+			switch {
+			case depth == cell:
+				if hasFormula && value.End > 0 {
+					sf.results = append(sf.results, value)
+				}
+				cell = -1
+			case depth == cell+1 && t.Name.Local == "f":
+				inFormula = false
+				text.WriteByte('\n')
+			case depth == cell+1 && t.Name.Local == "v" && valueStart >= 0:
+				value = opc.Edit{Start: valueStart, End: int(d.InputOffset())}
+			}
+			depth--
+		case xml.CharData:
+			if inFormula && depth == cell+1 {
+				text.Write(bytes.ToLower(t))
+			}
+		}
+	}
+	sf.text = text.String()
+	return sf, nil
+}
+
+// definedNamesOf returns the workbook part's defined names and their
+// values, both lower-cased (a name of a sheet's scope with the rest: a
+// sheet's name may shadow another's, which costs a cleared result at
+// worst).
+func definedNamesOf(data []byte) (map[string]string, error) {
+	names := map[string]string{}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	name := ""
+	var value strings.Builder
+	in := false
+	for {
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return names, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			if t.Name.Local == "definedName" {
+				in, name = true, strings.ToLower(attr(t, "name"))
+				value.Reset()
+			}
+		case xml.EndElement:
+			if t.Name.Local == "definedName" && in {
+				in = false
+				if name != "" {
+					names[name] = strings.ToLower(value.String())
+				}
+			}
+		case xml.CharData:
+			if in {
+				value.Write(t)
+			}
+		}
+	}
+}
+
+// namesSheet reports whether formula text (lower-cased) names one of the
+// sheets (lower-cased) in a reference: 'Week 3'!A1, Solution!A1, or the
+// end of a range of sheets (Sheet1:Solution!A1, 'Sheet1:Week 3'!A1).
+func namesSheet(text string, sheets []string) bool {
+	for _, s := range sheets {
+		quoted := strings.ReplaceAll(s, "'", "''")
+		if strings.Contains(text, "'"+quoted+"'!") || strings.Contains(text, ":"+quoted+"'!") {
+			return true
+		}
+		for rest := text; ; {
+			i := strings.Index(rest, s+"!")
+			if i < 0 {
+				break
+			}
+			if i == 0 || !nameChar(rest[i-1]) {
+				return true
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return false
+}
+
+// namesName reports whether formula text (lower-cased) holds one of the
+// defined names (lower-cased) as a whole word.
+func namesName(text string, names []string) bool {
+	for _, n := range names {
+		for rest := text; ; {
+			i := strings.Index(rest, n)
+			if i < 0 {
+				break
+			}
+			end := i + len(n)
+			if (i == 0 || !nameChar(rest[i-1])) && (end == len(rest) || !nameChar(rest[end])) {
+				return true
+			}
+			rest = rest[i+1:]
+		}
+	}
+	return false
+}
+
+// nameChar reports whether b may be part of a sheet's or a defined name
+// unquoted in a formula.
+func nameChar(b byte) bool {
+	return b == '_' || b == '.' || b == '\\' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
+}

@@ -1,0 +1,118 @@
+package workbook
+
+import (
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
+)
+
+// withSavedResults gives every formula cell of the workbook at path the
+// saved result value, as an app that calculated them saves them.
+func withSavedResults(t testing.TB, path, value string) {
+	t.Helper()
+	formula := regexp.MustCompile(`(<f>[^<]*</f>|<f [^>]*/>)(<v>[^<]*</v>|<v/>)?`)
+	rezip(t, path, func(name string, data []byte) []byte {
+		if !strings.HasPrefix(name, "xl/worksheets/sheet") {
+			return data
+		}
+		return formula.ReplaceAll(data, []byte("${1}<v>"+value+"</v>"))
+	})
+}
+
+// TestWorksheetClearsResultsReadingTheAnswer: the teacher's own formulas
+// that read the Solution sheet (=Solution!B2 in a column of keys), or a
+// defined name on it, or a sheet of such formulas, lose their saved
+// results in the worksheet's copy, which empties the Solution sheet: they
+// showed the answer in LibreOffice, which does not recalculate an .xlsx it
+// opens (a walk of 3 December). Formulas that read none of it keep theirs,
+// their sheet byte for byte, and the teacher's workbook keeps everything.
+func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	p, sol := readSolved(t, classicBook(t))
+	_, err := Write(p, sol, solved, Options{})
+	require.NoError(t, err)
+
+	f, err := excelize.OpenFile(solved)
+	require.NoError(t, err)
+	for _, name := range []string{"Scores", "Totals", "By name", "Plain"} {
+		_, err := f.NewSheet(name)
+		require.NoError(t, err)
+	}
+	for r := 1; r <= 9; r++ {
+		require.NoError(t, f.SetCellFormula("Scores", fmt.Sprintf("G%d", r), fmt.Sprintf("Solution!%c2", 'A'+r)))
+		require.NoError(t, f.SetCellFormula("Scores", fmt.Sprintf("H%d", r), fmt.Sprintf("G%d*2", r))) // reads no sheet by name
+	}
+	require.NoError(t, f.SetCellFormula("Totals", "A1", "SUM(Scores!H1:H9)"))
+	require.NoError(t, f.SetDefinedName(&excelize.DefinedName{Name: "KeyRow", RefersTo: "Solution!$B$2:$J$2"}))
+	require.NoError(t, f.SetCellFormula("By name", "A1", "INDEX(KeyRow,1,3)"))
+	require.NoError(t, f.SetCellFormula("Plain", "A1", "1+1"))
+	require.NoError(t, f.SaveAs(solved))
+	require.NoError(t, f.Close())
+	withSavedResults(t, solved, "7")
+	before := unzip(t, solved)
+
+	q, err := Read(solved, Options{Sheet: p.Sheet})
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "ws.xlsx")
+	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	all := strings.Join(notes, "\n")
+	assert.Contains(t, all, `emptied sheet "Solution"`)
+	assert.Contains(t, all, `cleared the saved results of 20 formulas on sheets "Scores", "Totals" and "By name", which read a sheet this copy empties (or a sheet that does)`)
+	assert.NotContains(t, all, `"Plain"`)
+
+	g, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer g.Close()
+	after := unzip(t, out)
+	for sheet, refs := range map[string][]string{"Scores": {"G1", "G9", "H1"}, "Totals": {"A1"}, "By name": {"A1"}, "Plain": {"A1"}} {
+		for _, ref := range refs {
+			formula, err := g.GetCellFormula(sheet, ref)
+			require.NoError(t, err)
+			assert.NotEmpty(t, formula, "%s!%s keeps its formula", sheet, ref)
+			v, err := g.GetCellValue(sheet, ref, excelize.Options{RawCellValue: true})
+			require.NoError(t, err)
+			if sheet == "Plain" {
+				assert.Equal(t, "7", v, "%s!%s reads nothing emptied", sheet, ref)
+			} else {
+				assert.Empty(t, v, "%s!%s", sheet, ref)
+			}
+		}
+	}
+	plain := ""
+	for part, data := range before {
+		if strings.HasPrefix(part, "xl/worksheets/sheet") && strings.Contains(string(data), "<f>1+1</f>") {
+			plain = part
+		}
+	}
+	require.NotEmpty(t, plain)
+	assert.Equal(t, before[plain], after[plain], "the sheet whose formulas read nothing emptied is kept byte for byte")
+	assert.Equal(t, before, unzip(t, solved), "the teacher's workbook is not touched")
+}
+
+// FuzzFormulasOf: on any part, formulasOf either fails or finds results
+// whose removal leaves a part in which it finds none, the formulas' text
+// unchanged.
+func FuzzFormulasOf(f *testing.F) {
+	f.Add([]byte(`<worksheet><sheetData><row r="1"><c r="A1"><f>Solution!B2</f><v>5</v></c><c r="B1" t="str"><f t="shared" si="0"/><v>x</v></c><c r="C1"><v>3</v></c></row></sheetData></worksheet>`))
+	f.Add([]byte(`<x:worksheet xmlns:x="s"><x:sheetData><x:row><x:c><x:f>A1</x:f><x:v/></x:c></x:row></x:sheetData></x:worksheet>`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sf, err := formulasOf(data)
+		if err != nil {
+			return
+		}
+		cleared := opc.ApplyEdits(data, sf.results)
+		again, err := formulasOf(cleared)
+		require.NoError(t, err, "%q", cleared)
+		assert.Empty(t, again.results, "%q", cleared)
+		assert.Equal(t, sf.text, again.text)
+	})
+}
