@@ -132,6 +132,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 			p, err = pk.detect(sheets, opts.Box)
 		}
 	}
+	if err == nil {
+		err = pk.hiddenByMerges(p)
+	}
 	if err != nil {
 		return nil, pk, err
 	}

@@ -1,0 +1,81 @@
+package workbook
+
+import (
+	"bytes"
+	"encoding/xml"
+	"fmt"
+	"io"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+)
+
+// hiddenByMerges refuses a puzzle with a given under merged cells but
+// the first: a merged range shows only its first cell's value, and
+// LibreOffice, merging, may keep the others' ("keep the contents of the
+// hidden cells"). Solved with it, the puzzle would not be the one the
+// sheet shows, which may even have another solution.
+func (pk *pkg) hiddenByMerges(p *Puzzle) error {
+	sh, err := pk.findSheet(pk.worksheets(), p.Sheet)
+	if err != nil {
+		return nil // not read from a sheet of cells: nothing merged
+	}
+	merges, err := pk.mergedRanges(sh)
+	if err != nil {
+		return err
+	}
+	e := &CellErrors{File: p.File, Range: p.Where()}
+	for _, m := range merges {
+		for r := max(m.Min.Row, p.area.Min.Row); r <= min(m.Max.Row, p.area.Max.Row); r++ {
+			for c := max(m.Min.Col, p.area.Min.Col); c <= min(m.Max.Col, p.area.Max.Col); c++ {
+				at := layout.Pos{Col: c, Row: r}
+				d := p.Grid.At(r-p.area.Min.Row, c-p.area.Min.Col)
+				if at == m.Min || d == 0 {
+					continue
+				}
+				e.Total++
+				if len(e.Cells) < maxCellErrors {
+					e.Cells = append(e.Cells, &CellError{File: p.File, Sheet: p.Sheet, Cell: at.String(), Value: p.Digit(d),
+						Reason: fmt.Sprintf("is hidden under the merged cells %s, which show only %s's value: unmerge them, or clear %s", m, m.Min, at)})
+				}
+			}
+		}
+	}
+	if e.Total > 0 {
+		return e
+	}
+	return nil
+}
+
+// mergedRanges returns the merged ranges of sheet sh. Most sheets have
+// none, and the part is then only searched, not parsed.
+func (pk *pkg) mergedRanges(sh sheetRef) ([]layout.Rect, error) {
+	data, err := pk.Read(sh.part)
+	if err != nil {
+		return nil, pk.partErr(sh.part, err)
+	}
+	i := bytes.Index(data, []byte("mergeCell"))
+	if i < 0 {
+		return nil, nil
+	}
+	// From the element before the first mention: <mergeCells> or a
+	// prefixed one; what precedes it (the cells) is read already.
+	if j := bytes.LastIndexByte(data[:i], '<'); j >= 0 {
+		data = data[j:]
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var out []layout.Rect
+	for {
+		tok, err := d.RawToken()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, nil // past the merges: what follows was read whole before
+		}
+		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "mergeCell" {
+			if r, err := layout.ParseRect(attr(se, "ref")); err == nil {
+				out = append(out, r)
+			}
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package workbook
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/xlsudoku/xlsudoku/layout"
+)
+
+// TestGivenHiddenUnderMergedCells: a given under merged cells but the
+// first, which the sheet does not show (LibreOffice keeps such values when
+// it merges), is refused, named, rather than solved as a puzzle the sheet
+// does not show (a walk of 3 December: solved silently, although the
+// puzzle shown has two solutions). Merges that hide no given are no error.
+func TestGivenHiddenUnderMergedCells(t *testing.T) {
+	for _, tt := range []struct {
+		name, merge string
+		want        string // "" for no error
+	}{
+		{"a given hidden", "E2:F2", `Week 3!F2: 7 is hidden under the merged cells E2:F2, which show only E2's value: unmerge them, or clear F2`},
+		{"the given shown", "F2:G2", ""},
+		{"blanks merged", "D2:E2", ""},
+		{"from outside the grid", "A3:B3", `Week 3!B3: 6 is hidden under the merged cells A3:B3, which show only A3's value: unmerge them, or clear B3`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			f := newBook(t, "Week 3")
+			putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, grid(t, classic))
+			path := save(t, f, "merged.xlsx")
+			// Written into the part: excelize, merging, clears the
+			// hidden cells.
+			rezip(t, path, func(name string, data []byte) []byte {
+				if name != "xl/worksheets/sheet1.xml" {
+					return data
+				}
+				merge := `</sheetData><mergeCells count="1"><mergeCell ref="` + tt.merge + `"/></mergeCells>`
+				return bytes.Replace(data, []byte("</sheetData>"), []byte(merge), 1)
+			})
+			p, err := Read(path, Options{})
+			if tt.want == "" {
+				require.NoError(t, err)
+				assert.Equal(t, grid(t, classic), p.Grid)
+				return
+			}
+			require.Error(t, err)
+			assert.True(t, errors.Is(err, ErrCell), "%v", err)
+			assert.Contains(t, err.Error(), tt.want)
+		})
+	}
+}
