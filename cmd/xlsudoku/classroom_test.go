@@ -1413,3 +1413,28 @@ func TestGradeSummaryInTheOutdirItMakes(t *testing.T) {
 	assert.Empty(t, stdout)
 	assert.NoDirExists(t, filepath.Join(dir, "marked2"))
 }
+
+// TestGradeVariantFilledOnTheOriginal: a variant's student who filled the
+// sheet the variant was made from (the copy keeps it, with the original
+// puzzle) gets a warning saying where the work is, as a student of the
+// worksheet itself does (a walk of 3 December: 0 of 51, no warning); the
+// untouched original of another variant's file warns of nothing.
+func TestGradeVariantFilledOnTheOriginal(t *testing.T) {
+	dir := t.TempDir()
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	code, _, errOut := runCLI(t, "", "worksheet", in, "--variants", "2", "--seed", "3", "-o", filepath.Join(dir, "week3.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	p, err := workbook.Read(in, workbook.Options{})
+	require.NoError(t, err)
+	refs, right := blanksOf(t, p.Grid)
+	typed := map[string]int{}
+	for _, ref := range refs[:20] {
+		typed[ref] = right[ref]
+	}
+	filled := studentFill(t, filepath.Join(dir, "week3-1.xlsx"), "Puzzle", "filled.xlsx", typed)
+	code, stdout, errOut := runCLI(t, "", "grade", filled, filepath.Join(dir, "week3-2.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "filled.xlsx: Worksheet: 0 of 51 right")
+	assert.Contains(t, errOut, fmt.Sprintf(`warning: %s: Worksheet!B2:J10 has no entries, but sheet "Puzzle" holds another puzzle at B2:J10 with %d digits, 20 more than this one's givens: if the student filled it instead (a variant's file keeps the sheet it was made from, with the original puzzle), grade it with --sheet Puzzle`, filled, p.Grid.Filled()+20))
+	assert.NotContains(t, errOut, "week3-2.xlsx")
+}
