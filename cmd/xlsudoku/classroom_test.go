@@ -1438,3 +1438,27 @@ func TestGradeVariantFilledOnTheOriginal(t *testing.T) {
 	assert.Contains(t, errOut, fmt.Sprintf(`warning: %s: Worksheet!B2:J10 has no entries, but sheet "Puzzle" holds another puzzle at B2:J10 with %d digits, 20 more than this one's givens: if the student filled it instead (a variant's file keeps the sheet it was made from, with the original puzzle), grade it with --sheet Puzzle`, filled, p.Grid.Filled()+20))
 	assert.NotContains(t, errOut, "week3-2.xlsx")
 }
+
+// TestGradeKeyNotTheStoredPuzzle: a file graded against its own stored
+// puzzle, which --key does not hold (another puzzle's worksheet, a 4x4
+// among 9x9s), says so (a walk of 3 December: graded in silence); one
+// whose stored puzzle --key holds, as its puzzle or its answer, does not.
+func TestGradeKeyNotTheStoredPuzzle(t *testing.T) {
+	nine, _, _ := sampleWorksheet(t, "classic.xlsx", t.TempDir())
+	four, _, _ := sampleWorksheet(t, "4x4.xlsx", t.TempDir())
+	classic := filepath.Join("..", "..", "samples", "classic.xlsx")
+	p, err := workbook.Read(classic, workbook.Options{})
+	require.NoError(t, err)
+	sol, err := solve.Solve(p.Grid)
+	require.NoError(t, err)
+	answer := writeFile(t, "answer.txt", solve.FormatLine(&sol)+"\n")
+	for _, key := range []string{classic, answer} {
+		code, stdout, errOut := runCLI(t, "", "grade", "--key", key, nine, four)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, stdout, "Worksheet: 0 of 51 right")
+		assert.Contains(t, stdout, "Worksheet: 0 of ")
+		assert.Contains(t, errOut, "warning: "+four+": Worksheet!B2:E5 holds a puzzle of its own (stored in the file: 4x4, ", key)
+		assert.Contains(t, errOut, "that is not --key's, and is graded against it", key)
+		assert.NotContains(t, errOut, nine, key)
+	}
+}

@@ -197,6 +197,14 @@ func runGrade(e *env, args []string) error {
 		}
 		if key != nil {
 			for _, m := range marks {
+				if m.By == "stored identity" && m.Missing == 0 && !keyHolds(key, m.Puzzle.Grid) {
+					// The stored puzzle comes first, but one that --key
+					// does not hold is worth a word: another puzzle's
+					// file, or a variant's.
+					fmt.Fprintf(e.stderr, "warning: %s: %s holds a puzzle of its own (stored in the file: %s, %d givens) that is not --key's, and is graded against it: a variant, or another puzzle's worksheet\n",
+						file, m.Puzzle.Where(), m.Puzzle.Grid.Shape, m.Puzzle.Grid.Filled())
+					continue
+				}
 				// A student changes a given or two, not most of them.
 				if givens := m.Puzzle.Grid.Filled(); m.Changed*2 > givens {
 					fmt.Fprintf(e.stderr, "warning: %s: %d of the %d givens of --key are not on %s as given: is --key this file's puzzle?\n", file, m.Changed, givens, m.Puzzle.Sheet)
@@ -575,6 +583,33 @@ func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
 	}
 	_, err = fmt.Fprintf(w, "%s\n", b)
 	return err
+}
+
+// keyHolds reports whether key holds the puzzle givens: as its own
+// puzzle, or as an answer key (complete) that its givens agree with.
+func keyHolds(key []solve.Grid, givens solve.Grid) bool {
+	for _, g := range key {
+		if g.Shape != givens.Shape {
+			continue
+		}
+		if !g.Complete() {
+			if g == givens {
+				return true
+			}
+			continue
+		}
+		agrees := true
+		for i, d := range givens.Cells[:givens.Shape.Cells()] {
+			if d != 0 && d != g.Cells[i] {
+				agrees = false
+				break
+			}
+		}
+		if agrees {
+			return true
+		}
+	}
+	return false
 }
 
 // keyOfAnother refuses to grade a file against --key when not one given
