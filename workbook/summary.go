@@ -167,7 +167,9 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		text := func(col int, s string) { sh.Cells = append(sh.Cells, layout.Cell{Pos: at(col), Text: s}) }
 		text(1, shown[i])
 		if notes[i] != "" {
-			text(scoreCol+2, clipNote(notes[i], notesWidth))
+			// Whole, wrapped: why a file was not graded is what the
+			// teacher reads the summary for, days after the report.
+			sh.Cells = append(sh.Cells, layout.Cell{Pos: at(scoreCol + 2), Text: notes[i], Style: layout.Style{Wrap: true}})
 		}
 		var wrong []string
 		for k, m := range r.Marks {
@@ -228,8 +230,8 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	scale := min(1, pw/max(tableWidth, chartWidth))
 	capacity := ph / scale * 0.96
 	heights := []float64{summaryHeader}
-	for range rows {
-		heights = append(heights, summaryRow)
+	for i := range rows {
+		heights = append(heights, max(summaryRow, layout.TextHeight(notes[i], bookPoints(notesWidth), bookTextSize)))
 	}
 	chartRow := len(rows) + 3 // under a gap row
 	chartHeight := min(0.75*float64(max(240, 24*len(rows)+80)), capacity-summaryHeader-summaryRow)
@@ -240,8 +242,10 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 	}
 	for row := 1; row <= lastRow; row++ {
 		sh.RowHeights[row] = summaryRow
+		if row-1 < len(heights) && row <= len(rows)+1 {
+			sh.RowHeights[row] = heights[row-1]
+		}
 	}
-	sh.RowHeights[1] = summaryHeader
 	for _, i := range layout.BreakRows(heights, capacity, summaryHeader) {
 		pr.Breaks = append(pr.Breaks, i+1)
 	}
@@ -373,16 +377,6 @@ const wrongCellsWidth = 50
 
 // notesWidth is the Notes column's, likewise.
 const notesWidth = 80
-
-// clipNote cuts note to about width characters, marking the cut: the
-// report on stderr has it whole.
-func clipNote(note string, width int) string {
-	if utf8.RuneCountInString(note) <= width {
-		return note
-	}
-	r := []rune(note)
-	return strings.TrimSpace(string(r[:width-3])) + "..."
-}
 
 // refsWithin lists refs in about width characters: a sheet's name once
 // before its cells ("Worksheet!C6, D6, F7"), and how many more when the
