@@ -172,3 +172,11 @@ func (e *NotUniqueError) Error() string {
 }
 
 func (e *NotUniqueError) Unwrap() error { return solve.ErrNotUnique }
+
+// unwritableError is an input that xlsudoku reads but cannot write a copy
+// of (a Strict Open XML workbook): an input error, as ErrOpen's, whose
+// message does not say it cannot be read.
+type unwritableError struct{ msg string }
+
+func (e *unwritableError) Error() string        { return e.msg }
+func (e *unwritableError) Is(target error) bool { return target == ErrOpen }

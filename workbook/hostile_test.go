@@ -16,7 +16,7 @@ import (
 
 // TestReadBadIndexes: a cell that points outside the shared string table
 // or the cell formats is a damaged workbook (ErrOpen) naming the cell and
-// the part, not a panic.
+// the part and saying what to do, not a panic.
 func TestReadBadIndexes(t *testing.T) {
 	for _, tt := range []struct {
 		name, cell string
@@ -36,6 +36,9 @@ func TestReadBadIndexes(t *testing.T) {
 				_, err := Read(path, opts)
 				require.ErrorIs(t, err, ErrOpen, "%+v", opts)
 				assert.Contains(t, err.Error(), "Week 3!D2")
+				// What to do, as every damaged workbook's message says
+				// (a walk of 3 December: these ended "is damaged").
+				assert.Contains(t, err.Error(), "damaged: open it in a spreadsheet app, save it again, and try again")
 				for _, w := range tt.want {
 					assert.Contains(t, err.Error(), w)
 				}

@@ -58,8 +58,8 @@ func openOutput(p *Puzzle, out string, opts Options) (*pkg, []byte, error) {
 	if err == nil && pk.wb.strict {
 		// Its parts name other namespaces and relationship types; ours
 		// would not fit in.
-		err = fmt.Errorf("%w: %s is a Strict Open XML workbook, which xlsudoku reads but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx), not Strict Open XML, and try again",
-			ErrOpen, p.File)
+		err = &unwritableError{fmt.Sprintf("cannot write a copy of %s: it is a Strict Open XML workbook, which xlsudoku reads (solve and explain without -o print its puzzle) but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx), not Strict Open XML, and try again",
+			p.File)}
 	}
 	if err == nil {
 		if werr := pk.wellFormedParts(); werr != nil {

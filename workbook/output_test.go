@@ -55,7 +55,7 @@ func TestCheckOutput(t *testing.T) {
 		{"styles with text outside the root", textBeforeRoot, filepath.Join(dir, "out.xlsx"), Options{}, ErrOpen, "xl/styles.xml: text outside the root element; the workbook is damaged: open it in a spreadsheet app, save it again"},
 		{"content types not closed", unclosed, filepath.Join(dir, "out.xlsx"), Options{}, ErrOpen, "[Content_Types].xml: element <Types> is not closed; the workbook is damaged"},
 		{"relationships mismatched", mismatched, filepath.Join(dir, "out.xlsx"), Options{}, ErrOpen, "xl/_rels/workbook.xml.rels: unexpected end tag </Relationship>; the workbook is damaged"},
-		{"strict", strict, filepath.Join(dir, "out.xlsx"), Options{}, ErrOpen, "Strict Open XML workbook, which xlsudoku reads but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx)"},
+		{"strict", strict, filepath.Join(dir, "out.xlsx"), Options{}, ErrOpen, "it is a Strict Open XML workbook, which xlsudoku reads (solve and explain without -o print its puzzle) but cannot write; save it in a spreadsheet app as an ordinary Excel Workbook (.xlsx)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			p, err := Read(tt.in, Options{})

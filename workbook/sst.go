@@ -22,7 +22,7 @@ type sharedStrings struct {
 func (p *pkg) sharedIndex(sheet string, c rawCell) (int, error) {
 	i, err := strconv.Atoi(strings.TrimSpace(c.V))
 	if err != nil || i < 0 {
-		return 0, fmt.Errorf("%w: %s: cell %s!%s points to shared string %q, which cannot exist; the workbook is damaged",
+		return 0, fmt.Errorf("%w: %s: cell %s!%s points to shared string %q, which cannot exist; the workbook is damaged: open it in a spreadsheet app, save it again, and try again",
 			ErrOpen, p.file, sheet, c.Pos, c.V)
 	}
 	return i, nil
@@ -99,10 +99,10 @@ func (p *pkg) sharedString(sheet string, c rawCell) (string, error) {
 	}
 	table := p.rels.OfType("/sharedStrings")
 	if table == "" {
-		return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but the workbook has no shared string table; it is damaged",
+		return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but the workbook has no shared string table; it is damaged: open it in a spreadsheet app, save it again, and try again",
 			ErrOpen, p.file, sheet, c.Pos, i)
 	}
-	return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but %s holds only %s (numbered from 0); the workbook is damaged",
+	return "", fmt.Errorf("%w: %s: cell %s!%s points to shared string %d, but %s holds only %s (numbered from 0); the workbook is damaged: open it in a spreadsheet app, save it again, and try again",
 		ErrOpen, p.file, sheet, c.Pos, i, table, count(p.sst.total, "string", "strings"))
 }
 

@@ -82,9 +82,9 @@ func (p *pkg) checkStyle(sheet string, c rawCell) (*styleInfo, error) {
 	}
 	switch {
 	case c.S == badStyle:
-		return nil, fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged", ErrOpen, p.file, sheet, c.Pos)
+		return nil, fmt.Errorf("%w: %s: cell %s!%s has a cell format (s attribute) that is not a number; the workbook is damaged: open it in a spreadsheet app, save it again, and try again", ErrOpen, p.file, sheet, c.Pos)
 	case c.S < 0 || (st.known && c.S > 0 && c.S >= len(st.date)):
-		return nil, fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged",
+		return nil, fmt.Errorf("%w: %s: cell %s!%s uses cell format %d, but %s defines only %s (numbered from 0); the workbook is damaged: open it in a spreadsheet app, save it again, and try again",
 			ErrOpen, p.file, sheet, c.Pos, c.S, p.rels.OfType("/styles"), count(len(st.date), "cell format", "cell formats"))
 	}
 	return st, nil
