@@ -138,6 +138,11 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	if err != nil {
 		return nil, pk, err
 	}
+	for _, s := range pk.wb.sheets {
+		if missing := pk.missingPart(s); missing != "" && !strings.EqualFold(s.Name, p.Sheet) {
+			p.Notes = append(p.Notes, fmt.Sprintf("sheet %q was not read: it %s", s.Name, missing))
+		}
+	}
 	p.HasSteps = slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSteps })
 	if p.current == (solve.Grid{}) {
 		p.current = p.Grid
@@ -232,6 +237,16 @@ func userSheets(sheets []sheetRef) []sheetRef {
 	return out
 }
 
+// missingPart says, of a sheet the workbook lists whose part is not in
+// the package, that it is missing, with what to do; "" for any other.
+func (p *pkg) missingPart(s sheetEntry) string {
+	rel, ok := p.rels.ByID(s.RID)
+	if !ok || rel.External || p.Has(rel.Target) {
+		return ""
+	}
+	return fmt.Sprintf("has no part (%s is missing from the file); the workbook is damaged: open it in a spreadsheet app, save it again, and try again", rel.Target)
+}
+
 func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 	for _, s := range sheets {
 		if strings.EqualFold(s.name, name) {
@@ -248,6 +263,9 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 		}
 		// There, but not a sheet of cells: say what it is.
 		kind := "not a worksheet"
+		if missing := p.missingPart(s); missing != "" {
+			return sheetRef{}, fmt.Errorf("%w: %s: sheet %q %s", ErrOpen, p.file, s.Name, missing)
+		}
 		if rel, ok := p.rels.ByID(s.RID); ok {
 			switch rel.Type[strings.LastIndex(rel.Type, "/")+1:] {
 			case "chartsheet":

@@ -1187,6 +1187,13 @@ func verify(path string, maxPart int64, sol *ourSheet, solution solve.Grid) erro
 // checks the input before writing (ours spliced into a broken part would
 // be as broken) and the written file after.
 func (pk *pkg) wellFormedParts() error {
+	// A sheet listed without its part would be listed so in the copy,
+	// which apps repair.
+	for _, s := range pk.wb.sheets {
+		if missing := pk.missingPart(s); missing != "" {
+			return fmt.Errorf("sheet %q %s", s.Name, strings.TrimSuffix(missing, "; the workbook is damaged: open it in a spreadsheet app, save it again, and try again"))
+		}
+	}
 	styles := pk.rels.OfType("/styles")
 	for _, name := range []string{"[Content_Types].xml", opc.RelsPath(pk.wbPath), styles} {
 		if name == "" || !pk.Has(name) {
@@ -1202,6 +1209,11 @@ func (pk *pkg) wellFormedParts() error {
 			if err != nil {
 				return fmt.Errorf("%s: %v", name, err)
 			}
+			// Ours go into its lists: a part of another kind would fail
+			// then, blamed on the output.
+			if root := rootName(data); root != "styleSheet" {
+				return fmt.Errorf("%s is no styles part: its root element is <%s>, not <styleSheet>", name, root)
+			}
 			pk.styles = st
 			continue
 		}
@@ -1210,6 +1222,21 @@ func (pk *pkg) wellFormedParts() error {
 		}
 	}
 	return nil
+}
+
+// rootName is the local name of the root element of data, a part
+// already checked well-formed.
+func rootName(data []byte) string {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return ""
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			return se.Name.Local
+		}
+	}
 }
 
 // wellFormed reports whether data is one well-formed XML document: one

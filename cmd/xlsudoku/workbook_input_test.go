@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -120,4 +121,56 @@ func TestBoxAloneKeepsDetection(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "solve", in, "--box", "4x4")
 	assert.Equal(t, exitInput, code, errOut)
 	assert.Contains(t, errOut, "no square block of digits and blanks with 4x4 boxes")
+}
+
+// TestDamagedPartsNamedAsInput: a workbook that lists a sheet whose part
+// is missing, or whose styles part is of another kind, is a damaged input
+// (exit 3) that names its part, and with -o nothing is written (a walk of
+// 3 December: the first was skipped in silence and called "not a
+// worksheet", exit 2, with --sheet; the second failed after solving,
+// blamed on the output, exit 1). Without -o, the other sheets are read,
+// with a note.
+func TestDamagedPartsNamedAsInput(t *testing.T) {
+	dir := t.TempDir()
+	classic := filepath.Join("..", "..", "samples", "classic.xlsx")
+	noSheet := filepath.Join(dir, "nosheet.xlsx")
+	// A second sheet listed, its part not in the package.
+	rewriteZip(t, classic, noSheet, func(name string, data []byte) []byte {
+		switch name {
+		case "xl/workbook.xml":
+			return bytes.Replace(data, []byte("</sheets>"), []byte(`<sheet name="Lost" sheetId="9" r:id="rIdLost"/></sheets>`), 1)
+		case "xl/_rels/workbook.xml.rels":
+			return bytes.Replace(data, []byte("</Relationships>"), []byte(`<Relationship Id="rIdLost" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/lost.xml"/></Relationships>`), 1)
+		}
+		return data
+	})
+	bogus := filepath.Join(dir, "bogus.xlsx")
+	rewriteZip(t, classic, bogus, func(name string, data []byte) []byte {
+		switch {
+		case name == "xl/styles.xml":
+			return []byte(`<?xml version="1.0" encoding="UTF-8"?><bogus/>`)
+		case strings.HasPrefix(name, "xl/worksheets/"):
+			return regexp.MustCompile(` s="\d+"`).ReplaceAll(data, nil) // no cell formats used: it reads
+		}
+		return data
+	})
+
+	code, stdout, errOut := runCLI(t, "", "solve", noSheet)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "5 3 4 | 6 7 8 | 9 1 2")
+	assert.Contains(t, errOut, `sheet "Lost" was not read: it has no part (xl/worksheets/lost.xml is missing from the file); the workbook is damaged`)
+	code, _, errOut = runCLI(t, "", "solve", noSheet, "--sheet", "Lost")
+	assert.Equal(t, exitInput, code, errOut)
+	assert.Contains(t, errOut, `nosheet.xlsx: sheet "Lost" has no part (xl/worksheets/lost.xml is missing from the file)`)
+
+	for _, tt := range []struct{ in, want string }{
+		{noSheet, `sheet "Lost" has no part (xl/worksheets/lost.xml is missing from the file); the workbook is damaged: open it in a spreadsheet app, save it again`},
+		{bogus, "xl/styles.xml is no styles part: its root element is <bogus>, not <styleSheet>; the workbook is damaged"},
+	} {
+		out := filepath.Join(dir, "out.xlsx")
+		code, _, errOut := runCLI(t, "", "solve", tt.in, "-o", out)
+		assert.Equal(t, exitInput, code, errOut)
+		assert.Contains(t, errOut, "cannot read the workbook: "+tt.in+": "+tt.want)
+		assert.False(t, fileExists(out))
+	}
 }
