@@ -59,6 +59,7 @@ type candidate struct {
 	// blocks, and picks among blocks holding the same digits.
 	fit                 int
 	solutions           int // of its digits as a puzzle (up to 9x9): 0, 1, or 2 for several; 1 when not counted
+	clashes             int // pairs of its digits that clash, counted for tierBroken
 	digits, stray, ring int
 	key                 string // its digits (and cells that may be mistyped ones) by cell: blocks with the same key are one puzzle
 	content             string // its digits by place in the block: copies of one puzzle share it
@@ -148,6 +149,9 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		what := "no square block of digits and blanks (4x4 to 16x16)"
 		if box != "" {
 			what = fmt.Sprintf("no square block of digits and blanks with %s boxes", box)
+			if msg := p.otherBoxes(sheets, box); msg != "" {
+				return nil, fmt.Errorf("%w in %s: %s was found, but %s", ErrNoPuzzle, p.file, what, msg)
+			}
 		}
 		if len(sheets) == 1 {
 			// --sheet, or a workbook of one sheet: "choose it with
@@ -163,6 +167,15 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 	// errors; when they are a student's entries, that error never comes,
 	// and the first block would be taken in silence.
 	if !best.sure && (p.textIsEntry || !best.sameBadCells()) {
+		if best.tier() == tierBroken && !slices.ContainsFunc(best.ranked, func(c candidate) bool { return c.clashes <= maxTypoConflicts }) {
+			// Several blocks, each clashing more than a mistyped digit
+			// or two make: a table (columns of scores), not puzzles to
+			// choose from (a walk of 3 December: "more than one puzzle
+			// found", exit 2). One such block alone is taken, its clashes
+			// the error.
+			return nil, fmt.Errorf("%w in %s: sheet %q holds blocks of digits (%s, ...) whose digits repeat in their rows, columns or boxes far more than a typo makes, so none is taken for a puzzle; if the puzzle is there, give its cells with --sheet %s --range",
+				ErrNoPuzzle, p.file, best.sheet.name, best.ranked[0].rect, shellWord(best.sheet.name))
+		}
 		return nil, best.ambiguous(p.file)
 	}
 	c := best.ranked[0]
@@ -198,6 +211,25 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		pz.Notes = append(pz.Notes, fmt.Sprintf("%s holds a copy of it, left alone", strings.Join(at, " and ")))
 	}
 	return pz, nil
+}
+
+// otherBoxes says, when --box box found nothing, where a puzzle of
+// another shape lies that detection without --box finds: "" for none.
+func (p *pkg) otherBoxes(sheets []sheetRef, box string) string {
+	all, err := detectShapes("")
+	if err != nil {
+		return ""
+	}
+	for _, sh := range sheets {
+		f, err := p.detectSheet(sh, all)
+		if err != nil || f == nil || f.tier() != tierPuzzle {
+			continue
+		}
+		s := f.shape
+		return fmt.Sprintf("sheet %q holds %s puzzle at %s, with %dx%d boxes: drop --box, or give the boxes of that grid",
+			sh.name, solve.Sized(s.Size), f.ranked[0].rect, s.BoxRows, s.BoxCols)
+	}
+	return ""
 }
 
 // sameBadCells reports whether the blocks detection cannot tell apart all
@@ -462,7 +494,7 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 			case g.labelEdge(rect) || (broken && complete):
 				c.tier = tierOther
 			case broken:
-				c.tier = tierBroken
+				c.tier, c.clashes = tierBroken, g.clashes(rect, shapes)
 			case complete:
 				c.tier = tierKey
 			}

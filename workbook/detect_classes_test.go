@@ -2,6 +2,7 @@ package workbook
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -393,4 +394,54 @@ func TestDetectBox(t *testing.T) {
 	_, err := Read(classicBook(t), Options{Box: "5x5"})
 	require.ErrorIs(t, err, ErrUsage)
 	assert.Contains(t, err.Error(), "--box 5x5 fits no grid size")
+}
+
+// TestDetectMessagesThatLeadSomewhere: what detection says when it finds
+// no puzzle leads to the puzzle, or to its error (a walk of 3 December):
+// a table of scores is no puzzle (it was "more than one puzzle found",
+// exit 2, listing blocks of scores); --box of another shape names the
+// puzzle the sheet holds (it advised --range B2:J10, which then failed
+// on the box); and on a workbook of one sheet, --range alone names the
+// cells that are not digits (it said "name the sheet with --sheet").
+func TestDetectMessagesThatLeadSomewhere(t *testing.T) {
+	scores := sheetOf(t, func(f *excelize.File) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		for c, h := range []string{"Name", "Q1", "Q2", "Q3"} {
+			put(t, f, layout.Pos{Col: c + 1, Row: 1}.String(), h)
+		}
+		for r := 2; r <= 30; r++ {
+			put(t, f, layout.Pos{Col: 1, Row: r}.String(), fmt.Sprintf("Pupil %d", r))
+			for c := 2; c <= 4; c++ {
+				put(t, f, layout.Pos{Col: c, Row: r}.String(), 1+rng.IntN(9))
+			}
+		}
+	})
+	_, err := Read(scores, Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.NotErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), `sheet "Game" holds blocks of digits (`)
+	assert.Contains(t, err.Error(), "repeat in their rows, columns or boxes far more than a typo makes, so none is taken for a puzzle")
+
+	nine := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", layout.Pos{Col: 2, Row: 2}, grid(t, classic)) })
+	_, err = Read(nine, Options{Box: "3x2"})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), `no square block of digits and blanks with 3x2 boxes was found, but sheet "Game" holds a 9x9 puzzle at B2:J10, with 3x3 boxes: drop --box`)
+
+	dates := sheetOf(t, func(f *excelize.File) {
+		g := grid(t, classic)
+		date, err := f.NewStyle(&excelize.Style{NumFmt: 14})
+		require.NoError(t, err)
+		for i, d := range g.Cells[:81] {
+			if d != 0 {
+				ref := layout.Pos{Col: 2 + i%9, Row: 2 + i/9}.String()
+				put(t, f, ref, int(d))
+				require.NoError(t, f.SetCellStyle("Game", ref, ref, date))
+			}
+		}
+	})
+	_, err = Read(dates, Options{Range: "B2:J10"})
+	var ce *CellErrors
+	require.ErrorAs(t, err, &ce)
+	assert.Contains(t, err.Error(), "Game!B2: ")
+	assert.Contains(t, err.Error(), "(it is a date)")
 }

@@ -95,6 +95,19 @@ func (g *sheetGrid) breaksRules(rect layout.Rect, shapes []solve.Shape) bool {
 	return !ok
 }
 
+// clashes counts the pairs of digits of rect that clash (solve's
+// Conflicts) under the first shape of its size.
+func (g *sheetGrid) clashes(rect layout.Rect, shapes []solve.Shape) int {
+	n := rect.Rows()
+	pz := solve.NewGrid(shapes[slices.IndexFunc(shapes, func(s solve.Shape) bool { return s.Size == n })])
+	for r := range n {
+		for c := range n {
+			pz.Set(r, c, g.digitOf(rect.Min.Row+r, rect.Min.Col+c, n))
+		}
+	}
+	return len(pz.Conflicts())
+}
+
 // fitShape is the shape of rect's size whose rules its digits fit (of
 // two, up to 8x8, the one with the likelier count of solutions), or the
 // first of its size when none does.

@@ -282,9 +282,14 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 }
 
 // readAtRange reads the puzzle at rect: on the only sheet when the user
-// named it, else on the first sheet where rect holds a puzzle.
+// named it or the workbook has one, else on the first sheet where rect
+// holds a puzzle.
 func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape, named bool) (*Puzzle, error) {
 	uncalculated := "" // of the first sheet whose rect holds only formulas not calculated
+	// With one sheet, rect is on it, whatever it holds: its cells are
+	// the error, not "name the sheet" (a walk of 3 December: a grid of
+	// dates at B2:J10 went round between that and "give --range").
+	only := named || len(sheets) == 1
 	for _, sh := range sheets {
 		if pz, err := p.identityPuzzle(sh, rect); pz != nil || err != nil {
 			return pz, err
@@ -293,7 +298,7 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 		if err != nil {
 			return nil, err
 		}
-		if named || rr.looksLikePuzzle() {
+		if only || rr.looksLikePuzzle() {
 			if rr.digits == 0 && len(rr.bad) == 0 {
 				if msg := rr.uncalculated(p.file); msg != "" {
 					return nil, fmt.Errorf("%w: %s", ErrNoPuzzle, msg)
