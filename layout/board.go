@@ -98,6 +98,10 @@ type BarChart struct {
 	AxisFormat  string
 	LabelPoints float64
 	LabelSkip   int
+	// ValueFormat, when set, labels each bar with its value in this
+	// number format ("0%"): a bar of 0 then shows "0%", where a category
+	// with no value shows nothing.
+	ValueFormat string
 }
 
 // BarLabels returns the label size and skip (BarChart) for n bars over

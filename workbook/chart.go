@@ -95,6 +95,16 @@ func catLabels(ch layout.BarChart) string {
 	return fmt.Sprintf(`<c:txPr><a:bodyPr/><a:lstStyle/><a:p><a:pPr><a:defRPr sz="%d"/></a:pPr><a:endParaRPr lang="en-US"/></a:p></c:txPr>`, int(ch.LabelPoints*100))
 }
 
+// valueLabels labels each bar with its value, when ch asks for it, at
+// the bar's end, in the size of the category labels.
+func valueLabels(ch layout.BarChart) string {
+	if ch.ValueFormat == "" {
+		return ""
+	}
+	return `<c:dLbls><c:numFmt formatCode="` + esc(ch.ValueFormat) + `" sourceLinked="0"/><c:spPr><a:noFill/><a:ln><a:noFill/></a:ln></c:spPr>` + catLabels(ch) +
+		`<c:dLblPos val="outEnd"/><c:showLegendKey val="0"/><c:showVal val="1"/><c:showCatName val="0"/><c:showSerName val="0"/><c:showPercent val="0"/><c:showBubbleSize val="0"/></c:dLbls>`
+}
+
 // catSkip labels every ch.LabelSkip-th category, when ch sets it.
 func catSkip(ch layout.BarChart) string {
 	if ch.LabelSkip <= 0 {
@@ -119,7 +129,7 @@ func barChartXML(sheet string, ch layout.BarChart) []byte {
 	}
 	b.WriteString(`<c:plotArea><c:layout/><c:barChart><c:barDir val="bar"/><c:grouping val="clustered"/><c:varyColors val="0"/>` +
 		`<c:ser><c:idx val="0"/><c:order val="0"/><c:tx><c:strRef><c:f>` + ref(layout.Rect{Min: ch.Name, Max: ch.Name}) + `</c:f></c:strRef></c:tx>` +
-		`<c:invertIfNegative val="0"/><c:cat><c:strRef><c:f>` + ref(ch.Categories) + `</c:f></c:strRef></c:cat>` +
+		`<c:invertIfNegative val="0"/>` + valueLabels(ch) + `<c:cat><c:strRef><c:f>` + ref(ch.Categories) + `</c:f></c:strRef></c:cat>` +
 		`<c:val><c:numRef><c:f>` + ref(ch.Values) + `</c:f></c:numRef></c:val></c:ser>` +
 		`<c:gapWidth val="60"/><c:axId val="1"/><c:axId val="2"/></c:barChart>` +
 		`<c:catAx><c:axId val="1"/><c:scaling><c:orientation val="maxMin"/></c:scaling><c:delete val="0"/><c:axPos val="l"/>` +

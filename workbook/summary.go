@@ -266,6 +266,9 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 			Categories: layout.Rect{Min: layout.Pos{Col: 1, Row: 2}, Max: layout.Pos{Col: 1, Row: last}},
 			Values:     layout.Rect{Min: layout.Pos{Col: scoreCol, Row: 2}, Max: layout.Pos{Col: scoreCol, Row: last}},
 			Min:        0, Max: 1, AxisFormat: "0%",
+			// A file not graded has no score, and no label: a score of
+			// 0% shows "0%" (a walk of 3 December: both were no bar).
+			ValueFormat: "0%",
 		}}
 		sh.Charts[0].LabelPoints, sh.Charts[0].LabelSkip = layout.BarLabels(len(rows), chartHeight)
 	}

@@ -48,6 +48,12 @@ func TestSummaryChartInPrintArea(t *testing.T) {
 		size := regexp.MustCompile(`<c:catAx>.*<c:txPr>.*?<a:defRPr sz="(\d+)"/>.*</c:catAx>`).FindStringSubmatch(chart)
 		require.NotNil(t, skip, "%d rows", n)
 		require.NotNil(t, size, "%d rows", n)
+		// Each bar labelled with its score, so that 0% is told from a
+		// file not graded, which has none (a walk of 3 December), in the
+		// size of the names.
+		labels := regexp.MustCompile(`<c:dLbls><c:numFmt formatCode="0%" sourceLinked="0"/>.*?<a:defRPr sz="(\d+)"/>.*?<c:showVal val="1"/>.*?</c:dLbls>`).FindStringSubmatch(chart)
+		require.NotNil(t, labels, "%d rows: the bars' values labelled", n)
+		assert.Equal(t, size[1], labels[1], "%d rows", n)
 		k, _ := strconv.Atoi(skip[1])
 		sz, _ := strconv.Atoi(size[1])
 		switch {
