@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -53,4 +54,30 @@ func TestCheckSolutionCatchesMistakes(t *testing.T) {
 	repeated := sol
 	repeated.Cells[80] = repeated.Cells[79]
 	require.Error(t, checkSolution(&puzzle, &repeated), "a grid with a repeated digit was accepted")
+}
+
+// TestWithin: a puzzle's givens are within its answer and within itself;
+// a digit off, or another shape, is not.
+func TestWithin(t *testing.T) {
+	puzzle, err := ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	require.NoError(t, err)
+	answer, err := Solve(puzzle)
+	require.NoError(t, err)
+	off := answer
+	off.Cells[0] = 1 // the given 5 changed
+	four := NewGrid(Shape4)
+	for _, tt := range []struct {
+		name string
+		g, h Grid
+		want bool
+	}{
+		{"givens within the answer", puzzle, answer, true},
+		{"a puzzle within itself", puzzle, puzzle, true},
+		{"the answer not within its givens", answer, puzzle, false},
+		{"a given off", puzzle, off, false},
+		{"an empty grid within any of its shape", NewGrid(Shape9), puzzle, true},
+		{"another shape", four, NewGrid(Shape9), false},
+	} {
+		assert.Equal(t, tt.want, tt.g.Within(&tt.h), tt.name)
+	}
 }

@@ -143,6 +143,22 @@ func (g *Grid) Filled() int {
 // that is not supported.
 func (g *Grid) Complete() bool { return g.Shape.Valid() && g.Filled() == g.Shape.Cells() }
 
+// Within reports whether every digit of g is h's in the same cell, both
+// of one shape: a puzzle's givens are within its answer, and within the
+// puzzle plus entries.
+func (g *Grid) Within(h *Grid) bool {
+	if g.Shape != h.Shape {
+		return false
+	}
+	hc := h.cells()
+	for i, d := range g.cells() {
+		if d != 0 && d != hc[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // cells returns the cells of g's shape, none for a shape whose cells
 // would not fit a Grid (see NewGrid: nothing rather than a panic).
 func (g *Grid) cells() []uint8 {

@@ -415,18 +415,7 @@ func puzzleOfAnswer(key []solve.Grid, best int) int {
 		return best
 	}
 	for k := range key {
-		g := &key[k]
-		if g.Shape != answer.Shape || g.Complete() || g.Filled() == 0 {
-			continue
-		}
-		agrees := true
-		for i, d := range g.Cells[:g.Shape.Cells()] {
-			if d != 0 && d != answer.Cells[i] {
-				agrees = false
-				break
-			}
-		}
-		if agrees {
+		if g := &key[k]; !g.Complete() && g.Filled() > 0 && g.Within(answer) {
 			return k
 		}
 	}

@@ -41,9 +41,9 @@ type sheetFormulas struct {
 
 // clearStaleResults removes, from the user's sheets of the copy, the
 // saved results of the formulas that read the sheets emptied (their
-// names), and returns a note for each sheet it changed. skip holds the
-// indexes of the sheets written anew. A sheet already changed (out)
-// is changed further.
+// names), and returns a note naming the sheets it changed, if any. skip
+// holds the indexes of the sheets written anew. A sheet already changed
+// (out) is changed further.
 func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outParts) ([]string, error) {
 	if len(emptied) == 0 {
 		return nil, nil

@@ -1247,17 +1247,23 @@ func TestGradeKeyReadAsSolveReadsText(t *testing.T) {
 	}
 }
 
+// classicAndAnswer copies samples/classic.xlsx into dir and returns its
+// path, its puzzle, the puzzle's answer, and a text file of the answer.
+func classicAndAnswer(t *testing.T, dir string) (classic string, p *workbook.Puzzle, sol solve.Grid, answer string) {
+	t.Helper()
+	classic = copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
+	p, err := workbook.Read(classic, workbook.Options{})
+	require.NoError(t, err)
+	sol, err = solve.Solve(p.Grid)
+	require.NoError(t, err)
+	return classic, p, sol, writeFile(t, "answer.txt", solve.FormatLine(&sol)+"\n")
+}
+
 // TestGradeAnswerKeyNotEnough: an answer key as --key on a plain
 // workbook whose givens look like its entries says what --key must be
 // instead, not to pass --key (a walk of 2 December).
 func TestGradeAnswerKeyNotEnough(t *testing.T) {
-	dir := t.TempDir()
-	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
-	p, err := workbook.Read(classic, workbook.Options{})
-	require.NoError(t, err)
-	sol, err := solve.Solve(p.Grid)
-	require.NoError(t, err)
-	answer := writeFile(t, "answer.txt", solve.FormatLine(&sol)+"\n")
+	classic, _, _, answer := classicAndAnswer(t, t.TempDir())
 	code, _, errOut := runCLI(t, "", "grade", "--key", answer, classic)
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "--key is an answer key (a complete grid), which says what every cell should hold but not which cells are givens")
@@ -1343,11 +1349,7 @@ func TestGradeAFileThatLostItsIdentities(t *testing.T) {
 // given, "the puzzle has no solution", exit 5).
 func TestGradeKeyOfPuzzleAndAnswer(t *testing.T) {
 	dir := t.TempDir()
-	classic := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), dir)
-	p, err := workbook.Read(classic, workbook.Options{})
-	require.NoError(t, err)
-	sol, err := solve.Solve(p.Grid)
-	require.NoError(t, err)
+	classic, p, sol, answerFile := classicAndAnswer(t, dir)
 	refs, right := blanksOf(t, p.Grid)
 	typed := map[string]int{}
 	for _, ref := range refs[:30] {
@@ -1385,7 +1387,7 @@ func TestGradeKeyOfPuzzleAndAnswer(t *testing.T) {
 	changed := filepath.Join(dir, "changed.xlsx")
 	require.NoError(t, f.SaveAs(changed))
 	require.NoError(t, f.Close())
-	code, stdout, errOut := runCLI(t, "", "grade", "--key", writeFile(t, "answer.txt", answer+"\n"), changed)
+	code, stdout, errOut := runCLI(t, "", "grade", "--key", answerFile, changed)
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, stdout, "changed.xlsx: Puzzle: 30 of 51 right, 1 wrong (Puzzle!"+refs[30]+"), 20 empty, 1 given changed (Puzzle!B2)")
 }
@@ -1446,12 +1448,7 @@ func TestGradeVariantFilledOnTheOriginal(t *testing.T) {
 func TestGradeKeyNotTheStoredPuzzle(t *testing.T) {
 	nine, _, _ := sampleWorksheet(t, "classic.xlsx", t.TempDir())
 	four, _, _ := sampleWorksheet(t, "4x4.xlsx", t.TempDir())
-	classic := filepath.Join("..", "..", "samples", "classic.xlsx")
-	p, err := workbook.Read(classic, workbook.Options{})
-	require.NoError(t, err)
-	sol, err := solve.Solve(p.Grid)
-	require.NoError(t, err)
-	answer := writeFile(t, "answer.txt", solve.FormatLine(&sol)+"\n")
+	classic, _, _, answer := classicAndAnswer(t, t.TempDir())
 	for _, key := range []string{classic, answer} {
 		code, stdout, errOut := runCLI(t, "", "grade", "--key", key, nine, four)
 		require.Equal(t, exitOK, code, errOut)

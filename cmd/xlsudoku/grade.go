@@ -588,28 +588,9 @@ func writeGradeJSON(w io.Writer, file string, marks []*workbook.Marking) error {
 // keyHolds reports whether key holds the puzzle givens: as its own
 // puzzle, or as an answer key (complete) that its givens agree with.
 func keyHolds(key []solve.Grid, givens solve.Grid) bool {
-	for _, g := range key {
-		if g.Shape != givens.Shape {
-			continue
-		}
-		if !g.Complete() {
-			if g == givens {
-				return true
-			}
-			continue
-		}
-		agrees := true
-		for i, d := range givens.Cells[:givens.Shape.Cells()] {
-			if d != 0 && d != g.Cells[i] {
-				agrees = false
-				break
-			}
-		}
-		if agrees {
-			return true
-		}
-	}
-	return false
+	return slices.ContainsFunc(key, func(g solve.Grid) bool {
+		return g == givens || g.Complete() && givens.Within(&g)
+	})
 }
 
 // keyOfAnother refuses to grade a file against --key when not one given
