@@ -173,7 +173,7 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 			// choose from (a walk of 3 December: "more than one puzzle
 			// found", exit 2). One such block alone is taken, its clashes
 			// the error.
-			return nil, fmt.Errorf("%w in %s: sheet %q holds blocks of digits (%s, ...) whose digits repeat in their rows, columns or boxes far more than a typo makes, so none is taken for a puzzle; if the puzzle is there, give its cells with --sheet %s --range",
+			return nil, fmt.Errorf("%w in %s: sheet %q holds blocks of digits (%s, ...) whose digits repeat in their rows, columns or boxes far more than a typo makes, so none is taken for a puzzle; if the puzzle is there, give its cells with --sheet %s --range FIRST:LAST (such as B2:J10 for a 9x9 at B2)",
 				ErrNoPuzzle, p.file, best.sheet.name, best.ranked[0].rect, shellWord(best.sheet.name))
 		}
 		return nil, best.ambiguous(p.file)

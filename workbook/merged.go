@@ -15,6 +15,9 @@ import (
 // hidden cells"). Solved with it, the puzzle would not be the one the
 // sheet shows, which may even have another solution.
 func (pk *pkg) hiddenByMerges(p *Puzzle) error {
+	if p.stored {
+		return nil // a worksheet's givens, whatever its cells show
+	}
 	sh, err := pk.findSheet(pk.worksheets(), p.Sheet)
 	if err != nil {
 		return nil // not read from a sheet of cells: nothing merged

@@ -3,6 +3,7 @@ package workbook
 import (
 	"bytes"
 	"errors"
+	"regexp"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -50,4 +51,26 @@ func TestGivenHiddenUnderMergedCells(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// TestMergedGivensOfAWorksheet: a worksheet of ours whose student merged
+// two givens is read by its stored identity, whatever the cells show: no
+// error (a walk of 3 December: solve and worksheet refused it, grade and
+// hint read it).
+func TestMergedGivensOfAWorksheet(t *testing.T) {
+	ws, p, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	merged := false
+	rezip(t, ws, func(name string, data []byte) []byte {
+		// The worksheet's part: the one with its helper formulas, whose
+		// status lines are merged already.
+		if !bytes.Contains(data, []byte("COUNTIF")) {
+			return data
+		}
+		merged = true
+		return regexp.MustCompile(`<mergeCells[^>]*>`).ReplaceAll(data, []byte(`${0}<mergeCell ref="B2:C2"/>`))
+	})
+	require.True(t, merged)
+	q, err := Read(ws, Options{Sheet: "Worksheet"})
+	require.NoError(t, err)
+	assert.Equal(t, p.Grid, q.Grid)
 }

@@ -36,6 +36,7 @@ type Puzzle struct {
 	letters bool       // the sheet holds 10 and up as letters (a worksheet of ours), not numbers
 	found   string     // how detection found it, "" when it was read where asked
 	current solve.Grid // what the sheet holds: the givens plus, on a worksheet, a student's entries
+	stored  bool       // the givens are a worksheet's stored identity, not what the cells show
 }
 
 // Digit writes digit d as the puzzle's sheet holds it, for messages that

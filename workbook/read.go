@@ -185,7 +185,7 @@ func (pk *pkg) identityPuzzle(sh sheetRef, rect layout.Rect) (*Puzzle, error) {
 		return nil, err
 	}
 	p := r.Puzzle
-	p.current = r.Current()
+	p.current, p.stored = r.Current(), true
 	entries := p.current.Filled() - p.Grid.Filled()
 	p.Notes = append(p.Notes, fmt.Sprintf("using the puzzle of worksheet %s: its %s", p.Where(), count(p.Grid.Filled(), "given", "givens")))
 	if entries > 0 {

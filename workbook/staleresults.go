@@ -5,10 +5,12 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
@@ -26,7 +28,8 @@ import (
 // defined name that does, or a sheet already found so, has the results
 // of all its formulas cleared (one of them may read another of the same
 // sheet, which names no sheet), and a sheet whose formulas name it is
-// found in turn. That is more than the formulas that read the answer,
+// found in turn, and so is a range of sheets that takes one in
+// (Scores:End!B10). That is more than the formulas that read the answer,
 // never fewer but through what the text does not name (INDIRECT).
 
 // sheetFormulas is what clearStaleResults needs of one of the user's
@@ -77,6 +80,10 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		return nil, p.partErr(p.wbPath, err)
 	}
 
+	order := map[string]int{} // the sheets' places in the workbook, by lower-cased name
+	for i, s := range p.wb.sheets {
+		order[strings.ToLower(s.Name)] = i
+	}
 	read := map[string]bool{} // the sheets found to read an emptied one, lower-cased
 	var stale []string        // the sheets and names whose results are stale
 	for _, name := range emptied {
@@ -86,14 +93,14 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 	for changed := true; changed; {
 		changed = false
 		for name, value := range names {
-			if !slices.Contains(staleNames, name) && (namesSheet(value, stale) || namesName(value, staleNames)) {
+			if !slices.Contains(staleNames, name) && (namesSheet(value, stale) || spansSheet(value, stale, order) || namesName(value, staleNames)) {
 				staleNames = append(staleNames, name)
 				changed = true
 			}
 		}
 		for _, sf := range sheets {
 			lower := strings.ToLower(sf.ref.name)
-			if !read[lower] && (namesSheet(sf.text, stale) || namesName(sf.text, staleNames)) {
+			if !read[lower] && (namesSheet(sf.text, stale) || spansSheet(sf.text, stale, order) || namesName(sf.text, staleNames)) {
 				read[lower] = true
 				stale = append(stale, lower)
 				changed = true
@@ -149,6 +156,10 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 	var hasFormula, inFormula bool
 	var value opc.Edit
 	valueStart := -1
+	// The ranges of array formulas (and data tables): their other cells
+	// hold results with no formula of their own.
+	var arrays []layout.Rect
+	var at layout.Pos
 	for {
 		off := int(d.InputOffset())
 		tok, err := d.Token() // well-formed: every end tag matches its start
@@ -164,8 +175,14 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 			switch {
 			case t.Name.Local == "c" && cell < 0:
 				cell, hasFormula, value, valueStart = depth, false, opc.Edit{}, -1
+				at, _ = layout.ParsePos(attr(t, "r"))
 			case depth == cell+1 && t.Name.Local == "f":
 				hasFormula, inFormula = true, true
+				if kind := attr(t, "t"); kind == "array" || kind == "dataTable" {
+					if r, err := layout.ParseRect(attr(t, "ref")); err == nil {
+						arrays = append(arrays, r)
+					}
+				}
 			case depth == cell+1 && t.Name.Local == "v":
 				valueStart = off
 			}
@@ -173,7 +190,8 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 			// Token gives <v/> an end too, at the offset past "/>".
 			switch {
 			case depth == cell:
-				if hasFormula && value.End > 0 {
+				inArray := at.Row > 0 && slices.ContainsFunc(arrays, func(r layout.Rect) bool { return r.Contains(at) })
+				if (hasFormula || inArray) && value.End > 0 {
 					sf.results = append(sf.results, value)
 				}
 				cell = -1
@@ -251,6 +269,34 @@ func namesSheet(text string, sheets []string) bool {
 				return true
 			}
 			rest = rest[i+1:]
+		}
+	}
+	return false
+}
+
+// sheetSpan matches a reference to a range of sheets, lower-cased:
+// first:last!A1 or 'first:last'!A1.
+var sheetSpan = regexp.MustCompile(`'((?:[^']|'')+):((?:[^']|'')+)'!|([\p{L}\p{N}_.\\]+):([\p{L}\p{N}_.\\]+)!`)
+
+// spansSheet reports whether formula text (lower-cased) refers to a range
+// of sheets (SUM(Scores:End!B10)) that takes in one of the sheets, by
+// their places in the workbook (order): such a reference names only its
+// ends. One whose ends are not both sheets is taken to.
+func spansSheet(text string, sheets []string, order map[string]int) bool {
+	for _, m := range sheetSpan.FindAllStringSubmatch(text, -1) {
+		first, last := m[1], m[2]
+		if first == "" {
+			first, last = m[3], m[4]
+		}
+		i, ok1 := order[strings.ReplaceAll(first, "''", "'")]
+		j, ok2 := order[strings.ReplaceAll(last, "''", "'")]
+		if !ok1 || !ok2 {
+			return true
+		}
+		for _, s := range sheets {
+			if k, ok := order[s]; ok && min(i, j) <= k && k <= max(i, j) {
+				return true
+			}
 		}
 	}
 	return false

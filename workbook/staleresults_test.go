@@ -42,7 +42,7 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 
 	f, err := excelize.OpenFile(solved)
 	require.NoError(t, err)
-	for _, name := range []string{"Scores", "Totals", "By name", "Plain"} {
+	for _, name := range []string{"Scores", "Totals", "By name", "Plain", "Span"} {
 		_, err := f.NewSheet(name)
 		require.NoError(t, err)
 	}
@@ -54,6 +54,9 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	require.NoError(t, f.SetDefinedName(&excelize.DefinedName{Name: "KeyRow", RefersTo: "Solution!$B$2:$J$2"}))
 	require.NoError(t, f.SetCellFormula("By name", "A1", "INDEX(KeyRow,1,3)"))
 	require.NoError(t, f.SetCellFormula("Plain", "A1", "1+1"))
+	// A range of sheets names only its ends: Week 3 to Candidates takes
+	// in Solution (a walk of 3 December: its sum kept the answer's).
+	require.NoError(t, f.SetCellFormula("Span", "A1", "SUM('Week 3:Candidates'!B10)"))
 	require.NoError(t, f.SaveAs(solved))
 	require.NoError(t, f.Close())
 	withSavedResults(t, solved, "7")
@@ -66,14 +69,14 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	require.NoError(t, err)
 	all := strings.Join(notes, "\n")
 	assert.Contains(t, all, `emptied sheet "Solution"`)
-	assert.Contains(t, all, `cleared the saved results of 20 formulas on sheets "Scores", "Totals" and "By name", which read a sheet this copy empties (or a sheet that does)`)
+	assert.Contains(t, all, `cleared the saved results of 21 formulas on sheets "Scores", "Totals", "By name" and "Span", which read a sheet this copy empties (or a sheet that does)`)
 	assert.NotContains(t, all, `"Plain"`)
 
 	g, err := excelize.OpenFile(out)
 	require.NoError(t, err)
 	defer g.Close()
 	after := unzip(t, out)
-	for sheet, refs := range map[string][]string{"Scores": {"G1", "G9", "H1"}, "Totals": {"A1"}, "By name": {"A1"}, "Plain": {"A1"}} {
+	for sheet, refs := range map[string][]string{"Scores": {"G1", "G9", "H1"}, "Totals": {"A1"}, "By name": {"A1"}, "Plain": {"A1"}, "Span": {"A1"}} {
 		for _, ref := range refs {
 			formula, err := g.GetCellFormula(sheet, ref)
 			require.NoError(t, err)
@@ -115,4 +118,40 @@ func FuzzFormulasOf(f *testing.F) {
 		assert.Empty(t, again.results, "%q", cleared)
 		assert.Equal(t, sf.text, again.text)
 	})
+}
+
+// TestFormulasOfArrays: the cells of an array formula's range hold
+// results with no formula of their own, and lose them too (a walk of 3
+// December: only the first cell's went); a value with no formula outside
+// it stays.
+func TestFormulasOfArrays(t *testing.T) {
+	part := `<worksheet><sheetData><row r="1">` +
+		`<c r="A1"><f t="array" ref="A1:C1">TRANSPOSE(Solution!B2:B4)</f><v>5</v></c><c r="B1"><v>6</v></c><c r="C1"><v>1</v></c>` +
+		`<c r="D1"><v>7</v></c></row></sheetData></worksheet>`
+	sf, err := formulasOf([]byte(part))
+	require.NoError(t, err)
+	assert.Equal(t, "transpose(solution!b2:b4)\n", sf.text)
+	cleared := string(opc.ApplyEdits([]byte(part), sf.results))
+	assert.Equal(t, `<worksheet><sheetData><row r="1">`+
+		`<c r="A1"><f t="array" ref="A1:C1">TRANSPOSE(Solution!B2:B4)</f></c><c r="B1"></c><c r="C1"></c>`+
+		`<c r="D1"><v>7</v></c></row></sheetData></worksheet>`, cleared)
+}
+
+// TestSpansSheet: a range of sheets takes in the sheets between its ends,
+// in the workbook's order, either way round; ends that are no sheets are
+// taken to take in anything.
+func TestSpansSheet(t *testing.T) {
+	order := map[string]int{"week 3": 0, "solution": 1, "scores": 2, "end": 3}
+	for _, tt := range []struct {
+		text string
+		want bool
+	}{
+		{"sum('week 3:scores'!b10)", true},
+		{"sum(end:scores!b10)", false},
+		{"sum(scores:week3!b10)", true}, // week3 is no sheet
+		{"sum(scores!a1:b2)", false},
+		{"sum(solution!a1)", false}, // named, not spanned: namesSheet's
+	} {
+		assert.Equal(t, tt.want, spansSheet(tt.text, []string{"solution"}, order), tt.text)
+	}
 }
