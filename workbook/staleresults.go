@@ -39,6 +39,7 @@ type sheetFormulas struct {
 	ref     sheetRef
 	text    string     // every formula of the sheet, lower-cased, one a line
 	results []opc.Edit // each <v> of a cell with a formula, to remove
+	strings []int      // the shared strings its cells show
 	data    []byte
 }
 
@@ -67,13 +68,12 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		if err != nil {
 			return nil, p.partErr(ref.part, err)
 		}
-		if len(sf.results) > 0 || sf.text != "" {
-			sf.ref = ref
-			sheets = append(sheets, sf)
-		}
+		sf.ref = ref
+		sheets = append(sheets, sf)
 	}
-	if len(sheets) == 0 {
-		return nil, nil
+	notes, err := p.blankUnusedStrings(sheets, out)
+	if err != nil {
+		return nil, err
 	}
 	names, err := definedNamesOf(p.wb.data)
 	if err != nil {
@@ -119,7 +119,7 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		results += len(sf.results)
 	}
 	if len(cleared) == 0 {
-		return nil, nil
+		return notes, nil
 	}
 	what := fmt.Sprintf("%d formulas", results)
 	if results == 1 {
@@ -129,7 +129,77 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 	if len(cleared) > 1 {
 		where = "sheets " + quotedList(cleared)
 	}
-	return []string{fmt.Sprintf("cleared the saved results of %s on %s, which read a sheet this copy empties (or a sheet that does): they would show the answer until calculated again, which an app does when it opens the copy or on demand", what, where)}, nil
+	return append(notes, fmt.Sprintf("cleared the saved results of %s on %s, which read a sheet this copy empties (or a sheet that does): they would show the answer until calculated again, which an app does when it opens the copy or on demand", what, where)), nil
+}
+
+// blankUnusedStrings blanks, in the copy's shared string table, the
+// strings no sheet of it shows any more: those of the sheets emptied
+// (the steps of a Steps sheet that an app saved as shared strings spell
+// out the answer), and any the table kept unused. Each stays in its
+// place, empty, so that no cell's index moves. sheets are the user's
+// sheets of the copy; ours are written with their text in their cells.
+func (p *pkg) blankUnusedStrings(sheets []*sheetFormulas, out *outParts) ([]string, error) {
+	table := p.rels.OfType("/sharedStrings")
+	if table == "" || !p.Has(table) {
+		return nil, nil
+	}
+	used := map[int]bool{}
+	for _, sf := range sheets {
+		for _, i := range sf.strings {
+			used[i] = true
+		}
+	}
+	data, err := p.Read(table)
+	if err != nil {
+		return nil, p.partErr(table, err)
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var edits []opc.Edit
+	depth, k, start, blank := 0, -1, -1, ""
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, p.partErr(table, err)
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			if depth == 2 && t.Name.Local == "si" {
+				k++
+				start = -1
+				if !used[k] {
+					start = off
+					// In the part's own prefix, if it has one.
+					el := "si"
+					if i := bytes.IndexByte(data[off+1:], ':'); i >= 0 && i < bytes.IndexAny(data[off+1:], " >/") {
+						el = string(data[off+1:off+1+i]) + ":si"
+					}
+					blank = "<" + el + "><" + strings.TrimSuffix(el, "si") + "t></" + strings.TrimSuffix(el, "si") + "t></" + el + ">"
+				}
+			}
+		case xml.EndElement:
+			if depth == 2 && t.Name.Local == "si" && start >= 0 {
+				if span := data[start:d.InputOffset()]; string(span) != blank {
+					edits = append(edits, opc.Edit{Start: start, End: int(d.InputOffset()), Text: blank})
+				}
+				start = -1
+			}
+			depth--
+		}
+	}
+	if len(edits) == 0 {
+		return nil, nil
+	}
+	out.replace[strings.ToLower(table)] = opc.ApplyEdits(data, edits)
+	what := fmt.Sprintf("%d shared strings", len(edits))
+	if len(edits) == 1 {
+		what = "1 shared string"
+	}
+	return []string{fmt.Sprintf("blanked %s that no sheet of the copy shows (the text of the sheets it empties stays in a workbook's string table otherwise)", what)}, nil
 }
 
 // quotedList writes names quoted and joined: "A", "A" and "B", "A", "B"
@@ -160,6 +230,8 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 	// hold results with no formula of their own.
 	var arrays []layout.Rect
 	var at layout.Pos
+	shared := false // the cell shows a shared string, its index the <v>
+	var index strings.Builder
 	for {
 		off := int(d.InputOffset())
 		tok, err := d.Token() // well-formed: every end tag matches its start
@@ -176,6 +248,8 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 			case t.Name.Local == "c" && cell < 0:
 				cell, hasFormula, value, valueStart = depth, false, opc.Edit{}, -1
 				at, _ = layout.ParsePos(attr(t, "r"))
+				shared = attr(t, "t") == "s"
+				index.Reset()
 			case depth == cell+1 && t.Name.Local == "f":
 				hasFormula, inFormula = true, true
 				if kind := attr(t, "t"); kind == "array" || kind == "dataTable" {
@@ -194,6 +268,9 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 				if (hasFormula || inArray) && value.End > 0 {
 					sf.results = append(sf.results, value)
 				}
+				if i, err := strconv.Atoi(strings.TrimSpace(index.String())); shared && err == nil {
+					sf.strings = append(sf.strings, i)
+				}
 				cell = -1
 			case depth == cell+1 && t.Name.Local == "f":
 				inFormula = false
@@ -205,6 +282,9 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 		case xml.CharData:
 			if inFormula && depth == cell+1 {
 				text.Write(bytes.ToLower(t))
+			}
+			if shared && valueStart >= 0 && value.End == 0 && depth == cell+1 {
+				index.Write(t)
 			}
 		}
 	}

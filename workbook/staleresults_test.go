@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
 
+	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
@@ -154,4 +155,43 @@ func TestSpansSheet(t *testing.T) {
 	} {
 		assert.Equal(t, tt.want, spansSheet(tt.text, []string{"solution"}, order), tt.text)
 	}
+}
+
+// TestWorksheetBlanksTheStepsStrings: an explained workbook saved by
+// LibreOffice holds its Steps sheet's text in the shared string table;
+// the worksheet's copy empties the sheet, and blanks the strings no sheet
+// shows any more, which spell out the answer (a walk of 3 December: all
+// 51 placements were still in xl/sharedStrings.xml). The strings the
+// teacher's sheets show stay, in their places.
+func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
+	skipWithoutCalc(t)
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, grid(t, classic))
+	require.NoError(t, f.SetCellStr("Week 3", "B12", "My class puzzle"))
+	teacher := save(t, f, "teacher.xlsx")
+	explained := filepath.Join(t.TempDir(), "explained.xlsx")
+	p, _, _ := explainFile(t, teacher, explained)
+	resaved := filepath.Join(t.TempDir(), "resaved.xlsx")
+	runCalc(t, explained, resaved, calcJob{})
+	placement := regexp.MustCompile(`r\dc\d = \d`)
+	before := string(unzip(t, resaved)["xl/sharedStrings.xml"])
+	require.Regexp(t, placement, before, "Calc keeps the steps' text in the string table")
+
+	q, err := Read(resaved, Options{Sheet: p.Sheet})
+	require.NoError(t, err)
+	sol, err := q.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "ws.xlsx")
+	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.Regexp(t, `blanked \d+ shared strings that no sheet of the copy shows`, strings.Join(notes, "\n"))
+	after := string(unzip(t, out)["xl/sharedStrings.xml"])
+	assert.NotRegexp(t, placement, after)
+	assert.Equal(t, strings.Count(before, "<si>"), strings.Count(after, "<si>"), "every string keeps its place")
+	g, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer g.Close()
+	title, err := g.GetCellValue("Week 3", "B12")
+	require.NoError(t, err)
+	assert.Equal(t, "My class puzzle", title)
 }
