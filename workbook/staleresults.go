@@ -108,6 +108,11 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		}
 	}
 
+	charts, err := p.clearChartCaches(stale, order, out)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, charts...)
 	var cleared []string
 	results := 0
 	for _, sf := range sheets {
@@ -130,6 +135,85 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		where = "sheets " + quotedList(cleared)
 	}
 	return append(notes, fmt.Sprintf("cleared the saved results of %s on %s, which read a sheet this copy empties (or a sheet that does): they would show the answer until calculated again, which an app does when it opens the copy or on demand", what, where)), nil
+}
+
+// clearChartCaches removes, from the charts of the copy whose series
+// read one of the sheets stale (lower-cased; order: the sheets' places),
+// the data they saved of them: apps draw a chart from its saved data
+// until they calculate, and the data is in the file. An app reads it
+// anew from the cells, as the schema allows a series with no cache.
+func (p *pkg) clearChartCaches(stale []string, order map[string]int, out *outParts) ([]string, error) {
+	n := 0
+	for _, name := range p.Names() {
+		if !strings.HasPrefix(strings.ToLower(name), "xl/charts/") || !strings.HasSuffix(strings.ToLower(name), ".xml") || strings.Contains(name[len("xl/charts/"):], "/") {
+			continue // (xl/charts/_rels/..., styles and colours of charts, are no charts)
+		}
+		data, err := p.Read(name)
+		if err != nil {
+			return nil, p.partErr(name, err)
+		}
+		refs, caches, err := chartRefs(data)
+		if err != nil {
+			continue // not a chart we can read: left as it was
+		}
+		if len(caches) == 0 || !namesSheet(refs, stale) && !spansSheet(refs, stale, order) {
+			continue
+		}
+		out.replace[strings.ToLower(name)] = opc.ApplyEdits(data, caches)
+		n++
+	}
+	switch n {
+	case 0:
+		return nil, nil
+	case 1:
+		return []string{"cleared the data a chart saved of the sheets this copy empties: it is drawn from the cells when an app calculates"}, nil
+	}
+	return []string{fmt.Sprintf("cleared the data %d charts saved of the sheets this copy empties: they are drawn from the cells when an app calculates", n)}, nil
+}
+
+// chartRefs reads a chart part: the text of its references (<c:f>),
+// lower-cased, and the spans of its saved data (numCache, strCache,
+// multiLvlStrCache) to remove.
+func chartRefs(data []byte) (refs string, caches []opc.Edit, err error) {
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var text strings.Builder
+	inRef, start, depth, at := false, -1, 0, 0
+	for {
+		off := int(d.InputOffset())
+		tok, err := d.Token()
+		if err == io.EOF {
+			return text.String(), caches, nil
+		}
+		if err != nil {
+			return "", nil, err
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch t.Name.Local {
+			case "f":
+				inRef = true
+			case "numCache", "strCache", "multiLvlStrCache":
+				if start < 0 {
+					start, at = off, depth
+				}
+			}
+		case xml.EndElement:
+			if t.Name.Local == "f" {
+				inRef = false
+				text.WriteByte('\n')
+			}
+			if start >= 0 && depth == at {
+				caches = append(caches, opc.Edit{Start: start, End: int(d.InputOffset())})
+				start = -1
+			}
+			depth--
+		case xml.CharData:
+			if inRef {
+				text.Write(bytes.ToLower(t))
+			}
+		}
+	}
 }
 
 // blankUnusedStrings blanks, in the copy's shared string table, the

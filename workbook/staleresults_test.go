@@ -195,3 +195,60 @@ func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, "My class puzzle", title)
 }
+
+// TestWorksheetClearsChartData: a teacher's chart that plots the Solution
+// sheet loses the data it saved of it in the worksheet's copy (a walk of
+// 3 December: the answer's first row stayed in the chart's part); a
+// chart of the teacher's own cells keeps its part byte for byte.
+func TestWorksheetClearsChartData(t *testing.T) {
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	p, sol := readSolved(t, classicBook(t))
+	_, err := Write(p, sol, solved, Options{})
+	require.NoError(t, err)
+	f, err := excelize.OpenFile(solved)
+	require.NoError(t, err)
+	_, err = f.NewSheet("Charts")
+	require.NoError(t, err)
+	for i, v := range []int{3, 1, 4} {
+		require.NoError(t, f.SetCellInt("Charts", fmt.Sprintf("A%d", i+1), int64(v)))
+	}
+	for _, c := range []struct{ at, values string }{{"C1", "Solution!$B$2:$J$2"}, {"C20", "Charts!$A$1:$A$3"}} {
+		require.NoError(t, f.AddChart("Charts", c.at, &excelize.Chart{Type: excelize.Bar, Series: []excelize.ChartSeries{{Name: "Row", Values: c.values}}}))
+	}
+	require.NoError(t, f.SaveAs(solved))
+	require.NoError(t, f.Close())
+	// The data an app saves with a chart.
+	// (excelize writes the chart namespace as the default one, and an
+	// empty cache.)
+	cache := `<numCache><formatCode>General</formatCode><ptCount val="1"/><pt idx="0"><v>534678912</v></pt></numCache>`
+	rezip(t, solved, func(name string, data []byte) []byte {
+		if !strings.HasPrefix(name, "xl/charts/chart") {
+			return data
+		}
+		return []byte(strings.ReplaceAll(string(data), "<numCache><formatCode></formatCode></numCache>", cache))
+	})
+	before := unzip(t, solved)
+	var ofSolution, ofCharts string
+	for name, data := range before {
+		switch {
+		case strings.HasPrefix(name, "xl/charts/chart") && strings.Contains(string(data), "Solution!$B$2:$J$2"):
+			ofSolution = name
+		case strings.HasPrefix(name, "xl/charts/chart") && strings.Contains(string(data), "Charts!$A$1:$A$3"):
+			ofCharts = name
+		}
+	}
+	require.NotEmpty(t, ofSolution)
+	require.NotEmpty(t, ofCharts)
+	require.Contains(t, string(before[ofSolution]), "534678912")
+
+	q, err := Read(solved, Options{Sheet: p.Sheet})
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "ws.xlsx")
+	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(notes, "\n"), "cleared the data a chart saved of the sheets this copy empties")
+	after := unzip(t, out)
+	assert.NotContains(t, string(after[ofSolution]), "numCache")
+	assert.Contains(t, string(after[ofSolution]), "Solution!$B$2:$J$2", "the series still reads the sheet")
+	assert.Equal(t, before[ofCharts], after[ofCharts])
+}

@@ -47,6 +47,15 @@ func (p *Package) OpenDocumentKind() string {
 	return kind
 }
 
+// Names lists the package's parts, as the zip names them, in its order.
+func (p *Package) Names() []string {
+	names := make([]string, len(p.zr.File))
+	for i, f := range p.zr.File {
+		names[i] = f.Name
+	}
+	return names
+}
+
 // Has reports whether the package holds part name.
 func (p *Package) Has(name string) bool {
 	_, ok := p.parts[strings.ToLower(name)]
