@@ -153,6 +153,12 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 				return nil, fmt.Errorf("%w in %s: %s was found, but %s", ErrNoPuzzle, p.file, what, msg)
 			}
 		}
+		if len(sheets) == 1 && p.emptySheet(sheets[0]) {
+			// "choose its cells with --range" would lead to "is empty"
+			// (a walk of 3 December).
+			return nil, fmt.Errorf("%w in %s: sheet %q is empty; type the puzzle there (at %s for a 9x9: digits, and blanks for the cells to fill)",
+				ErrNoPuzzle, p.file, sheets[0].name, DefaultRange)
+		}
 		if len(sheets) == 1 {
 			// --sheet, or a workbook of one sheet: "choose it with
 			// --sheet" would not help.
@@ -211,6 +217,16 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 		pz.Notes = append(pz.Notes, fmt.Sprintf("%s holds a copy of it, left alone", strings.Join(at, " and ")))
 	}
 	return pz, nil
+}
+
+// emptySheet reports whether sheet sh holds no value in any cell (cells
+// with a style only are empty).
+func (p *pkg) emptySheet(sh sheetRef) bool {
+	scan, err := p.scanSheet(sh, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: layout.MaxRow}}, false)
+	if err != nil {
+		return false
+	}
+	return !slices.ContainsFunc(scan.cells, func(c rawCell) bool { return c.HasV || c.HasF || c.HasText })
 }
 
 // otherBoxes says, when --box box found nothing, where a puzzle of

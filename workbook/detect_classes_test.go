@@ -401,8 +401,10 @@ func TestDetectBox(t *testing.T) {
 // a table of scores is no puzzle (it was "more than one puzzle found",
 // exit 2, listing blocks of scores); --box of another shape names the
 // puzzle the sheet holds (it advised --range B2:J10, which then failed
-// on the box); and on a workbook of one sheet, --range alone names the
-// cells that are not digits (it said "name the sheet with --sheet").
+// on the box); an empty workbook says so (it advised --range B2:J10,
+// which said "is empty"); and on a workbook of one sheet, --range alone
+// names the cells that are not digits (it said "name the sheet with
+// --sheet").
 func TestDetectMessagesThatLeadSomewhere(t *testing.T) {
 	scores := sheetOf(t, func(f *excelize.File) {
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -439,6 +441,13 @@ func TestDetectMessagesThatLeadSomewhere(t *testing.T) {
 			}
 		}
 	})
+	// An empty workbook says so: --range B2:J10, which it advised,
+	// said "is empty".
+	empty := sheetOf(t, func(f *excelize.File) {})
+	_, err = Read(empty, Options{})
+	require.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), `sheet "Game" is empty; type the puzzle there (at B2:J10 for a 9x9`)
+
 	_, err = Read(dates, Options{Range: "B2:J10"})
 	var ce *CellErrors
 	require.ErrorAs(t, err, &ce)

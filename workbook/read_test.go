@@ -386,7 +386,9 @@ func TestReadErrors(t *testing.T) {
 
 	// Of a workbook of two sheets, detection says to name one; of one
 	// sheet, or of the sheet --sheet names, it says what that sheet lacks
-	// ("choose it with --sheet NAME" told a user who gave --sheet Data).
+	// ("choose it with --sheet NAME" told a user who gave --sheet Data):
+	// here, anything at all ("choose its cells with --range B2:J10" led
+	// to "B2:J10 is empty", a walk of 3 December).
 	two := newBook(t, "Sheet1")
 	_, err = two.NewSheet("Sheet2")
 	require.NoError(t, err)
@@ -406,7 +408,7 @@ func TestReadErrors(t *testing.T) {
 		if opts.Sheet == "" {
 			want = "Sheet1"
 		}
-		assert.Contains(t, err.Error(), `sheet "`+want+`" holds no puzzle at B2:J10, and no square block of digits and blanks (4x4 to 16x16) was found elsewhere on it; choose its cells with --range B2:J10`)
+		assert.Contains(t, err.Error(), `sheet "`+want+`" is empty; type the puzzle there (at B2:J10 for a 9x9`)
 		assert.NotContains(t, err.Error(), "--sheet")
 	}
 
@@ -417,6 +419,8 @@ func TestReadErrors(t *testing.T) {
 	}
 	_, err = Read(save(t, f, "text.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrNoPuzzle)
+	assert.Contains(t, err.Error(), `sheet "Sheet1" holds no puzzle at B2:J10, and no square block of digits and blanks (4x4 to 16x16) was found elsewhere on it; choose its cells with --range B2:J10`)
+	assert.NotContains(t, err.Error(), "--sheet")
 }
 
 // TestReadRangeWithSheet: a range written as spreadsheets write references
