@@ -2,7 +2,9 @@ package workbook
 
 import (
 	"cmp"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -220,13 +222,26 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 }
 
 // emptySheet reports whether sheet sh holds no value in any cell (cells
-// with a style only are empty).
+// with a style only are empty), reading no further than the first that
+// has one: a big sheet is not empty, and is not read whole to say so.
 func (p *pkg) emptySheet(sh sheetRef) bool {
-	scan, err := p.scanSheet(sh, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: layout.MaxCol, Row: layout.MaxRow}}, false)
+	t, err := p.Stream(sh.part)
 	if err != nil {
 		return false
 	}
-	return !slices.ContainsFunc(scan.cells, func(c rawCell) bool { return c.HasV || c.HasF || c.HasText })
+	defer t.Close()
+	for {
+		tok, err := t.Next()
+		if err != nil {
+			return err == io.EOF
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			switch se.Name.Local {
+			case "v", "f", "is":
+				return false // a value, a formula or inline text
+			}
+		}
+	}
 }
 
 // otherBoxes says, when --box box found nothing, where a puzzle of
