@@ -39,7 +39,6 @@ type sheetFormulas struct {
 	ref     sheetRef
 	text    string     // every formula of the sheet, lower-cased, one a line
 	results []opc.Edit // each <v> of a cell with a formula, to remove
-	strings []int      // the shared strings its cells show
 	data    []byte
 }
 
@@ -48,7 +47,7 @@ type sheetFormulas struct {
 // names), and returns a note naming the sheets it changed, if any. skip
 // holds the indexes of the sheets written anew. A sheet already changed
 // (out) is changed further.
-func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outParts) ([]string, error) {
+func (p *pkg) clearStaleResults(emptied, emptiedParts []string, skip map[int]bool, out *outParts) ([]string, error) {
 	if len(emptied) == 0 {
 		return nil, nil
 	}
@@ -71,7 +70,7 @@ func (p *pkg) clearStaleResults(emptied []string, skip map[int]bool, out *outPar
 		sf.ref = ref
 		sheets = append(sheets, sf)
 	}
-	notes, err := p.blankUnusedStrings(sheets, out)
+	notes, err := p.blankEmptiedStrings(emptiedParts, out)
 	if err != nil {
 		return nil, err
 	}
@@ -216,22 +215,52 @@ func chartRefs(data []byte) (refs string, caches []opc.Edit, err error) {
 	}
 }
 
-// blankUnusedStrings blanks, in the copy's shared string table, the
-// strings no sheet of it shows any more: those of the sheets emptied
-// (the steps of a Steps sheet that an app saved as shared strings spell
-// out the answer), and any the table kept unused. Each stays in its
-// place, empty, so that no cell's index moves. sheets are the user's
-// sheets of the copy; ours are written with their text in their cells.
-func (p *pkg) blankUnusedStrings(sheets []*sheetFormulas, out *outParts) ([]string, error) {
+// blankEmptiedStrings blanks, in the copy's shared string table, the
+// strings that the sheets emptied (their parts, emptiedParts) showed and
+// no other part of the package refers to: an app that saved a Steps
+// sheet put its text there, and it spells out the answer. Each stays in
+// its place, empty, so that no index moves. Every other part that may
+// refer to the table is asked (sheets, macro and dialog sheets, revision
+// logs: any element with t="s" and a <v>), so that no string of the
+// user's is lost.
+func (p *pkg) blankEmptiedStrings(emptiedParts []string, out *outParts) ([]string, error) {
 	table := p.rels.OfType("/sharedStrings")
 	if table == "" || !p.Has(table) {
 		return nil, nil
 	}
-	used := map[int]bool{}
-	for _, sf := range sheets {
-		for _, i := range sf.strings {
-			used[i] = true
+	gone := map[int]bool{}
+	emptied := map[string]bool{}
+	for _, part := range emptiedParts {
+		emptied[strings.ToLower(part)] = true
+		data, err := p.Read(part)
+		if err != nil {
+			return nil, p.partErr(part, err)
 		}
+		for _, i := range sharedRefs(data) {
+			gone[i] = true
+		}
+	}
+	for _, name := range p.Names() {
+		lower := strings.ToLower(name)
+		if len(gone) == 0 {
+			return nil, nil
+		}
+		if !strings.HasPrefix(lower, "xl/") || !strings.HasSuffix(lower, ".xml") || emptied[lower] || lower == strings.ToLower(table) {
+			continue
+		}
+		data, ok := out.replace[lower]
+		if !ok {
+			var err error
+			if data, err = p.Read(name); err != nil {
+				return nil, p.partErr(name, err)
+			}
+		}
+		for _, i := range sharedRefs(data) {
+			delete(gone, i)
+		}
+	}
+	if len(gone) == 0 {
+		return nil, nil
 	}
 	data, err := p.Read(table)
 	if err != nil {
@@ -255,21 +284,20 @@ func (p *pkg) blankUnusedStrings(sheets []*sheetFormulas, out *outParts) ([]stri
 			if depth == 2 && t.Name.Local == "si" {
 				k++
 				start = -1
-				if !used[k] {
+				if gone[k] {
 					start = off
 					// In the part's own prefix, if it has one.
 					el := "si"
 					if i := bytes.IndexByte(data[off+1:], ':'); i >= 0 && i < bytes.IndexAny(data[off+1:], " >/") {
 						el = string(data[off+1:off+1+i]) + ":si"
 					}
-					blank = "<" + el + "><" + strings.TrimSuffix(el, "si") + "t></" + strings.TrimSuffix(el, "si") + "t></" + el + ">"
+					tt := strings.TrimSuffix(el, "si") + "t"
+					blank = "<" + el + "><" + tt + "></" + tt + "></" + el + ">"
 				}
 			}
 		case xml.EndElement:
 			if depth == 2 && t.Name.Local == "si" && start >= 0 {
-				if span := data[start:d.InputOffset()]; string(span) != blank {
-					edits = append(edits, opc.Edit{Start: start, End: int(d.InputOffset()), Text: blank})
-				}
+				edits = append(edits, opc.Edit{Start: start, End: int(d.InputOffset()), Text: blank})
 				start = -1
 			}
 			depth--
@@ -283,7 +311,53 @@ func (p *pkg) blankUnusedStrings(sheets []*sheetFormulas, out *outParts) ([]stri
 	if len(edits) == 1 {
 		what = "1 shared string"
 	}
-	return []string{fmt.Sprintf("blanked %s that no sheet of the copy shows (the text of the sheets it empties stays in a workbook's string table otherwise)", what)}, nil
+	return []string{fmt.Sprintf("blanked %s that only the sheets this copy empties showed (their text stays in a workbook's table of strings otherwise)", what)}, nil
+}
+
+// sharedRefs returns the shared strings a part refers to: the <v> of
+// each element whose t attribute is "s" (a cell, or a cell of a revision
+// log). A part that is not well-formed refers to what was read of it.
+func sharedRefs(data []byte) []int {
+	if !bytes.Contains(data, []byte(`t="s"`)) && !bytes.Contains(data, []byte(`t='s'`)) {
+		return nil
+	}
+	d := xml.NewDecoder(bytes.NewReader(data))
+	var out []int
+	depth, at := 0, -1 // at: the depth of the element with t="s" we are in
+	inV := false
+	var v strings.Builder
+	for {
+		tok, err := d.RawToken()
+		if err != nil {
+			return out
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			switch {
+			case at < 0 && attr(t, "t") == "s":
+				at = depth
+			case at >= 0 && depth == at+1 && t.Name.Local == "v":
+				inV = true
+				v.Reset()
+			}
+		case xml.EndElement:
+			switch {
+			case inV && depth == at+1:
+				inV = false
+				if i, err := strconv.Atoi(strings.TrimSpace(v.String())); err == nil {
+					out = append(out, i)
+				}
+			case depth == at:
+				at = -1
+			}
+			depth--
+		case xml.CharData:
+			if inV {
+				v.Write(t)
+			}
+		}
+	}
 }
 
 // quotedList writes names quoted and joined: "A", "A" and "B", "A", "B"
@@ -314,8 +388,6 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 	// hold results with no formula of their own.
 	var arrays []layout.Rect
 	var at layout.Pos
-	shared := false // the cell shows a shared string, its index the <v>
-	var index strings.Builder
 	for {
 		off := int(d.InputOffset())
 		tok, err := d.Token() // well-formed: every end tag matches its start
@@ -332,8 +404,6 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 			case t.Name.Local == "c" && cell < 0:
 				cell, hasFormula, value, valueStart = depth, false, opc.Edit{}, -1
 				at, _ = layout.ParsePos(attr(t, "r"))
-				shared = attr(t, "t") == "s"
-				index.Reset()
 			case depth == cell+1 && t.Name.Local == "f":
 				hasFormula, inFormula = true, true
 				if kind := attr(t, "t"); kind == "array" || kind == "dataTable" {
@@ -352,9 +422,6 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 				if (hasFormula || inArray) && value.End > 0 {
 					sf.results = append(sf.results, value)
 				}
-				if i, err := strconv.Atoi(strings.TrimSpace(index.String())); shared && err == nil {
-					sf.strings = append(sf.strings, i)
-				}
 				cell = -1
 			case depth == cell+1 && t.Name.Local == "f":
 				inFormula = false
@@ -366,9 +433,6 @@ func formulasOf(data []byte) (*sheetFormulas, error) {
 		case xml.CharData:
 			if inFormula && depth == cell+1 {
 				text.Write(bytes.ToLower(t))
-			}
-			if shared && valueStart >= 0 && value.End == 0 && depth == cell+1 {
-				index.Write(t)
 			}
 		}
 	}

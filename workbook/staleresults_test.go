@@ -168,6 +168,7 @@ func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
 	f := newBook(t, "Week 3")
 	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, grid(t, classic))
 	require.NoError(t, f.SetCellStr("Week 3", "B12", "My class puzzle"))
+	require.NoError(t, f.SetCellStr("Week 3", "B13", "Naked Single")) // a string the Steps sheet shows too
 	teacher := save(t, f, "teacher.xlsx")
 	explained := filepath.Join(t.TempDir(), "explained.xlsx")
 	p, _, _ := explainFile(t, teacher, explained)
@@ -184,7 +185,7 @@ func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "ws.xlsx")
 	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
 	require.NoError(t, err)
-	assert.Regexp(t, `blanked \d+ shared strings that no sheet of the copy shows`, strings.Join(notes, "\n"))
+	assert.Regexp(t, `blanked \d+ shared strings that only the sheets this copy empties showed`, strings.Join(notes, "\n"))
 	after := string(unzip(t, out)["xl/sharedStrings.xml"])
 	assert.NotRegexp(t, placement, after)
 	assert.Equal(t, strings.Count(before, "<si>"), strings.Count(after, "<si>"), "every string keeps its place")
@@ -194,6 +195,25 @@ func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
 	title, err := g.GetCellValue("Week 3", "B12")
 	require.NoError(t, err)
 	assert.Equal(t, "My class puzzle", title)
+	shared, err := g.GetCellValue("Week 3", "B13")
+	require.NoError(t, err)
+	assert.Equal(t, "Naked Single", shared, "a string the teacher's sheet shows stays, though the emptied sheet showed it too")
+}
+
+// TestSharedRefs: the shared strings a part refers to, from any element
+// with t="s" (a cell; a cell of a revision log), and none from others.
+func TestSharedRefs(t *testing.T) {
+	for _, tt := range []struct {
+		part string
+		want []int
+	}{
+		{`<worksheet><sheetData><row><c r="A1" t="s"><v>3</v></c><c r="B1"><v>7</v></c><c r="C1" t="s"><v> 12 </v></c></row></sheetData></worksheet>`, []int{3, 12}},
+		{`<revisions><rcc rId="1"><nc r="A1" t="s"><v>5</v></nc><oc r="A1" t="s"><v>2</v></oc></rcc></revisions>`, []int{5, 2}},
+		{`<x:worksheet><x:c t="s"><x:v>4</x:v></x:c><x:c t="str"><x:f>A1</x:f><x:v>9</x:v></x:c></x:worksheet>`, []int{4}},
+		{`<worksheet><c t="inlineStr"><is><t>5</t></is></c></worksheet>`, nil},
+	} {
+		assert.Equal(t, tt.want, sharedRefs([]byte(tt.part)), tt.part)
+	}
 }
 
 // TestWorksheetClearsChartData: a teacher's chart that plots the Solution

@@ -177,17 +177,17 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 		return nil, fmt.Errorf("%w: %s: %v", ErrWrite, out, err)
 	}
 	if hides {
-		var emptied []string
+		var emptied, emptiedParts []string
 		written := map[int]bool{}
 		for _, s := range sheets {
 			if s.existing {
 				written[s.index] = true
 				if s.stale {
-					emptied = append(emptied, s.name)
+					emptied, emptiedParts = append(emptied, s.name), append(emptiedParts, s.part)
 				}
 			}
 		}
-		cleared, err := pk.clearStaleResults(emptied, written, parts)
+		cleared, err := pk.clearStaleResults(emptied, emptiedParts, written, parts)
 		if err != nil {
 			return nil, err
 		}
