@@ -15,13 +15,15 @@ import (
 )
 
 // A worksheet's copy empties the sheets that give the answer away, but
-// the user's own formulas that read them (=Solution!B2 in a column of
-// keys) keep their saved results: LibreOffice, which by default does not
-// recalculate an .xlsx it opens, shows and prints them, and anyone can
-// read them in the file. So in the copy those results go. The formulas
-// stay, and an app that calculates them (Excel at once, as the copy asks
-// it to with fullCalcOnLoad; LibreOffice for a cell with no saved result)
-// finds the emptied sheets.
+// the answer has traces elsewhere in the file: the saved results of the
+// user's own formulas that read those sheets (=Solution!B2 in a column
+// of keys), which LibreOffice, not recalculating an .xlsx it opens, shows
+// and prints; the data the user's charts saved of them; and their text in
+// the shared string table, where an app that saved them put it. So in
+// the copy those go. The formulas and charts stay, and an app that
+// calculates them (Excel at once, as the copy asks it to with
+// fullCalcOnLoad; LibreOffice for a cell with no saved result) finds the
+// emptied sheets.
 //
 // Which formulas read an emptied sheet is told from their text, by
 // sheet: a sheet with a formula that names an emptied sheet, or a
@@ -32,7 +34,7 @@ import (
 // (Scores:End!B10). That is more than the formulas that read the answer,
 // never fewer but through what the text does not name (INDIRECT).
 
-// sheetFormulas is what clearStaleResults needs of one of the user's
+// sheetFormulas is what clearAnswerTraces needs of one of the user's
 // sheets: the text of its formulas, and where its formulas' saved
 // results are.
 type sheetFormulas struct {
@@ -42,12 +44,13 @@ type sheetFormulas struct {
 	data    []byte
 }
 
-// clearStaleResults removes, from the user's sheets of the copy, the
-// saved results of the formulas that read the sheets emptied (their
-// names), and returns a note naming the sheets it changed, if any. skip
-// holds the indexes of the sheets written anew. A sheet already changed
-// (out) is changed further.
-func (p *pkg) clearStaleResults(emptied, emptiedParts []string, skip map[int]bool, out *outParts) ([]string, error) {
+// clearAnswerTraces removes from the copy the traces of the sheets it
+// empties (emptied, their names; emptiedParts, their parts): the saved
+// results of the formulas that read them, from the user's sheets; the
+// data charts saved of them; the strings only they showed. It returns a
+// note of each kind it removed. skip holds the indexes of the sheets
+// written anew. A part already changed (out) is changed further.
+func (p *pkg) clearAnswerTraces(emptied, emptiedParts []string, skip map[int]bool, out *outParts) ([]string, error) {
 	if len(emptied) == 0 {
 		return nil, nil
 	}

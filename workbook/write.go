@@ -187,7 +187,7 @@ func writeSheets(p *Puzzle, out string, opts Options, sheets []*ourSheet, passwo
 				}
 			}
 		}
-		cleared, err := pk.clearStaleResults(emptied, emptiedParts, written, parts)
+		cleared, err := pk.clearAnswerTraces(emptied, emptiedParts, written, parts)
 		if err != nil {
 			return nil, err
 		}
