@@ -28,6 +28,31 @@ func withSavedResults(t testing.TB, path, value string) {
 	})
 }
 
+// solvedClassic is the classic book solved, as solve -o writes it (with
+// its Solution and Candidates sheets), and its puzzle.
+func solvedClassic(t *testing.T) (string, *Puzzle) {
+	t.Helper()
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	p, sol := readSolved(t, classicBook(t))
+	_, err := Write(p, sol, solved, Options{})
+	require.NoError(t, err)
+	return solved, p
+}
+
+// worksheetOf writes the worksheet of sheet's puzzle of the workbook in,
+// as the worksheet command does, and returns its path and notes.
+func worksheetOf(t *testing.T, in, sheet string) (string, []string) {
+	t.Helper()
+	q, err := Read(in, Options{Sheet: sheet})
+	require.NoError(t, err)
+	sol, err := q.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "ws.xlsx")
+	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	return out, notes
+}
+
 // TestWorksheetClearsResultsReadingTheAnswer: the teacher's own formulas
 // that read the Solution sheet (=Solution!B2 in a column of keys), or a
 // defined name on it, or a sheet of such formulas, lose their saved
@@ -36,10 +61,7 @@ func withSavedResults(t testing.TB, path, value string) {
 // opens (a walk of 3 December). Formulas that read none of it keep theirs,
 // their sheet byte for byte, and the teacher's workbook keeps everything.
 func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
-	solved := filepath.Join(t.TempDir(), "solved.xlsx")
-	p, sol := readSolved(t, classicBook(t))
-	_, err := Write(p, sol, solved, Options{})
-	require.NoError(t, err)
+	solved, p := solvedClassic(t)
 
 	f, err := excelize.OpenFile(solved)
 	require.NoError(t, err)
@@ -63,11 +85,7 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	withSavedResults(t, solved, "7")
 	before := unzip(t, solved)
 
-	q, err := Read(solved, Options{Sheet: p.Sheet})
-	require.NoError(t, err)
-	out := filepath.Join(t.TempDir(), "ws.xlsx")
-	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
-	require.NoError(t, err)
+	out, notes := worksheetOf(t, solved, p.Sheet)
 	all := strings.Join(notes, "\n")
 	assert.Contains(t, all, `emptied sheet "Solution"`)
 	assert.Contains(t, all, `cleared the saved results of 21 formulas on sheets "Scores", "Totals", "By name" and "Span", which read a sheet this copy empties (or a sheet that does)`)
@@ -178,13 +196,7 @@ func TestWorksheetBlanksTheStepsStrings(t *testing.T) {
 	before := string(unzip(t, resaved)["xl/sharedStrings.xml"])
 	require.Regexp(t, placement, before, "Calc keeps the steps' text in the string table")
 
-	q, err := Read(resaved, Options{Sheet: p.Sheet})
-	require.NoError(t, err)
-	sol, err := q.Solve()
-	require.NoError(t, err)
-	out := filepath.Join(t.TempDir(), "ws.xlsx")
-	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
-	require.NoError(t, err)
+	out, notes := worksheetOf(t, resaved, p.Sheet)
 	assert.Regexp(t, `blanked \d+ shared strings that only the sheets this copy empties showed`, strings.Join(notes, "\n"))
 	after := string(unzip(t, out)["xl/sharedStrings.xml"])
 	assert.NotRegexp(t, placement, after)
@@ -221,10 +233,7 @@ func TestSharedRefs(t *testing.T) {
 // 3 December: the answer's first row stayed in the chart's part); a
 // chart of the teacher's own cells keeps its part byte for byte.
 func TestWorksheetClearsChartData(t *testing.T) {
-	solved := filepath.Join(t.TempDir(), "solved.xlsx")
-	p, sol := readSolved(t, classicBook(t))
-	_, err := Write(p, sol, solved, Options{})
-	require.NoError(t, err)
+	solved, p := solvedClassic(t)
 	f, err := excelize.OpenFile(solved)
 	require.NoError(t, err)
 	_, err = f.NewSheet("Charts")
@@ -261,11 +270,7 @@ func TestWorksheetClearsChartData(t *testing.T) {
 	require.NotEmpty(t, ofCharts)
 	require.Contains(t, string(before[ofSolution]), "534678912")
 
-	q, err := Read(solved, Options{Sheet: p.Sheet})
-	require.NoError(t, err)
-	out := filepath.Join(t.TempDir(), "ws.xlsx")
-	notes, err := WriteWorksheet(q, sol, out, Options{}, WorksheetOptions{})
-	require.NoError(t, err)
+	out, notes := worksheetOf(t, solved, p.Sheet)
 	assert.Contains(t, strings.Join(notes, "\n"), "cleared the data a chart saved of the sheets this copy empties")
 	after := unzip(t, out)
 	assert.NotContains(t, string(after[ofSolution]), "numCache")
