@@ -101,6 +101,10 @@ func (s Shape) Valid() bool {
 	return err == nil
 }
 
+// Turned returns the shape with boxes turned a quarter (3x2 for 2x3): the
+// other box shape of the size, or s itself when its boxes are square.
+func (s Shape) Turned() Shape { return Shape{Size: s.Size, BoxRows: s.BoxCols, BoxCols: s.BoxRows} }
+
 // Cells is the number of cells of the grid, Size*Size.
 func (s Shape) Cells() int { return s.Size * s.Size }
 

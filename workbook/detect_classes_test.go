@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -331,34 +332,116 @@ func TestDetectBoxByItsLines(t *testing.T) {
 			require.NoError(t, err)
 			path := sheetOf(t, func(f *excelize.File) {
 				putGrid(t, f, "Game", at, g)
-				if tc.drawn.Size == 0 {
-					return
-				}
-				// Each cell draws the right and bottom sides that end a
-				// box, as a spreadsheet user would.
-				for r := range 6 {
-					for c := range 6 {
-						var borders []excelize.Border
-						if c < 5 && (c+1)%tc.drawn.BoxCols == 0 {
-							borders = append(borders, excelize.Border{Type: "right", Style: tc.style, Color: "000000"})
-						}
-						if r < 5 && (r+1)%tc.drawn.BoxRows == 0 {
-							borders = append(borders, excelize.Border{Type: "bottom", Style: tc.style, Color: "000000"})
-						}
-						if borders == nil {
-							continue
-						}
-						id, err := f.NewStyle(&excelize.Style{Border: borders})
-						require.NoError(t, err)
-						cell := at.Add(r, c).String()
-						require.NoError(t, f.SetCellStyle("Game", cell, cell, id))
-					}
-				}
+				drawBoxes(t, f, at, tc.drawn, tc.style)
 			})
 			p, err := Read(path, Options{})
 			require.NoError(t, err)
 			assert.Equal(t, tc.want, p.Grid.Shape)
 			assert.Equal(t, []string{tc.note}, p.Notes)
+		})
+	}
+}
+
+// drawBoxes draws the lines between the boxes of shape s (none for the
+// zero Shape) on sheet Game from at, in excelize's border style: each cell
+// the right and bottom sides that end a box, as a spreadsheet user would.
+func drawBoxes(t *testing.T, f *excelize.File, at layout.Pos, s solve.Shape, style int) {
+	t.Helper()
+	for r := range s.Size {
+		for c := range s.Size {
+			var borders []excelize.Border
+			if c < s.Size-1 && (c+1)%s.BoxCols == 0 {
+				borders = append(borders, excelize.Border{Type: "right", Style: style, Color: "000000"})
+			}
+			if r < s.Size-1 && (r+1)%s.BoxRows == 0 {
+				borders = append(borders, excelize.Border{Type: "bottom", Style: style, Color: "000000"})
+			}
+			if borders == nil {
+				continue
+			}
+			id, err := f.NewStyle(&excelize.Style{Border: borders})
+			require.NoError(t, err)
+			cell := at.Add(r, c).String()
+			require.NoError(t, f.SetCellStyle("Game", cell, cell, id))
+		}
+	}
+}
+
+// TestBoxesOtherThanDrawn: a 6x6 read with boxes (by --box, or the
+// default ones of a --range) other than those the sheet draws, or than
+// those with which it is a puzzle, says so. With one solution either way
+// (a walk of 2 December: it printed the other solution, exit 0) it warns;
+// breaking the rules, or with no solution or several, the error gives the
+// --box that makes it a puzzle rather than calling the givens wrong.
+func TestBoxesOtherThanDrawn(t *testing.T) {
+	tall := solve.Shape{Size: 6, BoxRows: 3, BoxCols: 2}
+	at := layout.Pos{Col: 3, Row: 3}
+	rng := layout.RectAt(at, 6, 6).String()
+	// Each line has exactly one solution with 3x2 boxes, and with 2x3
+	// boxes as the name says.
+	const (
+		both      = "6..13.........6..43..5.........23..6"
+		clash     = "5.3..4.4..15............25..3.4..3.1"
+		none      = "5..326......32.4....5.62......653..4"
+		several   = "..36..2....54..........25....3..64.."
+		drawnNote = " (the boxes the sheet draws with heavy lines)"
+	)
+	lineAs := func(line string, s solve.Shape) solve.Grid {
+		g, err := solve.ParseLine(line)
+		require.NoError(t, err)
+		g.Shape = s
+		return g
+	}
+	for line, wide := range map[string]int{both: 1, clash: -1, none: 0, several: 2} {
+		require.Equal(t, 1, solve.CountSolutions(lineAs(line, tall), 2), line)
+		if wide < 0 {
+			g := lineAs(line, solve.Shape6)
+			require.NotEmpty(t, g.Conflicts(), line)
+		} else {
+			require.Equal(t, wide, solve.CountSolutions(lineAs(line, solve.Shape6), 2), line)
+		}
+	}
+	warning := "warning: Game!" + rng + " was read with 2x3 boxes, but the sheet draws 3x2 boxes with heavy lines, with which the puzzle has another solution: if those are its boxes, give --box 3x2"
+	for _, tc := range []struct {
+		name  string
+		line  string
+		drawn solve.Shape
+		opts  Options
+		warn  bool   // the read warns
+		err   error  // the read (Read, and Solve after it) fails so
+		msg   string // ... with this in its message
+	}{
+		{"range, tall drawn", both, tall, Options{Range: rng}, true, nil, ""},
+		{"range and box, tall drawn", both, tall, Options{Range: rng, Box: "2x3"}, true, nil, ""},
+		{"box alone, tall drawn", both, tall, Options{Box: "2x3"}, true, nil, ""},
+		{"range, wide drawn", both, solve.Shape6, Options{Range: rng}, false, nil, ""},
+		{"range, none drawn", both, solve.Shape{}, Options{Range: rng}, false, nil, ""},
+		{"detected, tall drawn", both, tall, Options{}, false, nil, ""},
+		{"clash, tall drawn", clash, tall, Options{Range: rng}, false, solve.ErrConflict,
+			"the givens contradict each other with these boxes, but with 3x2 boxes" + drawnNote + " it breaks no rule and has exactly one solution: give --box 3x2"},
+		{"clash, none drawn", clash, solve.Shape{}, Options{Range: rng}, false, solve.ErrConflict,
+			"but with 3x2 boxes it breaks no rule and has exactly one solution: give --box 3x2"},
+		{"no solution", none, tall, Options{Range: rng}, false, solve.ErrNoSolution,
+			"no digit fits some blank cell whatever the others hold; with 3x2 boxes" + drawnNote + " it breaks no rule and has exactly one solution: give --box 3x2"},
+		{"several", several, solve.Shape{}, Options{Range: rng}, false, solve.ErrNotUnique,
+			"; with 3x2 boxes it breaks no rule and has exactly one solution: give --box 3x2; or add "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := sheetOf(t, func(f *excelize.File) {
+				putGrid(t, f, "Game", at, lineAs(tc.line, solve.Shape6))
+				drawBoxes(t, f, at, tc.drawn, 5)
+			})
+			p, err := Read(path, tc.opts)
+			if err == nil {
+				_, err = p.Solve()
+				assert.Equal(t, tc.warn, slices.Contains(p.Notes, warning), "%q", p.Notes)
+			}
+			if tc.err == nil {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorIs(t, err, tc.err)
+			assert.Contains(t, err.Error(), tc.msg)
 		})
 	}
 }

@@ -168,20 +168,26 @@ func (g *sheetGrid) boxLines(rect layout.Rect, s solve.Shape) int {
 	if g.heavy == nil {
 		return 0
 	}
-	sides := func(row, col int) uint8 {
+	return boxLines(s, func(r, c int) uint8 {
+		row, col := rect.Min.Row+r, rect.Min.Col+c
 		if row < 1 || col < 1 || row > g.rows || col > g.cols {
 			return 0
 		}
 		return g.heavy[(row-1)*g.cols+col-1]
-	}
-	n, lines := rect.Rows(), 0
+	})
+}
+
+// boxLines counts the sides between two cells of a grid of shape s that
+// lie between two of its boxes and are drawn with a heavy line: sides
+// gives the heavy sides of the grid's cell r, c (0-based).
+func boxLines(s solve.Shape, sides func(r, c int) uint8) int {
+	n, lines := s.Size, 0
 	for r := range n {
 		for c := range n {
-			row, col := rect.Min.Row+r, rect.Min.Col+c
-			if c+1 < n && (c+1)%s.BoxCols == 0 && (sides(row, col)&heavyRight != 0 || sides(row, col+1)&heavyLeft != 0) {
+			if c+1 < n && (c+1)%s.BoxCols == 0 && (sides(r, c)&heavyRight != 0 || sides(r, c+1)&heavyLeft != 0) {
 				lines++
 			}
-			if r+1 < n && (r+1)%s.BoxRows == 0 && (sides(row, col)&heavyBottom != 0 || sides(row+1, col)&heavyTop != 0) {
+			if r+1 < n && (r+1)%s.BoxRows == 0 && (sides(r, c)&heavyBottom != 0 || sides(r+1, c)&heavyTop != 0) {
 				lines++
 			}
 		}

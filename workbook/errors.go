@@ -130,6 +130,9 @@ type NotUniqueError struct {
 	// make the puzzle unique; Minimal says no fewer would do.
 	Add     []solve.Candidate
 	Minimal bool
+	// Boxes says that with the other box shape of its size the puzzle
+	// has exactly one solution (Puzzle.boxesAdvice), or is "".
+	Boxes string
 }
 
 // Advice names the givens to add, as a clause: "add Week 3!D3 = 4 to
@@ -165,8 +168,12 @@ func (e *NotUniqueError) Error() string {
 	}
 	msg := fmt.Sprintf("%s: the puzzle has more than one solution (two of them differ at %s)",
 		e.Puzzle.Where(), strings.Join(cells, ", "))
+	sep := "; "
+	if e.Boxes != "" {
+		msg, sep = msg+"; "+e.Boxes, "; or "
+	}
 	if a := e.Advice(); a != "" {
-		msg += "; " + a
+		msg += sep + a
 	}
 	return msg
 }

@@ -66,6 +66,15 @@ func shapeOf(rect layout.Rect, box string) (solve.Shape, error) {
 		s, err = solve.ParseBox(rect.Rows(), box)
 	}
 	if err != nil {
+		if _, def := solve.ShapeOf(rect.Rows()); box != "" && def == nil {
+			// The range is a grid's, the boxes another size's: "such
+			// as --range B2:J10" would repeat the range given.
+			if shapes, _ := detectShapes(box); len(shapes) > 0 {
+				s := shapes[0]
+				return solve.Shape{}, fmt.Errorf("%w: range %s: %v; for %s puzzle with %s boxes give its range (from %s, --range %s), or drop --box to read the %dx%d at %s",
+					ErrUsage, rect, err, solve.Sized(s.Size), box, rect.Min, layout.RectAt(rect.Min, s.Size, s.Size), rect.Rows(), rect.Rows(), rect)
+			}
+		}
 		return solve.Shape{}, fmt.Errorf("%w: range %s: %v; give the puzzle's square range, such as --range B2:J10", ErrUsage, rect, err)
 	}
 	return s, nil

@@ -33,10 +33,11 @@ type Puzzle struct {
 	ChangedGivens []string
 
 	area    layout.Rect
-	letters bool       // the sheet holds 10 and up as letters (a worksheet of ours), not numbers
-	found   string     // how detection found it, "" when it was read where asked
-	current solve.Grid // what the sheet holds: the givens plus, on a worksheet, a student's entries
-	stored  bool       // the givens are a worksheet's stored identity, not what the cells show
+	letters bool        // the sheet holds 10 and up as letters (a worksheet of ours), not numbers
+	found   string      // how detection found it, "" when it was read where asked
+	current solve.Grid  // what the sheet holds: the givens plus, on a worksheet, a student's entries
+	stored  bool        // the givens are a worksheet's stored identity, not what the cells show
+	drawn   solve.Shape // the boxes the sheet draws with heavy lines, when it tells (rangeRead.drawnBoxes)
 }
 
 // Digit writes digit d as the puzzle's sheet holds it, for messages that
@@ -125,11 +126,15 @@ func (p *Puzzle) InSheetTerms(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &nu):
-		e := &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second}
+		e := &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second, Boxes: p.boxesAdvice()}
 		e.Add, e.Minimal, _ = solve.GivensToAdd(p.Grid)
 		return e
 	case errors.Is(err, solve.ErrNoSolution):
-		return fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; %s", p.Where(), solve.ErrNoSolution, p.typoAdvice())
+		advice := p.boxesAdvice()
+		if advice == "" {
+			advice = p.typoAdvice()
+		}
+		return fmt.Errorf("%s: %w: no digit fits some blank cell whatever the others hold; %s", p.Where(), solve.ErrNoSolution, advice)
 	}
 	return fmt.Errorf("%s: %w", p.Where(), err)
 }
@@ -137,9 +142,58 @@ func (p *Puzzle) InSheetTerms(err error) error {
 // check returns a *ConflictError when givens contradict each other.
 func (p *Puzzle) check() error {
 	if cs := p.Grid.Conflicts(); len(cs) > 0 {
-		return &ConflictError{Puzzle: p, Conflicts: cs}
+		e := &ConflictError{Puzzle: p, Conflicts: cs}
+		if b := p.boxesAdvice(); b != "" {
+			e.Advice = "the givens contradict each other with these boxes, but " + b
+		}
+		return e
 	}
 	return nil
+}
+
+// turnedBoxes reports whether the puzzle, with the other box shape of
+// its size (3x2 for a 2x3 6x6), breaks no rule and has exactly one
+// solution: a puzzle read with the wrong boxes (a --box that is not the
+// puzzle's, a --range that reads it with the default ones).
+func (p *Puzzle) turnedBoxes() (solve.Shape, bool) {
+	t := p.Grid
+	t.Shape = t.Shape.Turned()
+	if p.stored || t.Shape == p.Grid.Shape || len(t.Conflicts()) > 0 {
+		return t.Shape, false
+	}
+	return t.Shape, solve.CountSolutions(t, 2) == 1
+}
+
+// boxesAdvice says, as a clause, that the puzzle has exactly one solution
+// with the other box shape of its size: the advice for one that breaks
+// the rules, or has no solution or several, with the boxes it was read
+// with. "" when it has not.
+func (p *Puzzle) boxesAdvice() string {
+	t, ok := p.turnedBoxes()
+	if !ok {
+		return ""
+	}
+	drawn := ""
+	if p.drawn == t {
+		drawn = " (the boxes the sheet draws with heavy lines)"
+	}
+	return fmt.Sprintf("with %dx%d boxes%s it breaks no rule and has exactly one solution: give --box %dx%d", t.BoxRows, t.BoxCols, drawn, t.BoxRows, t.BoxCols)
+}
+
+// boxesWarning warns, of a puzzle with exactly one solution, that the
+// sheet draws the other box shape of its size, with which the puzzle has
+// exactly one too: which one the puzzle means only the user knows, and
+// the solution differs. "" otherwise.
+func (p *Puzzle) boxesWarning() string {
+	if p.drawn == (solve.Shape{}) || p.drawn == p.Grid.Shape {
+		return ""
+	}
+	if t, ok := p.turnedBoxes(); !ok || t != p.drawn || solve.CountSolutions(p.Grid, 2) != 1 {
+		return ""
+	}
+	s, t := p.Grid.Shape, p.drawn
+	return fmt.Sprintf("warning: %s was read with %dx%d boxes, but the sheet draws %dx%d boxes with heavy lines, with which the puzzle has another solution: if those are its boxes, give --box %dx%d",
+		p.Where(), s.BoxRows, s.BoxCols, t.BoxRows, t.BoxCols, t.BoxRows, t.BoxCols)
 }
 
 // typoAdvice says which single given, when removed, leaves a puzzle with

@@ -138,6 +138,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 	if err != nil {
 		return nil, pk, err
 	}
+	if w := p.boxesWarning(); w != "" {
+		p.Notes = append(p.Notes, w)
+	}
 	for _, s := range pk.wb.sheets {
 		if missing := pk.missingPart(s); missing != "" && !strings.EqualFold(s.Name, p.Sheet) {
 			p.Notes = append(p.Notes, fmt.Sprintf("sheet %q was not read: it %s", s.Name, missing))
@@ -430,6 +433,7 @@ type rangeRead struct {
 	// numbers and letters: the digits 10 and up written as numbers, and
 	// as letters (Puzzle.Digit writes them as most are)
 	numbers, letters int
+	heavy            []uint8 // the heavy sides of rect's cells, row by row (styleInfo.heavy)
 }
 
 // looksLikePuzzle reports whether the range holds more digits than other
@@ -457,6 +461,12 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 			}
 			continue
 		}
+		if h := p.styles.heavySides(c.S); h != 0 {
+			if rr.heavy == nil {
+				rr.heavy = make([]uint8, rect.Rows()*rect.Cols())
+			}
+			rr.heavy[(c.Pos.Row-rect.Min.Row)*rect.Cols()+c.Pos.Col-rect.Min.Col] = h
+		}
 		if v.noValue {
 			rr.noValue = append(rr.noValue, c.Pos.String())
 		}
@@ -480,6 +490,26 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 	return rr, nil
 }
 
+// drawnBoxes returns the box shape the range's heavy lines draw, of the
+// two its size has (2x3 and 3x2 for 6x6): the one with more of its lines
+// drawn heavy; the zero Shape when the size has one, or neither has more.
+func (rr *rangeRead) drawnBoxes() solve.Shape {
+	s := rr.grid.Shape
+	t := s.Turned()
+	if rr.heavy == nil || t == s {
+		return solve.Shape{}
+	}
+	n := rr.rect.Cols()
+	sides := func(r, c int) uint8 { return rr.heavy[r*n+c] }
+	switch a, b := boxLines(s, sides), boxLines(t, sides); {
+	case a > b:
+		return s
+	case b > a:
+		return t
+	}
+	return solve.Shape{}
+}
+
 // uncalculated says what to do when the range holds no digit but formulas
 // with no stored value (a file a program wrote, never opened in an app):
 // calculated, they may well be the puzzle, and no --range helps before
@@ -499,7 +529,7 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
 		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
 	}
-	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers}
+	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers, drawn: rr.drawnBoxes()}
 	if len(rr.noValue) > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (open and save %s in a spreadsheet app to calculate them)",
 			rr.sheet.name, strings.Join(rr.noValue, ", "), filepath.Base(file)))

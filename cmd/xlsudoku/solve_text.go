@@ -380,22 +380,22 @@ func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptio
 	return appendSolution(out, &sol, o.format), textResult{}
 }
 
-// otherBoxes says, of a puzzle read with its size's default boxes that
-// has no solution or several, when it has exactly one with the boxes
-// turned (3x2 for 6x6): text does not say its boxes, and a puzzle made
-// with --box 3x2 read without it is another puzzle. "" otherwise, and
-// when --box was given.
+// otherBoxes says, of a puzzle that has no solution or several with the
+// boxes it was read with, when it has exactly one with the boxes turned
+// (3x2 for 2x3): text does not say its boxes, so a puzzle made with --box
+// 3x2 read without it, or one read with a --box that is not its own, is
+// another puzzle. "" otherwise.
 func otherBoxes(s *solve.Solver, g *solve.Grid, box string) string {
-	sh := g.Shape
-	if box != "" || sh.BoxRows == sh.BoxCols {
-		return ""
-	}
 	t := *g
-	t.Shape.BoxRows, t.Shape.BoxCols = sh.BoxCols, sh.BoxRows
-	if t.Check() != nil || s.Count(&t, 2, nil) != 1 {
+	t.Shape = g.Shape.Turned()
+	if t.Shape == g.Shape || t.Check() != nil || s.Count(&t, 2, nil) != 1 {
 		return ""
 	}
-	return fmt.Sprintf(" (with %dx%d boxes it has exactly one: give --box %dx%d)", t.Shape.BoxRows, t.Shape.BoxCols, t.Shape.BoxRows, t.Shape.BoxCols)
+	fix := fmt.Sprintf("give --box %dx%d", t.Shape.BoxRows, t.Shape.BoxCols)
+	if def, _ := solve.ShapeOf(t.Shape.Size); box != "" && def == t.Shape {
+		fix = "drop --box"
+	}
+	return fmt.Sprintf(" (with %dx%d boxes it has exactly one: %s)", t.Shape.BoxRows, t.Shape.BoxCols, fix)
 }
 
 func appendSolution(out []byte, g *solve.Grid, format string) []byte {

@@ -196,6 +196,15 @@ func TestSolveGridFormatAndShapes(t *testing.T) {
 	assert.NotEqual(t, exitOK, code)
 	assert.Contains(t, errOut, "stdin:1: the puzzle has")
 	assert.Contains(t, errOut, "(with 3x2 boxes it has exactly one: give --box 3x2)")
+	// And a --box that is not the puzzle's: the other boxes, the default
+	// ones, make it a puzzle (it said only that the givens clash).
+	wide := "14.5....3.1..3........4..5.3....6.52"
+	code, _, errOut = runCLI(t, wide+"\n", "solve", "--box", "3x2", "-")
+	assert.Equal(t, exitNoSolution, code)
+	assert.Contains(t, errOut, "stdin:1: the puzzle has no solution (with 2x3 boxes it has exactly one: drop --box)")
+	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "2x3", "-")
+	assert.NotEqual(t, exitOK, code)
+	assert.Contains(t, errOut, "(with 3x2 boxes it has exactly one: give --box 3x2)")
 	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "5x2", "-")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "10x10")
