@@ -79,25 +79,22 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		return nil
 	}
 	defer pk.Close()
-	places := []layout.Rect{layout.RectAt(layout.GridOrigin, solution.Shape.Size, solution.Shape.Size)}
-	if r, err := layout.ParseRect(p.Range); err == nil && r != places[0] {
-		places = append(places, r)
-	}
 	var warnings []string
 	// A book that generate made before its answer sheets had marks, or
 	// that an app saved without them.
 	book := slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.name == SheetCatalogue })
 	for _, s := range pk.worksheets() {
-		if s.ours != "" || s.name == p.Sheet {
+		if s.ours != "" {
 			continue
 		}
 		bookSheet := book && s.name != SheetCatalogue && bookAnswers(s.name) // Answers, or Solution N
 		holds := ""
-		for _, r := range places {
-			if rr, err := pk.readRange(s, r, solution.Shape); err == nil && rr.grid == solution {
-				holds = fmt.Sprintf("holds the puzzle's solution at %s", r)
-				break
-			}
+		if at := pk.solutionAt(s, &solution); at != "" {
+			// Anywhere, the puzzle's own sheet too (a key beside the
+			// puzzle): a walk of 3 December found one at D5:L13 handed
+			// out in silence, when only B2 and the puzzle's place were
+			// looked at.
+			holds = "holds the puzzle's solution at " + at
 		}
 		if holds == "" && slices.ContainsFunc([]string{"Solution", "Two solutions", "Candidates", "Steps"}, func(n string) bool { return strings.EqualFold(n, s.name) }) {
 			// (A variant's solution is not the one a Solution sheet
@@ -118,6 +115,38 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		}
 	}
 	return warnings
+}
+
+// solutionAt returns where sheet sh holds the complete solution, as a
+// range ("D5:L13"), or "" when it does not, within the area detection
+// reads: the digits as numbers or text, 10 and up also as letters.
+func (p *pkg) solutionAt(sh sheetRef, solution *solve.Grid) string {
+	n := solution.Shape.Size
+	scan, err := p.scanSheet(sh, layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: detectCols, Row: detectRows}}, false)
+	if err != nil || len(scan.cells) < n*n {
+		return ""
+	}
+	digits := make(map[layout.Pos]int, len(scan.cells))
+	for _, c := range scan.cells {
+		if v, err := p.valueOf(sh.name, c); err == nil {
+			if d := v.puzzleDigit(n); d > 0 {
+				digits[c.Pos] = d
+			}
+		}
+	}
+	for _, c := range scan.cells { // in sheet order: the first key found
+		if digits[c.Pos] != solution.At(0, 0) {
+			continue
+		}
+		whole := true
+		for i := 0; i < n*n && whole; i++ {
+			whole = digits[c.Pos.Add(i/n, i%n)] == int(solution.Cells[i])
+		}
+		if whole {
+			return layout.RectAt(c.Pos, n, n).String()
+		}
+	}
+	return ""
 }
 
 // givenAway plans the emptying of the sheets that xlsudoku's other

@@ -1037,6 +1037,43 @@ func TestWorksheetWarnsOfAnswersItCannotEmpty(t *testing.T) {
 	}
 }
 
+// TestWorksheetWarnsOfAKeyAnywhere: a teacher's own answer key reaches
+// the students' copy with a warning wherever it lies, beside the puzzle
+// on its own sheet too (a walk of 3 December: only B2 and the puzzle's
+// place were looked at, so a key at D5:L13 went out in silence). A grid
+// that differs from the solution in one cell is no key.
+func TestWorksheetWarnsOfAKeyAnywhere(t *testing.T) {
+	g := grid(t, classic)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	almost := sol
+	almost.Cells[40], almost.Cells[41] = almost.Cells[41], almost.Cells[40]
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, g)
+	putGrid(t, f, "Week 3", layout.Pos{Col: 16, Row: 3}, sol) // P3:X11
+	_, err = f.NewSheet("Key")
+	require.NoError(t, err)
+	for i, d := range sol.Cells[:81] { // as text digits, at D5:L13
+		require.NoError(t, f.SetCellStr("Key", layout.Pos{Col: 4, Row: 5}.Add(i/9, i%9).String(), strconv.Itoa(int(d))))
+	}
+	_, err = f.NewSheet("Draft")
+	require.NoError(t, err)
+	putGrid(t, f, "Draft", layout.Pos{Col: 2, Row: 2}, almost)
+	p, err := Read(save(t, f, "keys.xlsx"), Options{Sheet: "Week 3", Range: "B2:J10"})
+	require.NoError(t, err)
+	notes, err := WriteWorksheet(p, sol, filepath.Join(t.TempDir(), "ws.xlsx"), Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	var warnings []string
+	for _, n := range notes {
+		if strings.HasPrefix(n, "warning: ") {
+			warnings = append(warnings, n)
+		}
+	}
+	require.Len(t, warnings, 2, "%q", notes)
+	assert.Contains(t, warnings[0], `sheet "Week 3" holds the puzzle's solution at P3:X11`)
+	assert.Contains(t, warnings[1], `sheet "Key" holds the puzzle's solution at D5:L13`)
+}
+
 // TestIdentityCellOutlivesTheNames: each worksheet holds a copy of its
 // identity in a hidden, locked cell, which every app keeps: saved by one
 // that drops the defined names (exceljs), a book is graded by its
