@@ -529,6 +529,24 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
 		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
 	}
+	if len(rr.noValue) > 0 {
+		if !rr.badOK {
+			// Read as blanks, they would make another puzzle than the
+			// sheet shows once calculated: a walk of 3 December had =5
+			// at B2 solved as a blank, and advised "add B2 = 3".
+			cells := rr.noValue[:min(len(rr.noValue), maxCellErrors)]
+			more := ""
+			if n := len(rr.noValue) - len(cells); n > 0 {
+				more = fmt.Sprintf(" and %d more", n)
+			}
+			what := "hold formulas with no stored value (a program wrote them and no spreadsheet app calculated them)"
+			if len(rr.noValue) == 1 {
+				what = "holds a formula with no stored value (a program wrote it and no spreadsheet app calculated it)"
+			}
+			return nil, fmt.Errorf("%w: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
+				ErrOpen, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
+		}
+	}
 	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers, drawn: rr.drawnBoxes()}
 	if len(rr.noValue) > 0 {
 		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (open and save %s in a spreadsheet app to calculate them)",

@@ -68,7 +68,6 @@ func TestReadCells(t *testing.T) {
 		{"text zero", `<c r="D2" t="inlineStr"><is><t>0</t></is></c>`, 0, ""},
 		{"spaces", `<c r="D2" t="inlineStr"><is><t xml:space="preserve">   </t></is></c>`, 0, ""},
 		{"formula empty text", `<c r="D2" t="str"><f>""</f><v></v></c>`, 0, ""},
-		{"formula no value", `<c r="D2"><f>A1</f></c>`, 0, ""},
 		{"text", `<c r="D2" t="inlineStr"><is><t>x</t></is></c>`, 0, `Week 3!D2: "x" is not a digit 1-9 or a blank`},
 		{"letter", `<c r="D2" t="inlineStr"><is><t>A</t></is></c>`, 0, `Week 3!D2: "A" is not a digit 1-9 or a blank`},
 		{"too big", `<c r="D2"><v>12</v></c>`, 0, `Week 3!D2: 12 is not a digit 1-9 or a blank`},
@@ -166,10 +165,17 @@ func TestReadLetters(t *testing.T) {
 	assert.Equal(t, `Twelve!C2: "D" is not a digit 1-12 (or A-C) or a blank`, ce.Cells[0].Error())
 }
 
-func TestReadFormulaWithoutValueNote(t *testing.T) {
-	p, err := Read(cellBook(t, `<c r="D2"><f>A1</f></c>`), Options{})
-	require.NoError(t, err)
-	assert.Contains(t, strings.Join(p.Notes, "\n"), "Week 3!D2: formulas with no stored value were read as blanks")
+// TestReadFormulaWithoutValue: a formula among the givens with no stored
+// value (a program wrote it, no app calculated it) stops the read: as a
+// blank it made another puzzle than the sheet shows (a walk of 3
+// December: =5 at B2 was solved as a blank, exit 0).
+func TestReadFormulaWithoutValue(t *testing.T) {
+	for _, cell := range []string{`<c r="D2"><f>A1</f></c>`, `<c r="D2"><f>5</f><v></v></c>`, `<c r="D2" t="str"><f>A1</f></c>`} {
+		_, err := Read(cellBook(t, cell), Options{})
+		require.ErrorIs(t, err, ErrOpen, cell)
+		assert.ErrorContains(t, err, "Week 3!B2:J10: D2 holds a formula with no stored value", cell)
+		assert.ErrorContains(t, err, "open and save cells.xlsx in a spreadsheet app to calculate them, then run again", cell)
+	}
 }
 
 // TestReadOnlyFormulasWithoutValues: a puzzle whose every given is a
