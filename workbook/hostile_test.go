@@ -6,6 +6,7 @@ import (
 	"compress/flate"
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 	"hash/crc32"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -129,4 +130,43 @@ func TestReadBombs(t *testing.T) {
 			assert.Contains(t, err.Error(), tt.want)
 		})
 	}
+}
+
+// TestDamagedSheetNamed: a damaged worksheet part is named by its sheet,
+// as the user knows it, not only by its part (a walk of 3 December:
+// "xl/worksheets/sheet3.xml: XML syntax error" was a hidden sheet).
+func TestDamagedSheetNamed(t *testing.T) {
+	const part = "xl/worksheets/sheet1.xml"
+	t.Run("not well formed", func(t *testing.T) {
+		path := classicBook(t)
+		rezip(t, path, func(name string, data []byte) []byte {
+			if name == part {
+				return data[:len(data)/2]
+			}
+			return data
+		})
+		_, err := Read(path, Options{})
+		require.ErrorIs(t, err, ErrOpen)
+		assert.ErrorContains(t, err, `: sheet "Week 3" (`+part+`): `)
+	})
+	t.Run("bad size", func(t *testing.T) {
+		path := classicBook(t)
+		zr, err := zip.OpenReader(path)
+		require.NoError(t, err)
+		var data []byte
+		for _, f := range zr.File {
+			if f.Name == part {
+				rc, err := f.Open()
+				require.NoError(t, err)
+				data, err = io.ReadAll(rc)
+				require.NoError(t, err)
+				rc.Close()
+			}
+		}
+		zr.Close()
+		rawPart(t, path, part, data, uint64(len(data)+10))
+		_, err = Read(path, Options{})
+		require.ErrorIs(t, err, ErrOpen)
+		assert.ErrorContains(t, err, `: sheet "Week 3": part `+part)
+	})
 }

@@ -115,10 +115,33 @@ func (p *pkg) load() error {
 // partErr wraps an error about part name in ErrOpen, naming the file and
 // the part (unless the error names it already).
 func (p *pkg) partErr(name string, err error) error {
-	if pe := (*opc.PartError)(nil); errors.As(err, &pe) || name == "" {
+	if pe := (*opc.PartError)(nil); errors.As(err, &pe) {
+		if sheet := p.sheetOfPart(pe.Part); sheet != "" {
+			return fmt.Errorf("%w: %s: sheet %q: %v", ErrOpen, p.file, sheet, err)
+		}
+		return fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
+	} else if name == "" {
 		return fmt.Errorf("%w: %s: %v", ErrOpen, p.file, err)
 	}
+	if sheet := p.sheetOfPart(name); sheet != "" {
+		// The sheet's name is what the user knows it by (a walk of 3
+		// December: "xl/worksheets/sheet3.xml" was a hidden sheet).
+		return fmt.Errorf("%w: %s: sheet %q (%s): %v", ErrOpen, p.file, sheet, name, err)
+	}
 	return fmt.Errorf("%w: %s: %s: %v", ErrOpen, p.file, name, err)
+}
+
+// sheetOfPart returns the name of the sheet whose part is name, or "".
+func (p *pkg) sheetOfPart(name string) string {
+	if p.wb == nil || p.rels == nil {
+		return ""
+	}
+	for _, s := range p.wb.sheets {
+		if rel, ok := p.rels.ByID(s.RID); ok && rel.Target == name {
+			return s.Name
+		}
+	}
+	return ""
 }
 
 // maxEntries is the most sheets or defined names of ours a workbook part
