@@ -41,6 +41,15 @@ const (
 	tileWideShare  = 0.45 // the same for grids with two-digit numbers
 )
 
+// MaxTilePages is the most pages a tiled sheet prints: one more than the
+// page breaks Excel opens a sheet with. Its specification says 1,026; a
+// sheet with 1,025 manual breaks already fails to open (NPOI issue 456),
+// and at 2 puzzles a page a book of 100,000 would need 49,999.
+const MaxTilePages = 1025
+
+// MaxTiles is the most tiles a sheet holds at perPage to a page.
+func MaxTiles(perPage int) int { return MaxTilePages * perPage }
+
 // TileLayouts lists the tilings of a page: puzzles per page -> columns x
 // rows of tiles. 9 and 12 suit small grids (4x4, 6x6).
 var TileLayouts = map[int][2]int{1: {1, 1}, 2: {1, 2}, 4: {2, 2}, 6: {2, 3}, 9: {3, 3}, 12: {3, 4}}
@@ -196,6 +205,9 @@ func TileFrame(tiles []Tile, perPage int, paper Paper) (Tiled, *TilePages, error
 	var t Tiled
 	if len(tiles) == 0 {
 		return t, &TilePages{perPage: perPage}, nil
+	}
+	if len(tiles) > MaxTiles(perPage) {
+		return Tiled{}, nil, fmt.Errorf("cannot tile %d grids at %d to a page: a sheet prints at most %d pages", len(tiles), perPage, MaxTilePages)
 	}
 	places, err := TilePlaces(tiles, perPage)
 	if err != nil {

@@ -141,6 +141,13 @@ func TestTileSheetErrors(t *testing.T) {
 	mixed := append(tiles(1, solve.Shape9), tiles(1, solve.Shape6)...)
 	_, err = TileSheet(mixed, 4, A4)
 	assert.ErrorContains(t, err, "tile 2 is 6x6")
+	// Excel opens no sheet with more than 1,024 page breaks.
+	full, pages, err := TileFrame(tiles(MaxTiles(2), solve.Shape9), 2, A4)
+	require.NoError(t, err)
+	assert.Equal(t, MaxTilePages, pages.Pages())
+	assert.Len(t, full.Print.Breaks, 1024)
+	_, _, err = TileFrame(tiles(MaxTiles(2)+1, solve.Shape9), 2, A4)
+	assert.ErrorContains(t, err, "a sheet prints at most 1025 pages")
 	_, err = ParsePaper("a3")
 	assert.ErrorContains(t, err, `unknown paper "a3"`)
 	p, err := ParsePaper(" Letter")

@@ -40,6 +40,18 @@ type BookOptions struct {
 // slow to a crawl well before their own limits).
 const MaxGeneratedSheets = 10000
 
+// MaxBookPages is the most pages a tiled book's Puzzles (or Answers)
+// sheet prints (layout.MaxTilePages).
+const MaxBookPages = layout.MaxTilePages
+
+// MaxTiledPuzzles is the most size x size puzzles a tiled book holds at
+// perPage to a page: its Puzzles and its Answers sheets each within
+// MaxBookPages (the answers are more to a page, but for 16x16 at 6 a
+// page).
+func MaxTiledPuzzles(perPage, size int) int {
+	return min(layout.MaxTiles(perPage), layout.MaxTiles(answersPer(perPage, size)))
+}
+
 // The sheets of a generated workbook.
 const (
 	SheetPuzzles   = "Puzzles"

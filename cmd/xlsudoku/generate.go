@@ -240,9 +240,15 @@ func runGenerate(e *env, args []string) error {
 func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	var opts generate.Options
 	var err error
-	if o.box == "" {
+	switch {
+	case o.box == "":
 		opts.Shape, err = solve.ShapeOf(o.size)
-	} else {
+	case !fs.Changed("size"):
+		// The boxes give the size, as for solve: 3x2 boxes make a 6x6.
+		if opts.Shape, err = solve.ShapeOfBox(clip(o.box, clipLen)); err == nil {
+			o.size = opts.Shape.Size
+		}
+	default:
 		opts.Shape, err = solve.ParseBox(o.size, clip(o.box, clipLen)) // clipped: the message quotes it
 	}
 	if err != nil {
@@ -333,6 +339,10 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 	}
 	if !o.worksheet && (o.selfCheck || o.liveCandidates || o.password != "") {
 		return opts, usagef("generate: --self-check, --live-candidates and --password go with --worksheet")
+	}
+	if max := workbook.MaxTiledPuzzles(o.perPage, o.size); o.format == "xlsx" && !o.sheetPerPuzzle && !o.worksheet && o.count > max {
+		return opts, usagef("generate: a tiled book prints at most %d pages to a sheet (Excel opens no sheet with more page breaks), so at %d puzzle%s a page at most %d puzzles; make books of %d or fewer (-n %d --seed S, then --seed S+%d, ... make the same puzzles as one run), or write text",
+			workbook.MaxBookPages, o.perPage, plural(o.perPage), max, max, max, max)
 	}
 	if o.sheetPerPuzzle && 2*o.count+1 > workbook.MaxGeneratedSheets {
 		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle and a Catalogue; at most %d puzzles", (workbook.MaxGeneratedSheets-1)/2)

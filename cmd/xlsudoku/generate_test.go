@@ -124,6 +124,15 @@ func TestGenerateErrors(t *testing.T) {
 		{[]string{"-o", "book.xlsm"}, exitUsage, "a workbook is written as .xlsx, not .xlsm"},
 		{[]string{"-n", "5000", "--sheet-per-puzzle", "-o", "x.xlsx"}, exitUsage, "makes two sheets per puzzle and a Catalogue; at most 4999 puzzles"},
 		{[]string{"--per-page", "4", "-o", "x.xlsx"}, exitUsage, "one puzzle (-n 1) gets a sheet of its own"},
+		// A tiled sheet of more than 1,025 pages does not open in Excel
+		// (a walk of 3 December: 100,000 at 2 a page ran past the last
+		// row too); refused before any puzzle is made.
+		{[]string{"-n", "2051", "--per-page", "2", "-o", "x.xlsx"}, exitUsage,
+			"a tiled book prints at most 1025 pages to a sheet (Excel opens no sheet with more page breaks), so at 2 puzzles a page at most 2050 puzzles; make books of 2050 or fewer (-n 2050 --seed S, then --seed S+2050,"},
+		{[]string{"-n", "4101", "--size", "16", "--per-page", "6", "-o", "x.xlsx"}, exitUsage, "at most 4100 puzzles"}, // the answers, 4 a page
+		// The boxes give the size, as for solve (it said 3x2 boxes do not
+		// tile a 9x9).
+		{[]string{"--box", "3x2", "-d", "extreme", "--attempts", "1", "--symmetry", "none"}, exitFailure, "an Extreme 6x6 (3x2 boxes) puzzle after 1 attempt"},
 		{[]string{"--show-seed"}, exitUsage, "--show-seed is for workbooks"},
 		{[]string{"--per-page", "2"}, exitUsage, "--per-page is for workbooks"},
 		{[]string{"--paper", "a3", "-o", "x.xlsx"}, exitUsage, "--paper must be a4 or letter"},
