@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -196,6 +197,7 @@ const (
 	cataloguePuzzle  = 6                       // the puzzle's column, F
 	catalogueMono    = "Courier New"           // the puzzle as one line, in 9 points
 	catalogueMonoPts = 5.4                     // a character of it
+	catalogueMaxLine = 1200.0                  // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
 	linkColor        = layout.FilledColor      // links are blue and underlined
 	catalogueNumbers = "No.,Score,Givens,Seed" // right-aligned, their headers too
 )
@@ -224,9 +226,15 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	var sh layout.Sheet
 	cells := puzzles[0].Givens.Shape.Cells()
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, make(map[int]float64, len(puzzles)+1)
+	// A 16x16's line of 256 characters is too wide for 9 points (a walk
+	// of 3 December: it was cut at the 224th): smaller type, whole.
+	monoSize := 9.0
+	if float64(cells)*catalogueMonoPts+12 > catalogueMaxLine {
+		monoSize = math.Floor(9 * (catalogueMaxLine - 12) / (float64(cells) * catalogueMonoPts))
+	}
 	for i, w := range catalogueWidths {
 		if i+1 == cataloguePuzzle {
-			w = min(float64(cells)*catalogueMonoPts+12, 1200)
+			w = float64(cells)*catalogueMonoPts*monoSize/9 + 12
 		}
 		sh.ColWidths[i+1] = w
 	}
@@ -247,7 +255,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		sh.RowHeights[i+2] = catalogueRow
 	}
 	mono := style[cataloguePuzzle]
-	mono.Font, mono.FontSize = catalogueMono, 9
+	mono.Font, mono.FontSize = catalogueMono, monoSize
 	link := style[len(catalogueHeader)]
 	link.Color, link.Underline = linkColor, true
 	header := func(dst []layout.Cell) []layout.Cell {
@@ -266,8 +274,11 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		p := &puzzles[i]
 		at := func(col int) layout.Pos { return layout.Pos{Col: col, Row: i + 2} }
 		seed := layout.Cell{Pos: at(7), Style: style[7]}
-		if p.Seed > 1<<53 || p.Seed == 0 {
-			seed.Text = strconv.FormatUint(p.Seed, 10) // beyond a spreadsheet number's precision
+		if p.Seed > 99_999_999_999 || p.Seed == 0 {
+			// Excel's General format shows more than 11 digits as
+			// 3.48691E+15, and keeps only 15: a random seed (16 digits,
+			// most often) could not be read off or typed back.
+			seed.Text = strconv.FormatUint(p.Seed, 10)
 		} else {
 			seed.Number = int(p.Seed)
 		}

@@ -451,3 +451,45 @@ func TestBookMarksItsAnswers(t *testing.T) {
 		})
 	}
 }
+
+// TestCatalogueSeedsAndLines: a seed of more than 11 digits is text, as
+// Excel's General format shows such a number as 3.48691E+15 and keeps 15
+// digits of it (most random seeds have 16); and a 16x16's puzzle line fits
+// its column whole, in smaller type (it was cut at the 224th of 256
+// characters).
+func TestCatalogueSeedsAndLines(t *testing.T) {
+	ps := testPuzzles(t, 3)
+	ps[0].Seed, ps[1].Seed, ps[2].Seed = 99_999_999_999, 100_000_000_000, 3486914807438297
+	sh := catalogueSheet(ps, []string{"Puzzles!B1", "Puzzles!B12", "Puzzles!B23"}, "Set")
+	seeds := map[int]layout.Cell{}
+	for _, c := range sh.Cells {
+		if c.Pos.Col == 7 && c.Pos.Row > 1 {
+			seeds[c.Pos.Row] = c
+		}
+	}
+	assert.Equal(t, 99_999_999_999, seeds[2].Number)
+	assert.Empty(t, seeds[2].Text)
+	assert.Equal(t, "100000000000", seeds[3].Text)
+	assert.Equal(t, "3486914807438297", seeds[4].Text)
+
+	for _, shape := range []solve.Shape{solve.Shape9, solve.Shape16} {
+		p := ps[0]
+		p.Givens = solve.NewGrid(shape)
+		p.Givens.Set(0, 0, 1)
+		sh := catalogueSheet([]GeneratedPuzzle{p}, []string{"Puzzles!B1"}, "Set")
+		var line layout.Cell
+		for _, c := range sh.Cells {
+			if c.Pos == (layout.Pos{Col: cataloguePuzzle, Row: 2}) {
+				line = c
+			}
+		}
+		require.Len(t, line.Text, shape.Cells())
+		width := sh.ColWidths[cataloguePuzzle]
+		assert.LessOrEqual(t, width, catalogueMaxLine)
+		// Courier New's characters are 0.6 of the type size wide.
+		assert.GreaterOrEqual(t, width, float64(shape.Cells())*0.6*line.Style.FontSize, "%v: the line fits", shape)
+		if shape == solve.Shape9 {
+			assert.Equal(t, 9.0, line.Style.FontSize)
+		}
+	}
+}
