@@ -177,7 +177,7 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	}
 	return []*ourSheet{
 		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
-		{kind: kindBookAnswers, name: SheetAnswers, drawBands: tiled(ans, perAnswers, opts.Title+" – answers")},
+		{kind: kindBookAnswers, name: SheetAnswers, drawBands: tiled(ans, perAnswers, headerWith(opts.Title, " – answers"))},
 		{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
 			sh, bands := catalogueFrame(puzzles, where, opts.Title)
 			return sh, bands, nil
@@ -319,7 +319,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	sh.Gridlines = true
 	sh.Freeze = layout.Pos{Col: 1, Row: 2}
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
-		TitleRows: [2]int{1, 1}, Header: title + " – catalogue", PageNumbers: true}
+		TitleRows: [2]int{1, 1}, Header: headerWith(title, " – catalogue"), PageNumbers: true}
 	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band, styles: styles}
 }
 
@@ -361,7 +361,7 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Pa
 			&ourSheet{kind: fmt.Sprintf("%s %d", kindBookSolution, p.Number), name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
 				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
 				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
-				sh.Print.Header = opts.Title + " – answers"
+				sh.Print.Header = headerWith(opts.Title, " – answers")
 				return sh, nil
 			}})
 	}

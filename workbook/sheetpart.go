@@ -469,11 +469,31 @@ func headerFooter(pr layout.Print) (header, footer string) {
 // hfText makes text safe in a header or footer: one line, no codes (&
 // doubled), short enough for the 255 characters a header may have.
 func hfText(text string) string {
+	return strings.ReplaceAll(clipHeader(text), "&", "&&")
+}
+
+// maxHeader is the most characters of a page header's or footer's text:
+// with its codes, within the 255 a header may have.
+const maxHeader = 100
+
+// clipHeader makes text one line of at most maxHeader characters.
+func clipHeader(text string) string {
 	text = strings.Join(strings.Fields(text), " ")
-	if r := []rune(text); len(r) > 100 {
-		text = string(r[:99]) + "…"
+	if r := []rune(text); len(r) > maxHeader {
+		text = string(r[:maxHeader-1]) + "…"
 	}
-	return strings.ReplaceAll(text, "&", "&&")
+	return text
+}
+
+// headerWith is the header title followed by suffix (" – answers"),
+// the title clipped so that the suffix stays: clipped whole, a long
+// title's sheets all had the same header (a walk of 3 December).
+func headerWith(title, suffix string) string {
+	title = strings.Join(strings.Fields(title), " ")
+	if r, room := []rune(title), maxHeader-len([]rune(suffix)); len(r) > room {
+		title = string(r[:room-1]) + "…"
+	}
+	return title + suffix
 }
 
 // esc escapes text for XML content or an attribute value, characters XML

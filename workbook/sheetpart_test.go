@@ -225,3 +225,16 @@ func unprotectWith(t *testing.T, hash, password string) error {
 	f.Sheet.Delete("xl/worksheets/sheet1.xml")
 	return f.UnprotectSheet("Sheet1", password)
 }
+
+// TestHeaderWith: a long title is clipped before the suffix that tells a
+// book's sheets apart, not with it; a short one is whole.
+func TestHeaderWith(t *testing.T) {
+	long := strings.Repeat("Weekly puzzle pack for the advanced class ", 6)
+	for _, suffix := range []string{" – answers", " – catalogue"} {
+		h := headerWith(long, suffix)
+		assert.True(t, strings.HasSuffix(h, "…"+suffix), h)
+		assert.Len(t, []rune(h), maxHeader)
+		assert.Equal(t, h, clipHeader(h), "hfText leaves it as it is")
+		assert.Equal(t, "Set"+suffix, headerWith("  Set ", suffix))
+	}
+}
