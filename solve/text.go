@@ -484,6 +484,13 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 				// Sixteen characters with a digit above 4: no 4x4 puzzle.
 				msg += "; as a 4x4 puzzle, its line holds a digit above 4"
 			}
+			if shape.Size == 16 && row == 15 && start > 1 && r.Shape.Size == 0 {
+				// A walk of 3 December: a 16x16 whose first row held no
+				// digit above 4 was read as a 4x4 puzzle and the rest as
+				// this. Only the rows after it tell, and a chunk of the
+				// input read alone (ResetBytes) may end at that line.
+				msg += fmt.Sprintf("; if its first row is line %d, without a digit above 4 and so read as a 4x4 puzzle, give --size 16", start-1)
+			}
 			return Puzzle{}, &ParseError{File: r.Name, Line: line, Err: ErrCellCount, Msg: msg}
 		}
 	}

@@ -140,6 +140,44 @@ func TestReaderErrors(t *testing.T) {
 	}
 }
 
+// TestReaderSixteenRowsAfterA4x4: a 16x16 grid written without
+// separators whose first row holds no digit above 4 is read as a 4x4
+// puzzle and 15 rows (a walk of 3 December); the message of the rows says
+// what to give. With --size 16 it is one puzzle.
+func TestReaderSixteenRowsAfterA4x4(t *testing.T) {
+	g := NewGrid(Shape16)
+	g.Set(0, 0, 1)
+	g.Set(0, 3, 4)
+	for r := 1; r < 16; r++ {
+		g.Set(r, (r*5)%16, 16-r%8)
+	}
+	var rows strings.Builder
+	for r := range 16 {
+		for c := range 16 {
+			if d := g.At(r, c); d == 0 {
+				rows.WriteByte('.')
+			} else {
+				rows.WriteString(DigitString(d))
+			}
+		}
+		rows.WriteByte('\n')
+	}
+	r := NewReader(strings.NewReader(rows.String()))
+	r.Name = "g16.txt"
+	p, err := r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, Shape4, p.Grid.Shape, "the first row alone, as a 4x4")
+	_, err = r.Read()
+	require.ErrorIs(t, err, ErrCellCount)
+	assert.ErrorContains(t, err, "g16.txt:16: the 16x16 grid that starts on line 2 ends after 15 rows; if its first row is line 1, without a digit above 4 and so read as a 4x4 puzzle, give --size 16")
+
+	r = NewReader(strings.NewReader(rows.String()))
+	r.Shape = Shape16
+	p, err = r.Read()
+	require.NoError(t, err)
+	assert.Equal(t, g, p.Grid)
+}
+
 func TestReaderGoesOnAfterAnError(t *testing.T) {
 	input := line81 + "\n" + line81[:80] + "x\n" + line81 + "\n"
 	r := NewReader(strings.NewReader(input))

@@ -239,7 +239,7 @@ func (f *inputFlags) dispatch(e *env, cmd, in, output string, json bool, book fu
 	if err != nil {
 		return err
 	}
-	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output, json: json}, eachPuzzle(each))
+	return runText(e, textJobOptions{in: in, shape: shape, workers: f.workers, output: output, json: json}, eachPuzzle(each, f.box))
 }
 
 // inBook names the workbook in at the start of an error about its
@@ -272,8 +272,10 @@ func (f *inputFlags) inputKind(e *env, cmd, in, output string) (isBook bool, err
 
 // eachPuzzle adapts a function of one text puzzle to runText: a puzzle
 // that could not be read, or whose function fails, gets its message on
-// stderr with the puzzle's file and line.
-func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error)) textHandler {
+// stderr with the puzzle's file and line, and, when it breaks the rules or
+// has no solution or several with its boxes but one with the other ones of
+// its size, that --box (otherBoxes; box is the one given).
+func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) (string, error), box string) textHandler {
 	return func(s *solve.Solver, j *textJob, name string, out []byte) ([]byte, textResult) {
 		if j.err != nil {
 			return out, textResult{msg: j.err.Error(), code: exitCode(j.err)}
@@ -281,7 +283,11 @@ func eachPuzzle(fn func(s *solve.Solver, g *solve.Grid, where string, line int) 
 		where := name + ":" + strconv.Itoa(j.puzzle.Line)
 		text, err := fn(s, &j.puzzle.Grid, where, j.puzzle.Line)
 		if err != nil {
-			return out, textResult{msg: where + ": " + err.Error(), code: exitCode(err)}
+			msg := where + ": " + err.Error()
+			if errors.Is(err, solve.ErrNoSolution) || errors.Is(err, solve.ErrNotUnique) || errors.Is(err, solve.ErrConflict) {
+				msg += otherBoxes(s, &j.puzzle.Grid, box)
+			}
+			return out, textResult{msg: msg, code: exitCode(err)}
 		}
 		return append(out, text...), textResult{}
 	}

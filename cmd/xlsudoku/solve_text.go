@@ -365,7 +365,18 @@ func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptio
 		out = append(strconv.AppendInt(out, int64(n), 10), '\n')
 		if n == 0 { // only then can the givens contradict each other
 			if err := g.Check(); err != nil {
-				return out, textResult{msg: where() + ": " + err.Error(), code: exitInvalid}
+				return out, textResult{msg: where() + ": " + err.Error() + otherBoxes(s, g, o.box), code: exitInvalid}
+			}
+		}
+		if n != 1 {
+			// A count is the answer, but a puzzle of the other boxes
+			// counted with these says so (a walk of 3 December: 0, silent).
+			if hint := otherBoxes(s, g, o.box); hint != "" {
+				many := "no solution"
+				if n > 1 {
+					many = "more than one solution"
+				}
+				return out, textResult{msg: fmt.Sprintf("%s: note: %s with %dx%d boxes%s", where(), many, g.Shape.BoxRows, g.Shape.BoxCols, hint)}
 			}
 		}
 		return out, textResult{}

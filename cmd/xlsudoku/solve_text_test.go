@@ -205,6 +205,17 @@ func TestSolveGridFormatAndShapes(t *testing.T) {
 	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "2x3", "-")
 	assert.NotEqual(t, exitOK, code)
 	assert.Contains(t, errOut, "(with 3x2 boxes it has exactly one: give --box 3x2)")
+	// So do --count (it printed 0 in silence: a walk of 3 December), rate,
+	// explain and hint.
+	code, out, errOut = runCLI(t, tall+"\n", "solve", "--count", "-")
+	assert.Equal(t, exitOK, code)
+	assert.Equal(t, "0\n", out)
+	assert.Contains(t, errOut, "stdin:1: note: no solution with 2x3 boxes (with 3x2 boxes it has exactly one: give --box 3x2)")
+	for _, cmd := range []string{"rate", "explain", "hint"} {
+		code, _, errOut = runCLI(t, tall+"\n", cmd, "-")
+		assert.Equal(t, exitNoSolution, code, cmd)
+		assert.Contains(t, errOut, "stdin:1: the puzzle has no solution (with 3x2 boxes it has exactly one: give --box 3x2)", cmd)
+	}
 	code, _, errOut = runCLI(t, tall+"\n", "solve", "--box", "5x2", "-")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, "10x10")
