@@ -112,7 +112,7 @@ func runGenerate(e *env, args []string) error {
 	o.sheetOptions.add(fs)
 	intFlag(fs, &o.variants, "variants", "", 0, 1, maxVariants, "workbook: write `N` workbooks (OUT-1.xlsx ... OUT-N.xlsx, zero-padded to N's digits) of look-alike copies of the puzzles, one per student, each with its own identity")
 	intFlag(fs, &o.attempts, "attempts", "", 0, 1, maxAttempts, "give up on a puzzle after `N` digs (default 50000 up to 9x9, 2000 for 12x12, 200 for 16x16)")
-	fs.Var(&durationValue{p: &o.timeout, max: maxTimeout, text: maxTimeoutText}, "timeout", "give up after `D` in all, such as 30s or 5m, up to "+maxTimeoutText+" (default: no limit but --attempts)")
+	fs.Var(&durationValue{p: &o.timeout, max: maxTimeout, text: maxTimeoutText}, "timeout", "stop after `D` in all, such as 30s or 5m, up to "+maxTimeoutText+", writing the puzzles made by then (default: no limit but --attempts)")
 	if done, err := parseCommon(e, fs, generateHelp, args); done {
 		return err
 	}
@@ -192,10 +192,20 @@ func runGenerate(e *env, args []string) error {
 	if errors.Is(err, generate.ErrImpossible) {
 		return usagef("generate: %v", err)
 	}
+	var partial error
 	if timedOut != nil && errors.Is(err, timedOut) {
 		// More attempts would not help: time ran out, not the attempts.
-		return fmt.Errorf("generate: --timeout %v reached with %d of %d puzzle%s made; nothing written: allow a longer --timeout or ask for fewer",
-			o.timeout, len(puzzles), o.count, plural(o.count))
+		if len(puzzles) == 0 {
+			return fmt.Errorf("generate: --timeout %v reached with 0 of %d puzzle%s made; nothing written: allow a longer --timeout or ask for fewer",
+				o.timeout, o.count, plural(o.count))
+		}
+		// The puzzles made first are as good as any: written, not lost
+		// (a walk of 3 December: a band's 58 of 300). Puzzle i is made
+		// from seed S+i, so the rest can be made later.
+		rest := o.count - len(puzzles)
+		partial = fmt.Errorf("generate: --timeout %v reached with %d of %d puzzles made; wrote those (-n %d --seed %d makes the other %d)",
+			o.timeout, len(puzzles), o.count, rest, o.seed+uint64(len(puzzles)), rest)
+		err = nil
 	}
 	if err != nil {
 		try := "try more --attempts"
@@ -232,6 +242,9 @@ func runGenerate(e *env, args []string) error {
 		} else {
 			e.note("wrote %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), o.output)
 		}
+	}
+	if err == nil {
+		err = partial
 	}
 	return err
 }

@@ -90,6 +90,21 @@ func TestGenerateSeedReproduces(t *testing.T) {
 	assert.Equal(t, out, again)
 }
 
+// TestGenerateTimeoutWritesWhatItMade: --timeout ends the run with the
+// puzzles made first written, not lost (a walk of 3 December: "nothing
+// written" of 58 made), exit 1, and the message gives the -n and --seed
+// of the rest.
+func TestGenerateTimeoutWritesWhatItMade(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "generate", "-n", "100000", "-d", "easy", "--seed", "1", "--timeout", "2s", "-w", "2")
+	assert.Equal(t, exitFailure, code)
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	k := len(lines)
+	require.Greater(t, k, 3, "some puzzles are made in two seconds: %s", errOut)
+	assert.Contains(t, errOut, fmt.Sprintf("--timeout 2s reached with %d of 100000 puzzles made; wrote those (-n %d --seed %d makes the other %d)", k, 100000-k, 1+k, 100000-k))
+	_, first, _ := runCLI(t, "", "generate", "-n", "3", "-d", "easy", "--seed", "1")
+	assert.Equal(t, first, strings.Join(lines[:3], "\n")+"\n", "the first made, in order")
+}
+
 func TestGenerateErrors(t *testing.T) {
 	tests := []struct {
 		args []string
