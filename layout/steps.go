@@ -145,6 +145,12 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		fact("Steps", Cell{Text: "0"})
 	}
 	used := TechniqueCounts(ex.Counts)
+	if n := start.Shape.Size; n > 9 {
+		// The steps name digits as text does, where the boards show 10 and
+		// up as numbers (a walk of 3 December: "C fits only in r7c1"
+		// above a picture of 12s).
+		used += fmt.Sprintf(". In the steps, %s to %s stand for 10 to %d.", solve.DigitString(10), solve.DigitString(n), n)
+	}
 	valueEnd = StepsLastCol
 	fact("Techniques used", Cell{Text: used})
 	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{mergedShare * (stepsWidths[2] + stepsWidths[3] + stepsWidths[4])})

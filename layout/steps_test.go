@@ -172,3 +172,31 @@ func TestCandidateSetsBoard(t *testing.T) {
 	}
 	assert.Len(t, b.Merges, givens.Filled()+1)
 }
+
+// TestStepsSheetSaysWhatLettersAre: the steps of a 12x12 or 16x16 name
+// 10 and up as letters, where the boards show numbers: the sheet says so
+// (a walk of 3 December); a 9x9's does not.
+func TestStepsSheetSaysWhatLettersAre(t *testing.T) {
+	for _, tc := range []struct {
+		shape solve.Shape
+		note  string
+	}{
+		{solve.Shape9, ""},
+		{solve.Shape12, ". In the steps, A to C stand for 10 to 12."},
+		{solve.Shape16, ". In the steps, A to G stand for 10 to 16."},
+	} {
+		n, br, bc := tc.shape.Size, tc.shape.BoxRows, tc.shape.BoxCols
+		g := solve.NewGrid(tc.shape)
+		for r := range n {
+			for c := range n {
+				g.Set(r, c, (bc*(r%br)+r/br+c)%n+1) // a solved grid, by pattern
+			}
+		}
+		require.NoError(t, g.Check())
+		g.Set(n-1, n-1, 0)
+		ex, err := solve.Explain(g)
+		require.NoError(t, err)
+		sh := StepsSheet("t", "S", sheetCell, g, ex)
+		assert.Equal(t, TechniqueCounts(ex.Counts)+tc.note, cellAt(t, sh, Pos{StepsTextCol, 6}).Text, "%v", tc.shape)
+	}
+}
