@@ -8,6 +8,7 @@ import (
 	"hash/crc32"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -169,4 +170,43 @@ func TestDamagedSheetNamed(t *testing.T) {
 		require.ErrorIs(t, err, ErrOpen)
 		assert.ErrorContains(t, err, `: sheet "Week 3": part `+part)
 	})
+}
+
+// TestDamagedPartNotCopied: a part the reading never unpacks (a comment's,
+// an image's) that does not unpack to its declared checksum is the
+// input's damage, refused as a damaged sheet is (ErrOpen, the part
+// named), not copied into an output called written (a walk of 3
+// December); nothing is written.
+func TestDamagedPartNotCopied(t *testing.T) {
+	path := classicBook(t)
+	note := []byte(strings.Repeat("a teacher's note ", 40))
+	// Added with a checksum that is not its content's.
+	zr, err := zip.OpenReader(path)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	for _, f := range zr.File {
+		require.NoError(t, zw.Copy(f))
+	}
+	var comp bytes.Buffer
+	fw, err := flate.NewWriter(&comp, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = fw.Write(note)
+	require.NoError(t, err)
+	require.NoError(t, fw.Close())
+	w, err := zw.CreateRaw(&zip.FileHeader{Name: "xl/notes.txt", Method: zip.Deflate, CRC32: crc32.ChecksumIEEE(note) + 1,
+		CompressedSize64: uint64(comp.Len()), UncompressedSize64: uint64(len(note))})
+	require.NoError(t, err)
+	_, err = w.Write(comp.Bytes())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	zr.Close()
+	require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+
+	p, sol := readSolved(t, path)
+	out := filepath.Join(t.TempDir(), "out.xlsx")
+	_, err = Write(p, sol, out, Options{})
+	require.ErrorIs(t, err, ErrOpen)
+	assert.ErrorContains(t, err, "part xl/notes.txt is damaged: it does not unpack to the size and checksum the zip declares; open the workbook in a spreadsheet app, save it again, and try again")
+	assert.NoFileExists(t, out)
 }

@@ -912,14 +912,21 @@ func commit(pk *pkg, parts *outParts, out, in string, check func(string) error) 
 	} else if fi, err := os.Stat(in); err == nil {
 		mode = fi.Mode().Perm() &^ 0o111
 	}
-	return replaceFile(out, 0o600, mode, func(w io.Writer) error {
-		return pk.Save(w, parts.replace, parts.add, parts.drop)
+	var damaged *opc.PartError // a part of the input, copied: the input's error, not the output's
+	err := replaceFile(out, 0o600, mode, func(w io.Writer) error {
+		err := pk.Save(w, parts.replace, parts.add, parts.drop)
+		errors.As(err, &damaged)
+		return err
 	}, func(path string) error {
 		if err := check(path); err != nil || verifyHook == nil {
 			return err
 		}
 		return verifyHook(path)
 	}, func() { pk.Close() }) // the input closed before it may be replaced itself
+	if damaged != nil {
+		return pk.partErr("", damaged)
+	}
+	return err
 }
 
 // replaceFile writes a file with write to a temporary file beside out,

@@ -67,7 +67,7 @@ func (r *partReader) Read(b []byte) (int, error) {
 		r.err = &PartError{r.part, fmt.Sprintf("holds a single XML element or text longer than %s; it is damaged or not a workbook's", mib(MaxToken))}
 	case err != nil && err != io.EOF:
 		if errors.Is(err, zip.ErrFormat) || errors.Is(err, zip.ErrChecksum) || errors.Is(err, io.ErrUnexpectedEOF) {
-			err = &PartError{r.part, "is damaged: it does not unpack to the size and checksum the zip declares"}
+			err = &PartError{r.part, "is damaged: it does not unpack to the size and checksum the zip declares; open the workbook in a spreadsheet app, save it again, and try again"}
 		}
 		r.err = err
 	}

@@ -49,6 +49,9 @@ func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part, drop 
 			}
 			continue
 		}
+		if err := p.intact(f); err != nil {
+			return err
+		}
 		if err := zw.Copy(f); err != nil {
 			return err
 		}
@@ -64,6 +67,27 @@ func (p *Package) Save(w io.Writer, replace map[string][]byte, add []Part, drop 
 		}
 	}
 	return zw.Close()
+}
+
+// intact unpacks a part that Save copies raw, to check it against the
+// size and checksum the zip declares: a damaged part (a comment's, an
+// image's) was copied as it was and the copy called written (a walk of 3
+// December), where a damaged sheet the reading meets is refused. A part
+// declared larger than the package's limit for whole parts is copied
+// unchecked, as before: unpacking it could be a zip bomb's cost.
+func (p *Package) intact(f *zip.File) error {
+	if f.UncompressedSize64 > uint64(max(p.limits.Whole, p.limits.Streamed)) {
+		return nil
+	}
+	rc, err := f.Open()
+	if err == nil {
+		_, err = io.Copy(io.Discard, rc)
+		rc.Close()
+	}
+	if err != nil {
+		return &PartError{f.Name, "is damaged: it does not unpack to the size and checksum the zip declares; open the workbook in a spreadsheet app, save it again, and try again"}
+	}
+	return nil
 }
 
 // NewZipWriter is a zip writer that compresses at flate.BestSpeed:
