@@ -26,6 +26,7 @@ type GeneratedPuzzle struct {
 	Score    int
 	Hardest  solve.Technique
 	Seed     uint64 // the seed that makes it again as the first puzzle of a set
+	SE       int    // the estimate of Sudoku Explainer's rating, in tenths (solve.Rating.SE); 0: not known
 }
 
 // BookOptions choose how a new workbook of puzzles looks.
@@ -187,8 +188,9 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 
 // The columns of the Catalogue, and their widths in points.
 var (
-	catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where"}
-	catalogueWidths = []float64{36, 66, 66, 48, 215, 0, 132, 105} // Score: 8 digits of Verdana 10
+	// SE comes last: books read back find Where in column H.
+	catalogueHeader = []string{"No.", "Grade", "Score", "Givens", "Hardest technique", "Puzzle", "Seed", "Where", "SE"}
+	catalogueWidths = []float64{36, 66, 66, 48, 215, 0, 132, 105, 36} // Score: 8 digits of Verdana 10
 )
 
 const (
@@ -199,7 +201,8 @@ const (
 	catalogueMonoPts = 5.4                     // a character of it
 	catalogueMaxLine = 1200.0                  // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
 	linkColor        = layout.FilledColor      // links are blue and underlined
-	catalogueNumbers = "No.,Score,Givens,Seed" // right-aligned, their headers too
+	catalogueNumbers = "No.,Score,Givens,Seed,SE" // right-aligned, their headers too
+	catalogueWhere   = 8                          // the link's column, H
 )
 
 // catalogueBand is how many puzzles' rows of the Catalogue are laid out at
@@ -243,7 +246,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		right[h] = true
 	}
 	// The style of each column's cells, from 1.
-	var style [9]layout.Style
+	var style [10]layout.Style
 	for col := 1; col <= len(catalogueHeader); col++ {
 		style[col] = layout.Style{FontSize: catalogueFont, VAlign: layout.AlignCenter, HAlign: layout.AlignStart}
 		if right[catalogueHeader[col-1]] {
@@ -256,7 +259,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	}
 	mono := style[cataloguePuzzle]
 	mono.Font, mono.FontSize = catalogueMono, monoSize
-	link := style[len(catalogueHeader)]
+	link := style[catalogueWhere]
 	link.Color, link.Underline = linkColor, true
 	header := func(dst []layout.Cell) []layout.Cell {
 		for i, h := range catalogueHeader {
@@ -283,6 +286,10 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 			seed.Number = int(p.Seed)
 		}
 		ref := where[i]
+		if p.SE > 0 {
+			// A number, to sort by; General shows 9.0 as 9.
+			dst = append(dst, layout.Cell{Pos: at(9), Value: float64(p.SE) / 10, HasValue: true, Style: style[9]})
+		}
 		return append(dst,
 			layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},
 			layout.Cell{Pos: at(2), Text: p.Grade.String(), Style: style[2]},

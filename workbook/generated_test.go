@@ -460,13 +460,22 @@ func TestBookMarksItsAnswers(t *testing.T) {
 func TestCatalogueSeedsAndLines(t *testing.T) {
 	ps := testPuzzles(t, 3)
 	ps[0].Seed, ps[1].Seed, ps[2].Seed = 99_999_999_999, 100_000_000_000, 3486914807438297
+	ps[0].SE, ps[2].SE = 89, 90 // SE, last: a book made with --se said nothing of it (a walk of 3 December)
 	sh := catalogueSheet(ps, []string{"Puzzles!B1", "Puzzles!B12", "Puzzles!B23"}, "Set")
-	seeds := map[int]layout.Cell{}
+	seeds, se := map[int]layout.Cell{}, map[int]layout.Cell{}
 	for _, c := range sh.Cells {
 		if c.Pos.Col == 7 && c.Pos.Row > 1 {
 			seeds[c.Pos.Row] = c
 		}
+		if c.Pos.Col == 9 {
+			se[c.Pos.Row] = c
+		}
 	}
+	assert.Equal(t, "SE", se[1].Text)
+	assert.Equal(t, layout.Cell{Pos: layout.Pos{Col: 9, Row: 2}, Value: 8.9, HasValue: true, Style: se[2].Style}, se[2])
+	assert.NotContains(t, se, 3, "not known: left blank")
+	assert.Equal(t, 9.0, se[4].Value)
+	assert.Equal(t, layout.AlignEnd, se[4].Style.HAlign)
 	assert.Equal(t, 99_999_999_999, seeds[2].Number)
 	assert.Empty(t, seeds[2].Text)
 	assert.Equal(t, "100000000000", seeds[3].Text)

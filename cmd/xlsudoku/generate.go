@@ -397,7 +397,7 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 	for i, p := range puzzles {
 		book[i] = workbook.GeneratedPuzzle{
 			Number: i + 1, Givens: p.Givens, Solution: p.Solution,
-			Grade: p.Grade, Score: p.Score, Hardest: p.Hardest, Seed: p.Seed,
+			Grade: p.Grade, Score: p.Score, Hardest: p.Hardest, Seed: p.Seed, SE: p.SE,
 		}
 	}
 	opts := workbook.BookOptions{
