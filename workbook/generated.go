@@ -196,11 +196,11 @@ var (
 const (
 	catalogueFont    = 10.0
 	catalogueRow     = 15.0
-	cataloguePuzzle  = 6                       // the puzzle's column, F
-	catalogueMono    = "Courier New"           // the puzzle as one line, in 9 points
-	catalogueMonoPts = 5.4                     // a character of it
-	catalogueMaxLine = 1200.0                  // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
-	linkColor        = layout.FilledColor      // links are blue and underlined
+	cataloguePuzzle  = 6                          // the puzzle's column, F
+	catalogueMono    = "Courier New"              // the puzzle as one line, in 9 points
+	catalogueMonoPts = 5.4                        // a character of it
+	catalogueMaxLine = 1200.0                     // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
+	linkColor        = layout.FilledColor         // links are blue and underlined
 	catalogueNumbers = "No.,Score,Givens,Seed,SE" // right-aligned, their headers too
 	catalogueWhere   = 8                          // the link's column, H
 )
