@@ -368,6 +368,15 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 				return Puzzle{}, r.errorf(0, ErrCellCount,
 					"%d cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do); convert them to newlines, such as with tr '\\r' '\\n'", n)
 			}
+			if s, ok := oneLineShape(n - 1); ok {
+				// A puzzle and a character stuck to it ("...79x"): that
+				// character, by its column, rather than "82 cells" (a
+				// walk of 3 December).
+				if last, _ := utf8.DecodeLastRune(tok); !isCellChar(last) {
+					col := utf8.RuneCount(r.raw[:bytes.Index(r.raw, tok)]) + n
+					return Puzzle{}, r.errorf(col, ErrBadChar, "%q is not a digit or a blank: it follows the %d cells of %s puzzle (a comment follows a space)", last, n-1, Sized(s.Size))
+				}
+			}
 			return Puzzle{}, r.errorf(0, ErrCellCount,
 				"%d cells is not a puzzle size%s (one line holds 16, 36, 64, 81, 144 or 256 cells)", n, nearSize(n))
 		}
@@ -399,6 +408,13 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 		i++
 	}
 	return p, nil
+}
+
+// isCellChar reports whether ch is a cell of some grid: a digit, a
+// letter A-G or a blank.
+func isCellChar(ch rune) bool {
+	_, ok := cellValue(ch)
+	return ok
 }
 
 // checkCell returns the error for a character that is not a cell of shape.

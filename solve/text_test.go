@@ -116,6 +116,8 @@ func TestReaderErrors(t *testing.T) {
 		{"letter too big for 12x12", strings.Repeat(".", 143) + "D", ErrDigitRange, `puzzles.txt:1:144: 'D' is not a digit of a 12x12 grid (digits 1-9 and A-C)`},
 		{"too short", line81[:80], ErrCellCount, `puzzles.txt:1: 80 cells is not a puzzle size: one short of a 9x9's 81 (one line holds`},
 		{"too long", line81 + "1", ErrCellCount, `82 cells is not a puzzle size: one more than a 9x9's 81`},
+		{"character stuck to the puzzle", line81 + "x", ErrBadChar, `puzzles.txt:1:82: 'x' is not a digit or a blank: it follows the 81 cells of a 9x9 puzzle (a comment follows a space)`},
+		{"indented, stuck", "  " + line81 + ":", ErrBadChar, `puzzles.txt:1:84: ':' is not a digit or a blank: it follows the 81 cells`},
 		{"3 short", line81[:78], ErrCellCount, `78 cells is not a puzzle size: 3 short of a 9x9's 81`},
 		{"2 more than 6x6", line81[:38], ErrCellCount, `38 cells is not a puzzle size: 2 more than a 6x6's 36`},
 		{"far from any size", line81[:70], ErrCellCount, `70 cells is not a puzzle size (one line holds`},

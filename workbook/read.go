@@ -192,7 +192,11 @@ func (pk *pkg) identityPuzzle(sh sheetRef, rect layout.Rect) (*Puzzle, error) {
 	entries := p.current.Filled() - p.Grid.Filled()
 	p.Notes = append(p.Notes, fmt.Sprintf("using the puzzle of worksheet %s: its %s", p.Where(), count(p.Grid.Filled(), "given", "givens")))
 	if entries > 0 {
-		p.Notes[len(p.Notes)-1] += fmt.Sprintf("; the %s typed into it are left out", count(entries, "entry", "entries"))
+		are := "are"
+		if entries == 1 {
+			are = "is"
+		}
+		p.Notes[len(p.Notes)-1] += fmt.Sprintf("; the %s typed into it %s left out", count(entries, "entry", "entries"), are)
 	}
 	if len(r.Shown) > 0 {
 		var bad []string

@@ -1428,3 +1428,34 @@ func TestWorksheetEmptiesOurSheetsRenamed(t *testing.T) {
 		require.NoError(t, before.Close())
 	}
 }
+
+// TestReadWorksheetEntriesLeftOut: reading a worksheet a student has
+// filled takes its stored givens, and the note counts the entries left
+// out in good grammar ("the 1 entry ... is left out": a walk of 3
+// December found "are").
+func TestReadWorksheetEntriesLeftOut(t *testing.T) {
+	ws, p, sol := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	for _, tc := range []struct {
+		cells []string
+		note  string
+	}{
+		{[]string{"D2"}, "; the 1 entry typed into it is left out"},
+		{[]string{"D2", "E2"}, "; the 2 entries typed into it are left out"},
+	} {
+		f, err := excelize.OpenFile(ws)
+		require.NoError(t, err)
+		for _, cell := range tc.cells {
+			pos, err := layout.ParsePos(cell)
+			require.NoError(t, err)
+			require.Zero(t, p.Grid.At(pos.Row-2, pos.Col-2), "%s is to fill", cell)
+			require.NoError(t, f.SetCellInt("Worksheet", cell, int64(sol.At(pos.Row-2, pos.Col-2))))
+		}
+		filled := filepath.Join(t.TempDir(), "filled.xlsx")
+		require.NoError(t, f.SaveAs(filled))
+		require.NoError(t, f.Close())
+		q, err := Read(filled, Options{})
+		require.NoError(t, err)
+		assert.Equal(t, p.Grid, q.Grid, "the givens only")
+		assert.Contains(t, strings.Join(q.Notes, "\n"), "its 30 givens"+tc.note)
+	}
+}

@@ -489,7 +489,7 @@ func checkText(r *bufio.Reader, name string) error {
 // would not open in a spreadsheet app.
 func checkTextName(path string) error {
 	if ext := strings.ToLower(filepath.Ext(path)); slices.Contains(workbookExts, ext) {
-		return usagef("-o %s: this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt", path)
+		return usagef("-o %s: this output is text, which a spreadsheet app would not open; give it a text name such as .txt", path)
 	}
 	return nil
 }

@@ -286,7 +286,7 @@ func TestTextOutputRefusesWorkbookNames(t *testing.T) {
 	} {
 		code, _, errOut := runCLI(t, "", args...)
 		assert.Equal(t, exitUsage, code, errOut)
-		assert.Contains(t, errOut, "this output is text, one line per puzzle, which a spreadsheet app would not open; give it a text name such as .txt")
+		assert.Contains(t, errOut, "this output is text, which a spreadsheet app would not open; give it a text name such as .txt")
 		assert.NotContains(t, errOut, "classic.xlsx: -o", "not about the input")
 	}
 	entries, err := os.ReadDir(dir)
