@@ -109,6 +109,9 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
+	if !o.json {
+		lettersNote(e, p)
+	}
 	if o.output == "" || asText {
 		// The steps as text or JSON, to stdout or to -o.
 		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName)
@@ -193,4 +196,13 @@ func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line i
 	}
 	b.WriteByte('\n')
 	return b.String(), nil
+}
+
+// lettersNote notes, of a 12x12 or 16x16 puzzle whose sheet shows 10 and
+// up as numbers, that the steps name them as letters, as text does (a
+// walk of 3 December: "C fits only in r7c1" of a sheet of 12s).
+func lettersNote(e *env, p *workbook.Puzzle) {
+	if n := p.Grid.Shape.Size; n > 9 && p.Digit(10) != solve.DigitString(10) {
+		e.note("in the steps, %s to %s stand for 10 to %d, which %s shows as numbers", solve.DigitString(10), solve.DigitString(n), n, p.Where())
+	}
 }

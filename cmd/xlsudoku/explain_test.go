@@ -282,3 +282,26 @@ func TestExplainJSONEffective(t *testing.T) {
 		require.Zero(t, strings.Count(solve.FormatLine(&filled), "."), "%s: the steps solve it", sample[k])
 	}
 }
+
+// TestStepsLettersNoted: explain and hint of a 12x12 workbook, whose
+// sheet shows 10 and up as numbers, note that the steps name them as
+// letters; of a 9x9, and with -q, nothing.
+func TestStepsLettersNoted(t *testing.T) {
+	dir := t.TempDir()
+	book := filepath.Join(dir, "x12.xlsx")
+	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "--size", "12", "-d", "medium", "--seed", "2", "-o", book)
+	require.Equal(t, exitOK, code, errOut)
+	const note = "in the steps, A to C stand for 10 to 12, which Puzzle!B2:M13 shows as numbers"
+	for _, cmd := range []string{"explain", "hint"} {
+		code, _, errOut = runCLI(t, "", cmd, book)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Contains(t, errOut, note, cmd)
+		_, _, errOut = runCLI(t, "", cmd, "-q", book)
+		assert.NotContains(t, errOut, "stand for", cmd)
+	}
+	nine := filepath.Join(dir, "x9.xlsx")
+	code, _, errOut = runCLI(t, "", "generate", "-n", "1", "--seed", "2", "-o", nine)
+	require.Equal(t, exitOK, code, errOut)
+	_, _, errOut = runCLI(t, "", "explain", nine)
+	assert.NotContains(t, errOut, "stand for")
+}

@@ -79,6 +79,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
+	lettersNote(e, p)
 	if len(p.ChangedGivens) > 0 && !o.all {
 		// The puzzle's own givens are hinted from; the sheet must show them.
 		fmt.Fprintf(e.stdout, "%s: put the given back; nothing else is hinted until it is back\n", p.ChangedGivens[0])
