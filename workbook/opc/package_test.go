@@ -4,6 +4,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"encoding/xml"
+	"hash/crc32"
 	"io"
 	"os"
 	"path/filepath"
@@ -201,4 +202,52 @@ func TestLimits(t *testing.T) {
 		_, err = toks.Next()
 	}
 	assert.ErrorContains(t, err, "part big.xml unpacks to more than 1 KiB")
+}
+
+// TestSaveChecksWhatItCopies: Save unpacks each part it copies raw; a part
+// whose checksum is not its content's is a *PartError (a damaged image
+// went into the output), while a part of a method Go cannot unpack, or
+// declared larger than the limits, is copied unchecked as before.
+func TestSaveChecksWhatItCopies(t *testing.T) {
+	raw := func(name string, method uint16, data []byte, crc uint32, size uint64) [2]any {
+		return [2]any{&zip.FileHeader{Name: name, Method: method, CRC32: crc, CompressedSize64: uint64(len(data)), UncompressedSize64: size}, data}
+	}
+	good := []byte("<good/>")
+	for _, tc := range []struct {
+		name string
+		part [2]any
+		bad  bool
+	}{
+		{"intact", raw("media/a.bin", zip.Store, good, crc32.ChecksumIEEE(good), uint64(len(good))), false},
+		{"bad checksum", raw("media/a.bin", zip.Store, good, crc32.ChecksumIEEE(good)+1, uint64(len(good))), true},
+		{"unknown method", raw("media/a.bin", 99, good, 0, uint64(len(good))), false},
+		{"past the limits, unchecked", raw("media/a.bin", zip.Store, good, 1, 8<<20), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			zw := zip.NewWriter(&buf)
+			w, err := zw.Create("main.xml")
+			require.NoError(t, err)
+			_, err = w.Write([]byte("<main/>"))
+			require.NoError(t, err)
+			w, err = zw.CreateRaw(tc.part[0].(*zip.FileHeader))
+			require.NoError(t, err)
+			_, err = w.Write(tc.part[1].([]byte))
+			require.NoError(t, err)
+			require.NoError(t, zw.Close())
+			file := filepath.Join(t.TempDir(), "p.zip")
+			require.NoError(t, os.WriteFile(file, buf.Bytes(), 0o644))
+			p, err := Open(file, testLimits)
+			require.NoError(t, err)
+			defer p.Close()
+			err = p.Save(io.Discard, nil, nil, nil)
+			if !tc.bad {
+				require.NoError(t, err)
+				return
+			}
+			var pe *PartError
+			require.ErrorAs(t, err, &pe)
+			assert.Equal(t, "media/a.bin", pe.Part)
+		})
+	}
 }

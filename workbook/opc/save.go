@@ -3,6 +3,7 @@ package opc
 import (
 	"archive/zip"
 	"compress/flate"
+	"errors"
 	"io"
 	"strings"
 	"sync"
@@ -80,6 +81,9 @@ func (p *Package) intact(f *zip.File) error {
 		return nil
 	}
 	rc, err := f.Open()
+	if errors.Is(err, zip.ErrAlgorithm) {
+		return nil // a method Go cannot unpack (Deflate64): copied as before, unchecked
+	}
 	if err == nil {
 		_, err = io.Copy(io.Discard, rc)
 		rc.Close()
