@@ -384,6 +384,7 @@ func TestBoxesOtherThanDrawn(t *testing.T) {
 		clash     = "5.3..4.4..15............25..3.4..3.1"
 		none      = "5..326......32.4....5.62......653..4"
 		several   = "..36..2....54..........25....3..64.."
+		same      = "3..6..4...5...3.......321......5...6" // one solution, the same, with either boxes
 		drawnNote = " (the boxes the sheet draws with heavy lines)"
 	)
 	lineAs := func(line string, s solve.Shape) solve.Grid {
@@ -401,6 +402,11 @@ func TestBoxesOtherThanDrawn(t *testing.T) {
 			require.Equal(t, wide, solve.CountSolutions(lineAs(line, solve.Shape6), 2), line)
 		}
 	}
+	a, err := solve.Solve(lineAs(same, tall))
+	require.NoError(t, err)
+	b, err := solve.Solve(lineAs(same, solve.Shape6))
+	require.NoError(t, err)
+	require.Equal(t, a.Cells, b.Cells, "the test needs a puzzle solved alike with either boxes")
 	warning := "warning: Game!" + rng + " was read with 2x3 boxes, but the sheet draws 3x2 boxes with heavy lines, with which the puzzle has another solution: if those are its boxes, give --box 3x2"
 	for _, tc := range []struct {
 		name  string
@@ -415,6 +421,7 @@ func TestBoxesOtherThanDrawn(t *testing.T) {
 		{"range and box, tall drawn", both, tall, Options{Range: rng, Box: "2x3"}, true, nil, ""},
 		{"box alone, tall drawn", both, tall, Options{Box: "2x3"}, true, nil, ""},
 		{"range, wide drawn", both, solve.Shape6, Options{Range: rng}, false, nil, ""},
+		{"range, tall drawn, the same solution", same, tall, Options{Range: rng}, false, nil, ""},
 		{"range, none drawn", both, solve.Shape{}, Options{Range: rng}, false, nil, ""},
 		{"detected, tall drawn", both, tall, Options{}, false, nil, ""},
 		{"clash, tall drawn", clash, tall, Options{Range: rng}, false, solve.ErrConflict,
@@ -444,6 +451,37 @@ func TestBoxesOtherThanDrawn(t *testing.T) {
 			assert.Contains(t, err.Error(), tc.msg)
 		})
 	}
+}
+
+// TestBoxesAdviceDropsBox: a puzzle of the default boxes read with a
+// --box of the other ones is told to drop --box, not to give the default.
+func TestBoxesAdviceDropsBox(t *testing.T) {
+	const wide = "14.5....3.1..3........4..5.3....6.52" // one solution with 2x3 boxes, none with 3x2
+	g, err := solve.ParseLine(wide)
+	require.NoError(t, err)
+	require.Equal(t, 1, solve.CountSolutions(g, 2))
+	at := layout.Pos{Col: 3, Row: 3}
+	path := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", at, g) })
+	p, err := Read(path, Options{Range: layout.RectAt(at, 6, 6).String(), Box: "3x2"})
+	if err == nil {
+		_, err = p.Solve()
+	}
+	require.ErrorIs(t, err, solve.ErrNoSolution)
+	assert.ErrorContains(t, err, "with 2x3 boxes it breaks no rule and has exactly one solution: drop --box (its boxes are the default ones)")
+}
+
+// TestBoxesAdviceOfEntries: hint's reading (ReadEntries), whose clash
+// advice speaks of entries read as givens, keeps the --box advice too.
+func TestBoxesAdviceOfEntries(t *testing.T) {
+	const clash = "5.3..4.4..15............25..3.4..3.1" // clashes with 2x3 boxes; one solution with 3x2
+	g, err := solve.ParseLine(clash)
+	require.NoError(t, err)
+	at := layout.Pos{Col: 3, Row: 3}
+	path := sheetOf(t, func(f *excelize.File) { putGrid(t, f, "Game", at, g) })
+	_, _, err = ReadEntries(path, Options{Range: layout.RectAt(at, 6, 6).String()})
+	require.ErrorIs(t, err, solve.ErrConflict)
+	assert.ErrorContains(t, err, "an entry among them is wrong")
+	assert.ErrorContains(t, err, "; or, with 3x2 boxes it breaks no rule and has exactly one solution: give --box 3x2")
 }
 
 // TestDetectBox: --box alone picks the box shape and leaves detection on;

@@ -43,7 +43,11 @@ func ReadEntries(path string, opts Options) (p *Puzzle, current solve.Grid, err 
 		p, current, err := readAllGivens(path, opts)
 		var clash *ConflictError
 		if errors.As(err, &clash) {
-			clash.Advice = "the givens contradict each other; or, as every digit looks the same and all were read as givens, an entry among them is wrong: make the givens bold (or lock them) and leave the entries plain, then run again"
+			boxes := ""
+			if b := clash.Puzzle.boxesAdvice(); b != "" {
+				boxes = "; or, " + b // kept (a review of 3 December: it was overwritten)
+			}
+			clash.Advice = "the givens contradict each other; or, as every digit looks the same and all were read as givens, an entry among them is wrong: make the givens bold (or lock them) and leave the entries plain, then run again" + boxes
 		}
 		return p, current, err
 	}

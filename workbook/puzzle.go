@@ -3,6 +3,7 @@ package workbook
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -177,7 +178,13 @@ func (p *Puzzle) boxesAdvice() string {
 	if p.drawn == t {
 		drawn = " (the boxes the sheet draws with heavy lines)"
 	}
-	return fmt.Sprintf("with %dx%d boxes%s it breaks no rule and has exactly one solution: give --box %dx%d", t.BoxRows, t.BoxCols, drawn, t.BoxRows, t.BoxCols)
+	fix := fmt.Sprintf("give --box %dx%d", t.BoxRows, t.BoxCols)
+	if def, _ := solve.ShapeOf(t.Size); def == t {
+		// The size's default boxes: read with others, --box was given
+		// (detection takes them only when the digits fit no others).
+		fix = "drop --box (its boxes are the default ones)"
+	}
+	return fmt.Sprintf("with %dx%d boxes%s it breaks no rule and has exactly one solution: %s", t.BoxRows, t.BoxCols, drawn, fix)
 }
 
 // boxesWarning warns, of a puzzle with exactly one solution, that the
@@ -188,7 +195,16 @@ func (p *Puzzle) boxesWarning() string {
 	if p.drawn == (solve.Shape{}) || p.drawn == p.Grid.Shape {
 		return ""
 	}
-	if t, ok := p.turnedBoxes(); !ok || t != p.drawn || solve.CountSolutions(p.Grid, 2) != 1 {
+	if t, ok := p.turnedBoxes(); !ok || t != p.drawn {
+		return ""
+	}
+	// Warned only when the answers differ: a grid valid with both box
+	// shapes may solve the same either way (a review of 3 December).
+	sol, err := solve.Solve(p.Grid)
+	turned := p.Grid
+	turned.Shape = p.drawn
+	other, err2 := solve.Solve(turned)
+	if err != nil || err2 != nil || slices.Equal(sol.Cells[:], other.Cells[:]) {
 		return ""
 	}
 	s, t := p.Grid.Shape, p.drawn
