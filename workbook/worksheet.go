@@ -55,6 +55,9 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 	if w.Title == "" {
 		w.Title = fmt.Sprintf("Sudoku from %s\n%s", filepath.Base(p.File), p.Ref())
 	}
+	if err := notABookOfWorksheets(p, opts); err != nil {
+		return nil, err
+	}
 	sheets := worksheetSheets(p.Grid, solution, w, "", "Worksheet")
 	sheets[0].opens = true // not at the source's puzzle, which a student might fill instead
 	sheets = append(sheets, givenAway(filepath.Base(p.File))...)
@@ -65,6 +68,29 @@ func WriteWorksheet(p *Puzzle, solution solve.Grid, out string, opts Options, w 
 		notes = append(notes, answersLeft(p, solution, out, opts)...)
 	}
 	return notes, err
+}
+
+// notABookOfWorksheets refuses to make a worksheet in a book of them
+// that generate --worksheet made: its copy would hold more worksheets than
+// the one puzzle it checks (a review of 3 December: "failed its check",
+// exit 1). A worksheet made by this command is replaced, as before.
+func notABookOfWorksheets(p *Puzzle, opts Options) error {
+	pk, err := openPackage(p.File, opts.MaxPartSize)
+	if err != nil {
+		return nil // the write reports it
+	}
+	defer pk.Close()
+	var names []string
+	for _, s := range pk.worksheets() {
+		if isWorksheetKind(s.ours) && s.name != "Worksheet" {
+			names = append(names, fmt.Sprintf("%q", s.name))
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w: %s already holds worksheets of xlsudoku (%s), and a worksheet's copy holds one: hand it out as it is, or delete them first (a book that generate --worksheet made is made again, with other flags, by the same --seed)",
+		ErrUsage, p.File, describe(names, 3))
 }
 
 // answersLeft warns of the sheets of the worksheet's copy at out that may
@@ -79,6 +105,10 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		return nil
 	}
 	defer pk.Close()
+	places := []layout.Rect{layout.RectAt(layout.GridOrigin, solution.Shape.Size, solution.Shape.Size)}
+	if r, err := layout.ParseRect(p.Range); err == nil && r != places[0] {
+		places = append(places, r)
+	}
 	var warnings []string
 	// A book that generate made before its answer sheets had marks, or
 	// that an app saved without them.
@@ -89,7 +119,17 @@ func answersLeft(p *Puzzle, solution solve.Grid, out string, opts Options) []str
 		}
 		bookSheet := book && s.name != SheetCatalogue && bookAnswers(s.name) // Answers, or Solution N
 		holds := ""
-		if at := pk.solutionAt(s, &solution); at != "" {
+		at := pk.solutionAt(s, &solution)
+		for _, r := range places {
+			// Past the area scanned, the places looked at before it
+			// (a review of 3 December: a key at B1001:J1009 went unseen).
+			if at == "" && (r.Max.Row > detectRows || r.Max.Col > detectCols) {
+				if rr, err := pk.readRange(s, r, solution.Shape); err == nil && rr.grid == solution {
+					at = r.String()
+				}
+			}
+		}
+		if at != "" {
 			// Anywhere, the puzzle's own sheet too (a key beside the
 			// puzzle): a walk of 3 December found one at D5:L13 handed
 			// out in silence, when only B2 and the puzzle's place were
@@ -267,6 +307,18 @@ func HoldsWorksheet(path string) bool {
 	}
 	defer pk.Close()
 	return slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return isWorksheetKind(s.ours) })
+}
+
+// IsMarkedCopy reports whether the file at path is a workbook that grade
+// marked (it holds a Marked sheet of ours): a copy grade may write again.
+// It is false for any file it cannot open as a workbook.
+func IsMarkedCopy(path string) bool {
+	pk, err := openPackage(path, 0)
+	if err != nil {
+		return false
+	}
+	defer pk.Close()
+	return slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == "marked" || strings.HasPrefix(s.ours, "marked ") })
 }
 
 // isWorksheetKind reports whether a sheet's mark says it is a worksheet.

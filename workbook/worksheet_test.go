@@ -1072,6 +1072,21 @@ func TestWorksheetWarnsOfAKeyAnywhere(t *testing.T) {
 	require.Len(t, warnings, 2, "%q", notes)
 	assert.Contains(t, warnings[0], `sheet "Week 3" holds the puzzle's solution at P3:X11`)
 	assert.Contains(t, warnings[1], `sheet "Key" holds the puzzle's solution at D5:L13`)
+
+	// Past the area scanned (1,000 rows), a key at the puzzle's own place
+	// on another sheet is still seen, as before the scan.
+	f = newBook(t, "Week 3")
+	far := layout.Pos{Col: 2, Row: 1001}
+	putGrid(t, f, "Week 3", far, g)
+	_, err = f.NewSheet("Key")
+	require.NoError(t, err)
+	putGrid(t, f, "Key", far, sol)
+	rng := layout.RectAt(far, 9, 9).String()
+	p, err = Read(save(t, f, "far.xlsx"), Options{Sheet: "Week 3", Range: rng})
+	require.NoError(t, err)
+	notes, err = WriteWorksheet(p, sol, filepath.Join(t.TempDir(), "ws.xlsx"), Options{}, WorksheetOptions{})
+	require.NoError(t, err)
+	assert.Contains(t, strings.Join(notes, "\n"), `sheet "Key" holds the puzzle's solution at `+rng)
 }
 
 // TestIdentityCellOutlivesTheNames: each worksheet holds a copy of its
@@ -1458,4 +1473,27 @@ func TestReadWorksheetEntriesLeftOut(t *testing.T) {
 		assert.Equal(t, p.Grid, q.Grid, "the givens only")
 		assert.Contains(t, strings.Join(q.Notes, "\n"), "its 30 givens"+tc.note)
 	}
+}
+
+// TestWorksheetOfABookOfWorksheets: a worksheet of a book that generate
+// --worksheet made is refused as a usage error naming its worksheets (it
+// failed its own check, exit 1); a worksheet of a worksheet this command
+// made replaces it, as before.
+func TestWorksheetOfABookOfWorksheets(t *testing.T) {
+	book := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteWorksheetBook(book, testPuzzles(t, 2), BookOptions{}, WorksheetOptions{}))
+	p, err := Read(book, Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	out := filepath.Join(t.TempDir(), "ws.xlsx")
+	_, err = WriteWorksheet(p, sol, out, Options{}, WorksheetOptions{})
+	require.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, `already holds worksheets of xlsudoku ("Puzzle 1", "Puzzle 2")`)
+	assert.NoFileExists(t, out)
+
+	ws, _, _ := writeWorksheet(t, classicBook(t), WorksheetOptions{})
+	q, qs := readSolved(t, ws)
+	_, err = WriteWorksheet(q, qs, filepath.Join(t.TempDir(), "again.xlsx"), Options{}, WorksheetOptions{})
+	require.NoError(t, err)
 }
