@@ -455,6 +455,12 @@ func TestGradeOutputsCollide(t *testing.T) {
 		{"summary over the marked copy", []string{"-o", summary, "--summary", summary, ana}, "--summary " + summary + " is also -o"},
 		{"summary over a marked copy in outdir", []string{"--outdir", marked, "--summary", filepath.Join(marked, "ana.xlsx"), ana, ben}, "is also the marked copy of " + ana},
 		{"summary taken for a switch", []string{"--summary", ana, ben}, "--summary " + ana + " is a worksheet, or a student's copy of one"},
+		// The name advised is another than the one refused (a walk of 3
+		// December: "such as --summary class.xlsx", refusing class.xlsx).
+		{"summary named as the worksheet", []string{"--summary", ws, ana, ben}, "such as --summary " + strings.TrimSuffix(ws, ".xlsx") + "-summary.xlsx"},
+		// A marked copy over another student's work (it was written: a
+		// walk of 3 December).
+		{"marked copy over another's work", []string{"-o", ana, ben}, "-o " + ana + " is a worksheet, or a student's copy of one, which the marked copy would replace; give it a file name of its own, such as -o " + strings.TrimSuffix(ana, ".xlsx") + "-marked.xlsx"},
 		{"summary over the worksheet", []string{"--summary", ws, ana, ben}, "--summary " + ws + " is a worksheet"},
 		{"summary not a workbook's name", []string{"--outdir", marked, "--summary", filepath.Join(dir, "class.txt"), ana, ben}, "--summary " + filepath.Join(dir, "class.txt") + ": the summary is written as .xlsx"},
 		// Refused before the files were marked, and named "-o" (the review

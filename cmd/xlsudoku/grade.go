@@ -40,7 +40,7 @@ code (the first such file's).
 Examples:
   xlsudoku grade returned/*.xlsx
   xlsudoku grade --json returned/*.xlsx > grades.jsonl
-  xlsudoku grade --outdir marked --summary class.xlsx returned/*.xlsx
+  xlsudoku grade --outdir marked --summary summary.xlsx returned/*.xlsx
   xlsudoku grade --key week3.xlsx ana.xlsx -o ana-marked.xlsx
 
 Flags:
@@ -134,7 +134,13 @@ func runGrade(e *env, args []string) error {
 	if o.summary != "" && workbook.HoldsWorksheet(o.summary) {
 		// "grade --summary returned/*.xlsx", --summary taken for a switch,
 		// made the first student's file the summary's name: it was lost.
-		return usagef("grade: --summary %s is a worksheet, or a student's copy of one, which the summary would replace; give the summary a file name of its own, such as --summary class.xlsx", o.summary)
+		return usagef("grade: --summary %s is a worksheet, or a student's copy of one, which the summary would replace; give the summary a file name of its own, such as --summary %s", o.summary, otherName(o.summary, "summary"))
+	}
+	if o.output != "" && workbook.HoldsWorksheet(o.output) && !workbook.IsMarkedCopy(o.output) {
+		// "grade -o returned/ana.xlsx returned/ben.xlsx" wrote Ben's
+		// marks over Ana's work (a walk of 3 December); a marked copy
+		// is written again.
+		return usagef("grade: -o %s is a worksheet, or a student's copy of one, which the marked copy would replace; give it a file name of its own, such as -o %s", o.output, otherName(o.output, "marked"))
 	}
 	var key []solve.Grid
 	if o.key != "" {
@@ -364,7 +370,7 @@ func (o *gradeOptions) checkSummary() error {
 	st, err := os.Stat(o.summary)
 	switch {
 	case err == nil && st.IsDir():
-		return usagef("grade: --summary %s is a folder; give the summary a file name, such as --summary class.xlsx", o.summary)
+		return usagef("grade: --summary %s is a folder; give the summary a file name, such as --summary summary.xlsx", o.summary)
 	case err == nil && !st.Mode().IsRegular():
 		return usagef("grade: --summary %s is not a file (a FIFO or a device): the summary is written to a file; give a file name", o.summary)
 	case err != nil && !errors.Is(err, os.ErrNotExist):
@@ -604,4 +610,11 @@ func keyOfAnother(file string, marks []*workbook.Marking) error {
 		}
 	}
 	return nil
+}
+
+// otherName is a file name beside path for another file of the run:
+// "class.xlsx" gives "class-summary.xlsx".
+func otherName(path, what string) string {
+	ext := filepath.Ext(path)
+	return strings.TrimSuffix(path, ext) + "-" + what + ".xlsx"
 }
