@@ -36,6 +36,9 @@ type BookOptions struct {
 	Paper          string // "a4" (the default) or "letter"
 	SheetPerPuzzle bool   // a sheet per puzzle and one per solution, instead of tiled pages
 	ShowSeed       bool   // print each puzzle's seed in its caption (the Catalogue always lists it)
+	// Book makes a book (tiled, with Answers and a Catalogue) of one
+	// puzzle too, not a workbook of one: a run of several cut short.
+	Book bool
 }
 
 // MaxGeneratedSheets bounds the sheets of a new workbook (spreadsheet apps
@@ -115,7 +118,7 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 			return fmt.Errorf("%w: puzzle %d: %v", ErrUsage, p.Number, err)
 		}
 	}
-	if len(puzzles) == 1 && !opts.SheetPerPuzzle {
+	if len(puzzles) == 1 && !opts.SheetPerPuzzle && !opts.Book {
 		return writeOne(out, &puzzles[0], opts, paper)
 	}
 	if opts.SheetPerPuzzle && 2*len(puzzles)+1 > MaxGeneratedSheets {

@@ -502,3 +502,46 @@ func TestCatalogueSeedsAndLines(t *testing.T) {
 		}
 	}
 }
+
+// TestWriteGeneratedBookOfOne: with Book, one puzzle makes a book, as a
+// run of several cut short by --timeout must (it made a workbook of one
+// puzzle, without the Catalogue that lists its seed); without, a
+// workbook of its own.
+func TestWriteGeneratedBookOfOne(t *testing.T) {
+	for _, book := range []bool{true, false} {
+		out := filepath.Join(t.TempDir(), "one.xlsx")
+		require.NoError(t, WriteGenerated(out, testPuzzles(t, 1), BookOptions{Book: book, PerPage: 2}))
+		f, err := excelize.OpenFile(out)
+		require.NoError(t, err)
+		if book {
+			assert.Equal(t, []string{SheetPuzzles, SheetAnswers, SheetCatalogue}, f.GetSheetList())
+		} else {
+			assert.NotContains(t, f.GetSheetList(), SheetCatalogue)
+		}
+		require.NoError(t, f.Close())
+	}
+}
+
+// TestReadBookWithoutPuzzle: a tiled book read with no --puzzle, --sheet
+// or --range is read as --puzzle 1, with a note (a 6x6 book's captions
+// were taken for cells, or several puzzles were seen: a review of 3
+// December).
+func TestReadBookWithoutPuzzle(t *testing.T) {
+	g6, err := solve.ParseLine("6..13.........6..43..5.........23..6")
+	require.NoError(t, err)
+	sol6, err := solve.Solve(g6)
+	require.NoError(t, err)
+	six := make([]GeneratedPuzzle, 3)
+	for i := range six {
+		six[i] = GeneratedPuzzle{Number: i + 1, Givens: g6, Solution: sol6, Grade: solve.Easy, Seed: uint64(i + 1)}
+	}
+	six[1].Givens.Set(0, 1, sol6.At(0, 1)) // another puzzle than the first
+	for name, ps := range map[string][]GeneratedPuzzle{"9x9": testPuzzles(t, 3), "6x6": six} {
+		out := filepath.Join(t.TempDir(), "book.xlsx")
+		require.NoError(t, WriteGenerated(out, ps, BookOptions{PerPage: 4}))
+		p, err := Read(out, Options{})
+		require.NoError(t, err, name)
+		assert.Equal(t, ps[0].Givens, p.Grid, name)
+		assert.Contains(t, p.Notes, "book.xlsx is a book of puzzles: read puzzle 1; give --puzzle N for another", name)
+	}
+}

@@ -87,6 +87,19 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		return nil, nil, err
 	}
 	pk.textIsEntry = opts.textIsEntry
+	bookNote := ""
+	if opts.Puzzle == 0 && opts.Sheet == "" && opts.Range == "" {
+		// A book that generate made, no puzzle named: its first, by its
+		// Catalogue, as --puzzle 1 reads it (a review of 3 December:
+		// detection took a 6x6 book's captions for cells, or saw several
+		// puzzles).
+		sheets := pk.worksheets()
+		if slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetCatalogue }) &&
+			slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetPuzzles }) {
+			opts.Puzzle = 1
+			bookNote = fmt.Sprintf("%s is a book of puzzles: read puzzle 1; give --puzzle N for another", filepath.Base(path))
+		}
+	}
 	if opts.Puzzle > 0 {
 		if opts, err = pk.bookPuzzle(opts); err != nil {
 			return nil, pk, err
@@ -145,6 +158,9 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		if missing := pk.missingPart(s); missing != "" && !strings.EqualFold(s.Name, p.Sheet) {
 			p.Notes = append(p.Notes, fmt.Sprintf("sheet %q was not read: it %s", s.Name, missing))
 		}
+	}
+	if bookNote != "" {
+		p.Notes = append(p.Notes, bookNote)
 	}
 	p.HasSteps = slices.ContainsFunc(pk.worksheets(), func(s sheetRef) bool { return s.ours == kindSteps })
 	if p.current == (solve.Grid{}) {
@@ -547,8 +563,8 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 			if len(rr.noValue) == 1 {
 				what = "holds a formula with no stored value (a program wrote it and no spreadsheet app calculated it)"
 			}
-			return nil, fmt.Errorf("%w: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
-				ErrOpen, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
+			return nil, fmt.Errorf("%w: %s: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
+				ErrOpen, file, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
 		}
 	}
 	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers, drawn: rr.drawnBoxes()}

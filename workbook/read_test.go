@@ -173,7 +173,7 @@ func TestReadFormulaWithoutValue(t *testing.T) {
 	for _, cell := range []string{`<c r="D2"><f>A1</f></c>`, `<c r="D2"><f>5</f><v></v></c>`, `<c r="D2" t="str"><f>A1</f></c>`} {
 		_, err := Read(cellBook(t, cell), Options{})
 		require.ErrorIs(t, err, ErrOpen, cell)
-		assert.ErrorContains(t, err, "Week 3!B2:J10: D2 holds a formula with no stored value", cell)
+		assert.ErrorContains(t, err, "cells.xlsx: Week 3!B2:J10: D2 holds a formula with no stored value", cell)
 		assert.ErrorContains(t, err, "open and save cells.xlsx in a spreadsheet app to calculate them, then run again", cell)
 	}
 }

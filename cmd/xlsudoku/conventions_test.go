@@ -233,6 +233,8 @@ func TestInfoNotes(t *testing.T) {
 		// What worksheet did, silenced by -q (it printed with it: a walk of 2 December).
 		`emptied sheet "Solution" of an earlier run: a worksheet must not show students the answer or the work towards it`: true,
 		`warning: sheet "Solution" holds the puzzle's solution at B2:J10, and nothing marks it as xlsudoku's to empty`:     false,
+		"book.xlsx is a book of puzzles: read puzzle 1; give --puzzle N for another":                                       true,
+		"warning: Game!C3:H8 was read with 2x3 boxes, but the sheet draws 3x2 boxes with heavy lines, ...":                 false,
 	} {
 		assert.Equal(t, info, isInfoNote(note), note)
 	}

@@ -354,8 +354,8 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		return opts, usagef("generate: --self-check, --live-candidates and --password go with --worksheet")
 	}
 	if max := workbook.MaxTiledPuzzles(o.perPage, o.size); o.format == "xlsx" && !o.sheetPerPuzzle && !o.worksheet && o.count > max {
-		return opts, usagef("generate: a tiled book prints at most %d pages to a sheet (Excel opens no sheet with more page breaks), so at %d puzzle%s a page at most %d puzzles; make books of %d or fewer (-n %d --seed S, then --seed S+%d, ... make the same puzzles as one run), or write text",
-			workbook.MaxBookPages, o.perPage, plural(o.perPage), max, max, max, max)
+		return opts, usagef("generate: a tiled book prints at most %d pages to a sheet (Excel opens no sheet with more page breaks), so a book of %dx%d puzzles at %d a page holds at most %d (its Puzzles and its Answers sheets each within %d pages); make books of %d or fewer (-n %d --seed S, then --seed S+%d, ... make the same puzzles as one run), or write text",
+			workbook.MaxBookPages, o.size, o.size, o.perPage, max, workbook.MaxBookPages, max, max, max)
 	}
 	if o.sheetPerPuzzle && 2*o.count+1 > workbook.MaxGeneratedSheets {
 		return opts, usagef("generate: --sheet-per-puzzle makes two sheets per puzzle and a Catalogue; at most %d puzzles", (workbook.MaxGeneratedSheets-1)/2)
@@ -402,6 +402,7 @@ func writeGeneratedBook(e *env, puzzles []generate.Puzzle, o generateOptions) er
 	}
 	opts := workbook.BookOptions{
 		Title: o.title, PerPage: o.perPage, Paper: o.paper, SheetPerPuzzle: o.sheetPerPuzzle, ShowSeed: o.showSeed,
+		Book: o.count > 1, // a run cut short by --timeout makes the book asked for, of fewer
 	}
 	write := func(out string, book []workbook.GeneratedPuzzle, opts workbook.BookOptions) error {
 		defer e.guardWorkbook(out)()

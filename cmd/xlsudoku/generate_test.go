@@ -143,8 +143,8 @@ func TestGenerateErrors(t *testing.T) {
 		// (a walk of 3 December: 100,000 at 2 a page ran past the last
 		// row too); refused before any puzzle is made.
 		{[]string{"-n", "2051", "--per-page", "2", "-o", "x.xlsx"}, exitUsage,
-			"a tiled book prints at most 1025 pages to a sheet (Excel opens no sheet with more page breaks), so at 2 puzzles a page at most 2050 puzzles; make books of 2050 or fewer (-n 2050 --seed S, then --seed S+2050,"},
-		{[]string{"-n", "4101", "--size", "16", "--per-page", "6", "-o", "x.xlsx"}, exitUsage, "at most 4100 puzzles"}, // the answers, 4 a page
+			"a tiled book prints at most 1025 pages to a sheet (Excel opens no sheet with more page breaks), so a book of 9x9 puzzles at 2 a page holds at most 2050 (its Puzzles and its Answers sheets each within 1025 pages); make books of 2050 or fewer (-n 2050 --seed S, then --seed S+2050,"},
+		{[]string{"-n", "4101", "--size", "16", "--per-page", "6", "-o", "x.xlsx"}, exitUsage, "a book of 16x16 puzzles at 6 a page holds at most 4100"}, // the answers, 4 a page
 		// The boxes give the size, as for solve (it said 3x2 boxes do not
 		// tile a 9x9).
 		{[]string{"--box", "3x2", "-d", "extreme", "--attempts", "1", "--symmetry", "none"}, exitFailure, "an Extreme 6x6 (3x2 boxes) puzzle after 1 attempt"},

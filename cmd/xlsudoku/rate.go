@@ -172,5 +172,5 @@ func printNotes(e *env, notes []string) {
 func isInfoNote(n string) bool {
 	return strings.HasPrefix(n, "using the puzzle at ") || strings.HasPrefix(n, "using the puzzle of worksheet ") || strings.HasPrefix(n, "found a ") || strings.HasPrefix(n, "found an ") ||
 		strings.HasPrefix(n, "replaced sheet ") || strings.HasPrefix(n, "emptied sheet ") || strings.Contains(n, ": told givens from entries by ") ||
-		strings.HasSuffix(n, " are bold givens; no entries yet")
+		strings.HasSuffix(n, " are bold givens; no entries yet") || strings.HasSuffix(n, " is a book of puzzles: read puzzle 1; give --puzzle N for another")
 }
