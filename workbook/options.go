@@ -51,7 +51,7 @@ const DefaultRange = "B2:J10"
 var defaultRect, _ = layout.ParseRect(DefaultRange)
 
 // shapeOf returns the shape of a puzzle filling rect, with the box asked for.
-func shapeOf(rect layout.Rect, box string) (solve.Shape, error) {
+func shapeOf(rect layout.Rect, box, sheet string) (solve.Shape, error) {
 	if rect.Rows() != rect.Cols() {
 		return solve.Shape{}, fmt.Errorf("%w: %s is %s by %s; a puzzle's range is a square of 4, 6, 8, 9, 12 or 16 cells a side, such as --range B2:J10",
 			ErrUsage, rect, count(rect.Cols(), "column", "columns"), count(rect.Rows(), "row", "rows"))
@@ -71,8 +71,14 @@ func shapeOf(rect layout.Rect, box string) (solve.Shape, error) {
 			// as --range B2:J10" would repeat the range given.
 			if shapes, _ := detectShapes(box); len(shapes) > 0 {
 				s := shapes[0]
+				ref := layout.RectAt(rect.Min, s.Size, s.Size).String()
+				if sheet != "" {
+					// The sheet given with the range stays in it (a
+					// review of 3 December).
+					ref = shellWord(sheet + "!" + ref)
+				}
 				return solve.Shape{}, fmt.Errorf("%w: range %s: %v; for %s puzzle with %s boxes give its range (from %s, --range %s), or drop --box to read the %dx%d at %s",
-					ErrUsage, rect, err, solve.Sized(s.Size), box, rect.Min, layout.RectAt(rect.Min, s.Size, s.Size), rect.Rows(), rect.Rows(), rect)
+					ErrUsage, rect, err, solve.Sized(s.Size), box, rect.Min, ref, rect.Rows(), rect.Rows(), rect)
 			}
 		}
 		return solve.Shape{}, fmt.Errorf("%w: range %s: %v; give the puzzle's square range, such as --range B2:J10", ErrUsage, rect, err)

@@ -109,7 +109,7 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		if rect, err = layout.ParseRect(opts.Range); err != nil {
 			return nil, pk, fmt.Errorf("%w: --range %v", ErrUsage, err)
 		}
-		if shape, err = shapeOf(rect, opts.Box); err != nil {
+		if shape, err = shapeOf(rect, opts.Box, opts.Sheet); err != nil {
 			return nil, pk, err
 		}
 	}
@@ -356,7 +356,7 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 // tables) or hold more numbers that are not digits than a typo or two,
 // and grids with digits around them; a --box that does not fit a 9x9 leaves it all to detection.
 func (p *pkg) readDefault(sheets []sheetRef, box string) (*Puzzle, error) {
-	shape, err := shapeOf(defaultRect, box)
+	shape, err := shapeOf(defaultRect, box, "")
 	if err != nil {
 		return nil, nil
 	}

@@ -333,6 +333,9 @@ func TestReadOptions(t *testing.T) {
 	_, err = Read(path, Options{Range: "B3:J11", Box: "3x2"})
 	assert.ErrorIs(t, err, ErrUsage)
 	assert.ErrorContains(t, err, "for a 6x6 puzzle with 3x2 boxes give its range (from B3, --range B3:G8), or drop --box to read the 9x9 at B3:J11")
+	_, err = Read(path, Options{Range: "Week 3!B3:J11", Box: "3x2"})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, "(from B3, --range 'Week 3!B3:G8')", "the sheet given stays")
 
 	_, err = Read(path, Options{Sheet: "Intro", Range: "D20:L28"})
 	assert.ErrorIs(t, err, ErrNoPuzzle)
