@@ -19,10 +19,17 @@ var (
 	bookApp = []byte(xmlDecl + `<Properties xmlns="http://schemas.openxmlformats.org/officeDocument/2006/extended-properties" xmlns:vt="http://schemas.openxmlformats.org/officeDocument/2006/docPropsVTypes"><TotalTime>0</TotalTime><Application>xlsudoku</Application></Properties>`)
 )
 
+// bookTenths is the number format "0.0" that a new workbook's styles
+// define (no built-in one shows one decimal): an SE rating of 7.0 shows as
+// 7.0, not 7. Only a new workbook has it: in a user's, 164 may be
+// another format.
+const bookTenths = 164
+
 // newBookStyles is the styles part of a new workbook before our styles:
-// the default font, the two fills every styles part starts with, no
-// border, the Normal cell style.
+// the number format of tenths (bookTenths), the default font, the two
+// fills every styles part starts with, no border, the Normal cell style.
 var newBookStyles = []byte(xmlDecl + `<styleSheet xmlns="` + nsMain + `">` +
+	`<numFmts count="1"><numFmt numFmtId="` + strconv.Itoa(bookTenths) + `" formatCode="0.0"></numFmt></numFmts>` +
 	`<fonts count="1"><font><name val="` + bookFont + `"></name><family val="2"></family><color theme="1"></color><sz val="` + strconv.Itoa(bookFontSize) + `"></sz></font></fonts>` +
 	`<fills count="2"><fill><patternFill patternType="none"></patternFill></fill><fill><patternFill patternType="gray125"></patternFill></fill></fills>` +
 	`<borders count="1"><border><left></left><right></right><top></top><bottom></bottom><diagonal></diagonal></border></borders>` +

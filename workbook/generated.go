@@ -263,6 +263,8 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	mono := style[cataloguePuzzle]
 	mono.Font, mono.FontSize = catalogueMono, monoSize
 	link := style[catalogueWhere]
+	tenths := style[9]
+	tenths.NumFmt = bookTenths // new books only, as the Catalogue is
 	link.Color, link.Underline = linkColor, true
 	header := func(dst []layout.Cell) []layout.Cell {
 		for i, h := range catalogueHeader {
@@ -290,8 +292,8 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		}
 		ref := where[i]
 		if p.SE > 0 {
-			// A number, to sort by; General shows 9.0 as 9.
-			dst = append(dst, layout.Cell{Pos: at(9), Value: float64(p.SE) / 10, HasValue: true, Style: style[9]})
+			// A number, to sort by, shown as rate --scale se prints it.
+			dst = append(dst, layout.Cell{Pos: at(9), Value: float64(p.SE) / 10, HasValue: true, Style: tenths})
 		}
 		return append(dst,
 			layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},

@@ -476,6 +476,7 @@ func TestCatalogueSeedsAndLines(t *testing.T) {
 	assert.NotContains(t, se, 3, "not known: left blank")
 	assert.Equal(t, 9.0, se[4].Value)
 	assert.Equal(t, layout.AlignEnd, se[4].Style.HAlign)
+	assert.Equal(t, bookTenths, se[4].Style.NumFmt, "9.0, not 9")
 	assert.Equal(t, 99_999_999_999, seeds[2].Number)
 	assert.Empty(t, seeds[2].Text)
 	assert.Equal(t, "100000000000", seeds[3].Text)
@@ -507,6 +508,24 @@ func TestCatalogueSeedsAndLines(t *testing.T) {
 // run of several cut short by --timeout must (it made a workbook of one
 // puzzle, without the Catalogue that lists its seed); without, a
 // workbook of its own.
+// TestCatalogueShowsTenths: a book's SE column shows one decimal as rate
+// --scale se prints it (9.0, not 9), through the number format its new
+// styles define, as an app formats it.
+func TestCatalogueShowsTenths(t *testing.T) {
+	ps := testPuzzles(t, 2)
+	ps[0].SE, ps[1].SE = 90, 71
+	out := filepath.Join(t.TempDir(), "book.xlsx")
+	require.NoError(t, WriteGenerated(out, ps, BookOptions{}))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	for cell, want := range map[string]string{"I2": "9.0", "I3": "7.1"} {
+		v, err := f.GetCellValue(SheetCatalogue, cell)
+		require.NoError(t, err)
+		assert.Equal(t, want, v, cell)
+	}
+}
+
 func TestWriteGeneratedBookOfOne(t *testing.T) {
 	for _, book := range []bool{true, false} {
 		out := filepath.Join(t.TempDir(), "one.xlsx")
