@@ -1,14 +1,15 @@
 package workbook
 
 import (
-	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 	"github.com/xuri/excelize/v2"
+
+	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
 
 // BenchmarkRead opens a one-puzzle workbook and reads its puzzle.
@@ -76,31 +77,35 @@ func BenchmarkHugeSheetElsewhere(b *testing.B) {
 	}
 }
 
+// TestHugeSheetElsewhereIsNotRead: a sheet of a million cells beside the
+// puzzle's is copied, never unpacked: not parsed, not checked (parts
+// over opc's maxChecked are copied unchecked), so that it costs nothing.
+// Watched through opc.OnUnpack, not timed: a timed bound failed in CI on
+// a loaded machine, as our standards say timed tests do.
 func TestHugeSheetElsewhereIsNotRead(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a large workbook")
 	}
-	small, huge := classicBook(t), hugeBook(t, 50_000)
-	run := func(in string) time.Duration {
-		start := time.Now()
-		p, err := Read(in, Options{})
-		require.NoError(t, err)
-		sol, err := p.Solve()
-		require.NoError(t, err)
-		_, err = Write(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{})
-		require.NoError(t, err)
-		return time.Since(start)
+	huge := hugeBook(t, 50_000)
+	var mu sync.Mutex
+	unpacked := map[string]bool{}
+	watch := func(name string) {
+		mu.Lock()
+		defer mu.Unlock()
+		unpacked[name] = true
 	}
-	run(small) // warm up
-	ts, th := run(small), run(huge)
-	t.Logf("one-puzzle workbook %v, with a 1,000,000-cell sheet besides %v", ts, th)
-	// Copying the compressed sheet is cheap; parsing it would take seconds.
-	assert.Less(t, th, ts+500*time.Millisecond, fmt.Sprintf("small %v, huge %v", ts, th))
-	out := filepath.Join(t.TempDir(), "out2.xlsx")
+	opc.OnUnpack.Store(&watch)
+	defer opc.OnUnpack.Store(nil)
+	out := filepath.Join(t.TempDir(), "out.xlsx")
 	p, err := Read(huge, Options{})
 	require.NoError(t, err)
-	sol, _ := p.Solve()
+	sol, err := p.Solve()
+	require.NoError(t, err)
 	_, err = Write(p, sol, out, Options{})
 	require.NoError(t, err)
+	mu.Lock()
+	assert.True(t, unpacked["xl/worksheets/sheet1.xml"], "the puzzle's sheet is read (the watch works)")
+	assert.False(t, unpacked["xl/worksheets/sheet2.xml"], "the huge sheet is never unpacked")
+	mu.Unlock()
 	assert.Equal(t, unzip(t, huge)["xl/worksheets/sheet2.xml"], unzip(t, out)["xl/worksheets/sheet2.xml"])
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sync/atomic"
 )
 
 // A package is a zip, and a zip of 1 MB can unpack to gigabytes. Every
@@ -106,11 +107,23 @@ func mib(n int64) string {
 	return fmt.Sprintf("%d bytes", n)
 }
 
+// OnUnpack, when set, is called with the name of every part unpacked:
+// read, streamed, or checked before Save copies it raw. Tests watch it to
+// see what a run never unpacks, without timing it.
+var OnUnpack atomic.Pointer[func(name string)]
+
+func unpacking(name string) {
+	if f := OnUnpack.Load(); f != nil {
+		(*f)(name)
+	}
+}
+
 // openPart opens zip entry f as part name, to be read up to limit bytes.
 func openPart(f *zip.File, name string, limit int64, advice string) (*partReader, error) {
 	if f.UncompressedSize64 > uint64(limit) {
 		return nil, &PartError{name, fmt.Sprintf("unpacks to %d bytes, more than %s%s", f.UncompressedSize64, mib(limit), advice)}
 	}
+	unpacking(name)
 	rc, err := f.Open()
 	if err != nil {
 		return nil, &PartError{name, fmt.Sprintf("cannot be unpacked (%v)", err)}

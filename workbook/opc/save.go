@@ -87,6 +87,7 @@ func (p *Package) intact(f *zip.File) error {
 	if f.UncompressedSize64 > min(maxChecked, uint64(max(p.limits.Whole, p.limits.Streamed))) {
 		return nil
 	}
+	unpacking(f.Name)
 	rc, err := f.Open()
 	if errors.Is(err, zip.ErrAlgorithm) {
 		return nil // a method Go cannot unpack (Deflate64): copied as before, unchecked
