@@ -397,9 +397,12 @@ func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptio
 // 3x2 read without it, or one read with a --box that is not its own, is
 // another puzzle. "" otherwise.
 func otherBoxes(s *solve.Solver, g *solve.Grid, box string) string {
+	if g.Shape.Turned() == g.Shape { // square boxes: 9x9 and the rest, at no cost
+		return ""
+	}
 	t := *g
 	t.Shape = g.Shape.Turned()
-	if t.Shape == g.Shape || t.Check() != nil || s.Count(&t, 2, nil) != 1 {
+	if t.Check() != nil || s.Count(&t, 2, nil) != 1 {
 		return ""
 	}
 	fix := fmt.Sprintf("give --box %dx%d", t.Shape.BoxRows, t.Shape.BoxCols)
