@@ -563,4 +563,16 @@ func TestReadBookWithoutPuzzle(t *testing.T) {
 		assert.Equal(t, ps[0].Givens, p.Grid, name)
 		assert.Contains(t, p.Notes, "book.xlsx is a book of puzzles: read puzzle 1; give --puzzle N for another", name)
 	}
+
+	// A user's workbook with sheets of those names, its Catalogue no
+	// book's, is read as any other.
+	f := newBook(t, SheetPuzzles)
+	putGrid(t, f, SheetPuzzles, layoutB2, grid(t, classic))
+	_, err = f.NewSheet(SheetCatalogue)
+	require.NoError(t, err)
+	require.NoError(t, f.SetCellStr(SheetCatalogue, "A1", "My puzzles, by week"))
+	p, err := Read(save(t, f, "mine.xlsx"), Options{})
+	require.NoError(t, err)
+	assert.Equal(t, grid(t, classic), p.Grid)
+	assert.Equal(t, []string{"using the puzzle at Puzzles!B2:J10"}, p.Notes)
 }

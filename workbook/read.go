@@ -93,14 +93,20 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		// Catalogue, as --puzzle 1 reads it (a review of 3 December:
 		// detection took a 6x6 book's captions for cells, or saw several
 		// puzzles).
+		// A workbook of the user's with sheets of those names whose
+		// Catalogue is not a book's is read as any other.
 		sheets := pk.worksheets()
 		if slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetCatalogue }) &&
 			slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetPuzzles }) {
-			opts.Puzzle = 1
-			bookNote = fmt.Sprintf("%s is a book of puzzles: read puzzle 1; give --puzzle N for another", filepath.Base(path))
+			first := opts
+			first.Puzzle = 1
+			if first, err := pk.bookPuzzle(first); err == nil {
+				opts = first
+				bookNote = fmt.Sprintf("%s is a book of puzzles: read puzzle 1; give --puzzle N for another", filepath.Base(path))
+			}
 		}
 	}
-	if opts.Puzzle > 0 {
+	if opts.Puzzle > 0 && bookNote == "" {
 		if opts, err = pk.bookPuzzle(opts); err != nil {
 			return nil, pk, err
 		}
