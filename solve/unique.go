@@ -5,6 +5,28 @@ import (
 	"slices"
 )
 
+// TurnedUnique reports whether g, read with the other box shape of its
+// size (Shape.Turned: 3x2 for 2x3), breaks no rule and has exactly one
+// solution, and returns that shape: of a puzzle with no solution or
+// several, or clashing givens, with its own boxes, whether its boxes are
+// the wrong ones. Always false for square boxes. s counts (nil: a Solver
+// of its own).
+func TurnedUnique(s *Solver, g *Grid) (Shape, bool) {
+	t := g.Shape.Turned()
+	if t == g.Shape {
+		return t, false
+	}
+	turned := *g
+	turned.Shape = t
+	if turned.Check() != nil {
+		return t, false
+	}
+	if s == nil {
+		s = new(Solver)
+	}
+	return t, s.Count(&turned, 2, nil) == 1
+}
+
 // GivensToAdd fixes a puzzle with several solutions: it returns the givens
 // to add (cell and digit, in reading order) so that exactly one solution is
 // left. The digits are those of one of the puzzle's solutions, so the

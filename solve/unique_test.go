@@ -302,3 +302,32 @@ func BenchmarkGivensToAdd(b *testing.B) {
 		})
 	}
 }
+
+// TestTurnedUnique: a 6x6 made with 3x2 boxes, read with 2x3 ones, has one
+// solution with the turned boxes; a puzzle read with its own boxes, one of
+// the default boxes with no solution turned, and square boxes do not.
+func TestTurnedUnique(t *testing.T) {
+	tall := Shape{Size: 6, BoxRows: 3, BoxCols: 2}
+	for _, tc := range []struct {
+		name  string
+		line  string
+		shape Shape
+		want  bool
+	}{
+		{"tall puzzle read wide", "5..326......32.4....5.62......653..4", Shape6, true},
+		{"the same read with its own boxes", "5..326......32.4....5.62......653..4", tall, false},
+		{"a puzzle of the default boxes, none turned", "14.5....3.1..3........4..5.3....6.52", Shape6, false},
+		{"square boxes", "1.....3..4.....2", Shape4, false},
+	} {
+		g, err := ParseLine(tc.line)
+		require.NoError(t, err)
+		g.Shape = tc.shape
+		turned, ok := TurnedUnique(nil, &g)
+		assert.Equal(t, tc.want, ok, tc.name)
+		assert.Equal(t, tc.shape.Turned(), turned, tc.name)
+		if ok {
+			g.Shape = turned
+			assert.Equal(t, 1, CountSolutions(g, 2), tc.name)
+		}
+	}
+}

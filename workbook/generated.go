@@ -206,6 +206,7 @@ const (
 	linkColor        = layout.FilledColor         // links are blue and underlined
 	catalogueNumbers = "No.,Score,Givens,Seed,SE" // right-aligned, their headers too
 	catalogueWhere   = 8                          // the link's column, H
+	catalogueSE      = 9                          // the SE estimate's, I
 )
 
 // catalogueBand is how many puzzles' rows of the Catalogue are laid out at
@@ -263,7 +264,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	mono := style[cataloguePuzzle]
 	mono.Font, mono.FontSize = catalogueMono, monoSize
 	link := style[catalogueWhere]
-	tenths := style[9]
+	tenths := style[catalogueSE]
 	tenths.NumFmt = bookTenths // new books only, as the Catalogue is
 	link.Color, link.Underline = linkColor, true
 	header := func(dst []layout.Cell) []layout.Cell {
@@ -293,7 +294,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		ref := where[i]
 		if p.SE > 0 {
 			// A number, to sort by, shown as rate --scale se prints it.
-			dst = append(dst, layout.Cell{Pos: at(9), Value: float64(p.SE) / 10, HasValue: true, Style: tenths})
+			dst = append(dst, layout.Cell{Pos: at(catalogueSE), Value: float64(p.SE) / 10, HasValue: true, Style: tenths})
 		}
 		return append(dst,
 			layout.Cell{Pos: at(1), Number: p.Number, Style: style[1]},

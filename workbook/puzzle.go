@@ -152,25 +152,17 @@ func (p *Puzzle) check() error {
 	return nil
 }
 
-// turnedBoxes reports whether the puzzle, with the other box shape of
-// its size (3x2 for a 2x3 6x6), breaks no rule and has exactly one
-// solution: a puzzle read with the wrong boxes (a --box that is not the
-// puzzle's, a --range that reads it with the default ones).
-func (p *Puzzle) turnedBoxes() (solve.Shape, bool) {
-	t := p.Grid
-	t.Shape = t.Shape.Turned()
-	if p.stored || t.Shape == p.Grid.Shape || len(t.Conflicts()) > 0 {
-		return t.Shape, false
-	}
-	return t.Shape, solve.CountSolutions(t, 2) == 1
-}
-
 // boxesAdvice says, as a clause, that the puzzle has exactly one solution
-// with the other box shape of its size: the advice for one that breaks
-// the rules, or has no solution or several, with the boxes it was read
-// with. "" when it has not.
+// with the other box shape of its size (solve.TurnedUnique): the advice
+// for one read with the wrong boxes (a --box that is not the puzzle's, a
+// --range that reads it with the default ones), which breaks the rules,
+// or has no solution or several, with them. "" when it has not, and for a
+// worksheet's stored puzzle, whose boxes are known.
 func (p *Puzzle) boxesAdvice() string {
-	t, ok := p.turnedBoxes()
+	if p.stored {
+		return ""
+	}
+	t, ok := solve.TurnedUnique(nil, &p.Grid)
 	if !ok {
 		return ""
 	}
@@ -189,21 +181,17 @@ func (p *Puzzle) boxesAdvice() string {
 
 // boxesWarning warns, of a puzzle with exactly one solution, that the
 // sheet draws the other box shape of its size, with which the puzzle has
-// exactly one too: which one the puzzle means only the user knows, and
-// the solution differs. "" otherwise.
+// exactly one too, and another: which one the puzzle means only the user
+// knows. Not when the two solutions are the same (a grid valid with both
+// box shapes may solve alike: a review of 3 December). "" otherwise.
 func (p *Puzzle) boxesWarning() string {
 	if p.drawn == (solve.Shape{}) || p.drawn == p.Grid.Shape {
-		return ""
+		return "" // (a worksheet's stored puzzle has no drawn boxes)
 	}
-	if t, ok := p.turnedBoxes(); !ok || t != p.drawn {
-		return ""
-	}
-	// Warned only when the answers differ: a grid valid with both box
-	// shapes may solve the same either way (a review of 3 December).
-	sol, err := solve.Solve(p.Grid)
 	turned := p.Grid
 	turned.Shape = p.drawn
-	other, err2 := solve.Solve(turned)
+	sol, err := solve.Solve(p.Grid)
+	other, err2 := solve.Solve(turned) // an error for clashing givens, none or several solutions
 	if err != nil || err2 != nil || slices.Equal(sol.Cells[:], other.Cells[:]) {
 		return ""
 	}

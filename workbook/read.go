@@ -92,12 +92,13 @@ func locateIn(path string, opts Options) (_ *Puzzle, pk *pkg, err error) {
 		// A book that generate made, no puzzle named: its first, by its
 		// Catalogue, as --puzzle 1 reads it (a review of 3 December:
 		// detection took a 6x6 book's captions for cells, or saw several
-		// puzzles).
-		// A workbook of the user's with sheets of those names whose
-		// Catalogue is not a book's is read as any other.
-		sheets := pk.worksheets()
-		if slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetCatalogue }) &&
-			slices.ContainsFunc(sheets, func(s sheetRef) bool { return s.name == SheetPuzzles }) {
+		// puzzles). A workbook of the user's with sheets of those names,
+		// whose Catalogue is no book's, is read as any other. The names
+		// alone are looked at first: no sheet is read for most workbooks.
+		named := func(name string) bool {
+			return slices.ContainsFunc(pk.wb.sheets, func(s sheetEntry) bool { return s.Name == name })
+		}
+		if named(SheetCatalogue) && named(SheetPuzzles) {
 			first := opts
 			first.Puzzle = 1
 			if first, err := pk.bookPuzzle(first); err == nil {
@@ -555,23 +556,22 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 		shown := rr.bad[:min(len(rr.bad), maxCellErrors)]
 		return nil, &CellErrors{File: file, Range: where, Cells: shown, Total: len(rr.bad)}
 	}
-	if len(rr.noValue) > 0 {
-		if !rr.badOK {
-			// Read as blanks, they would make another puzzle than the
-			// sheet shows once calculated: a walk of 3 December had =5
-			// at B2 solved as a blank, and advised "add B2 = 3".
-			cells := rr.noValue[:min(len(rr.noValue), maxCellErrors)]
-			more := ""
-			if n := len(rr.noValue) - len(cells); n > 0 {
-				more = fmt.Sprintf(" and %d more", n)
-			}
-			what := "hold formulas with no stored value (a program wrote them and no spreadsheet app calculated them)"
-			if len(rr.noValue) == 1 {
-				what = "holds a formula with no stored value (a program wrote it and no spreadsheet app calculated it)"
-			}
-			return nil, fmt.Errorf("%w: %s: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
-				ErrOpen, file, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
+	if len(rr.noValue) > 0 && !rr.badOK {
+		// Read as blanks, they would make another puzzle than the sheet
+		// shows once calculated: a walk of 3 December had =5 at B2 solved
+		// as a blank, and advised "add B2 = 3". (A student's entries,
+		// badOK, are read as blanks, with the note below.)
+		cells := rr.noValue[:min(len(rr.noValue), maxCellErrors)]
+		more := ""
+		if n := len(rr.noValue) - len(cells); n > 0 {
+			more = fmt.Sprintf(" and %d more", n)
 		}
+		what := "hold formulas with no stored value (a program wrote them and no spreadsheet app calculated them)"
+		if len(rr.noValue) == 1 {
+			what = "holds a formula with no stored value (a program wrote it and no spreadsheet app calculated it)"
+		}
+		return nil, fmt.Errorf("%w: %s: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
+			ErrOpen, file, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
 	}
 	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers, drawn: rr.drawnBoxes()}
 	if len(rr.noValue) > 0 {

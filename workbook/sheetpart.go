@@ -477,23 +477,23 @@ func hfText(text string) string {
 const maxHeader = 100
 
 // clipHeader makes text one line of at most maxHeader characters.
-func clipHeader(text string) string {
-	text = strings.Join(strings.Fields(text), " ")
-	if r := []rune(text); len(r) > maxHeader {
-		text = string(r[:maxHeader-1]) + "…"
-	}
-	return text
-}
+func clipHeader(text string) string { return clipLine(text, maxHeader) }
 
 // headerWith is the header title followed by suffix (" – answers"),
 // the title clipped so that the suffix stays: clipped whole, a long
 // title's sheets all had the same header (a walk of 3 December).
 func headerWith(title, suffix string) string {
-	title = strings.Join(strings.Fields(title), " ")
-	if r, room := []rune(title), maxHeader-len([]rune(suffix)); len(r) > room {
-		title = string(r[:room-1]) + "…"
+	return clipLine(title, maxHeader-len([]rune(suffix))) + suffix
+}
+
+// clipLine makes text one line (runs of spaces and line ends as one
+// space) of at most n characters, the last an ellipsis when it is cut.
+func clipLine(text string, n int) string {
+	text = strings.Join(strings.Fields(text), " ")
+	if r := []rune(text); len(r) > n {
+		text = string(r[:n-1]) + "…"
 	}
-	return title + suffix
+	return text
 }
 
 // esc escapes text for XML content or an attribute value, characters XML

@@ -397,19 +397,15 @@ func solveOne(s *solve.Solver, j *textJob, name string, out []byte, o solveOptio
 // 3x2 read without it, or one read with a --box that is not its own, is
 // another puzzle. "" otherwise.
 func otherBoxes(s *solve.Solver, g *solve.Grid, box string) string {
-	if g.Shape.Turned() == g.Shape { // square boxes: 9x9 and the rest, at no cost
+	t, ok := solve.TurnedUnique(s, g)
+	if !ok {
 		return ""
 	}
-	t := *g
-	t.Shape = g.Shape.Turned()
-	if t.Check() != nil || s.Count(&t, 2, nil) != 1 {
-		return ""
-	}
-	fix := fmt.Sprintf("give --box %dx%d", t.Shape.BoxRows, t.Shape.BoxCols)
-	if def, _ := solve.ShapeOf(t.Shape.Size); box != "" && def == t.Shape {
+	fix := fmt.Sprintf("give --box %dx%d", t.BoxRows, t.BoxCols)
+	if def, _ := solve.ShapeOf(t.Size); box != "" && def == t {
 		fix = "drop --box"
 	}
-	return fmt.Sprintf(" (with %dx%d boxes it has exactly one: %s)", t.Shape.BoxRows, t.Shape.BoxCols, fix)
+	return fmt.Sprintf(" (with %dx%d boxes it has exactly one: %s)", t.BoxRows, t.BoxCols, fix)
 }
 
 func appendSolution(out []byte, g *solve.Grid, format string) []byte {
