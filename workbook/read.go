@@ -477,6 +477,14 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 	}
 	rr := &rangeRead{sheet: sh, rect: rect, grid: solve.NewGrid(shape), badOK: p.textIsEntry}
 	ring := map[layout.Pos]int{}
+	// Formula cells with no stored value, or storing the number 0
+	// (zero), in sheet order; valued: a formula cell stores another value.
+	type blankFormula struct {
+		at   string
+		zero bool
+	}
+	var blanks []blankFormula
+	valued := false
 	for _, c := range scan.cells {
 		v, err := p.valueOf(sh.name, c)
 		if err != nil {
@@ -494,8 +502,11 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 			}
 			rr.heavy[(c.Pos.Row-rect.Min.Row)*rect.Cols()+c.Pos.Col-rect.Min.Col] = h
 		}
-		if v.noValue {
-			rr.noValue = append(rr.noValue, c.Pos.String())
+		switch {
+		case v.noValue || c.HasF && v.zero:
+			blanks = append(blanks, blankFormula{c.Pos.String(), !v.noValue})
+		case c.HasF:
+			valued = true
 		}
 		switch d := v.puzzleDigit(shape.Size); {
 		case d > 0:
@@ -511,6 +522,17 @@ func (p *pkg) readRange(sh sheetRef, rect layout.Rect, shape solve.Shape) (*rang
 			if v.isNum {
 				rr.badNumbers++
 			}
+		}
+	}
+	// XlsxWriter (and libxlsxwriter) store 0 as every formula's result
+	// and ask the app to calculate them all on opening (fullCalcOnLoad):
+	// read as blanks, =5 at D2 made another puzzle. So in such a workbook
+	// a 0 is no stored value, unless some formula of the range stores
+	// another value: then they were calculated.
+	zeroIsNone := p.wb.fullCalc && !valued
+	for _, b := range blanks {
+		if !b.zero || zeroIsNone {
+			rr.noValue = append(rr.noValue, b.at)
 		}
 	}
 	rr.ringDigits = ringDigits(ring, rect)
@@ -545,8 +567,15 @@ func (rr *rangeRead) uncalculated(file string) string {
 	if rr.digits > 0 || len(rr.noValue) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s!%s holds %d formulas with no stored value and no digit; open and save %s in a spreadsheet app to calculate them, then run again",
-		rr.sheet.name, rr.rect, len(rr.noValue), filepath.Base(file))
+	return fmt.Sprintf("%s!%s holds %d formulas with no stored value and no digit; %s, then run again",
+		rr.sheet.name, rr.rect, len(rr.noValue), calculateAdvice(file))
+}
+
+// calculateAdvice says how to have file's formulas calculated. LibreOffice
+// Calc does not calculate on opening a file that says Excel wrote it, as
+// XlsxWriter's do: it shows and saves their zeros until told to.
+func calculateAdvice(file string) string {
+	return fmt.Sprintf("open and save %s in a spreadsheet app to calculate them (in LibreOffice Calc, Data > Calculate > Recalculate Hard before saving)", filepath.Base(file))
 }
 
 // puzzle turns the range into a Puzzle, or the errors of its bad cells.
@@ -570,13 +599,13 @@ func (rr *rangeRead) puzzle(file string) (*Puzzle, error) {
 		if len(rr.noValue) == 1 {
 			what = "holds a formula with no stored value (a program wrote it and no spreadsheet app calculated it)"
 		}
-		return nil, fmt.Errorf("%w: %s: %s: %s%s %s, so what the puzzle's cells show is not known; open and save %s in a spreadsheet app to calculate them, then run again",
-			ErrOpen, file, where, strings.Join(cells, ", "), more, what, filepath.Base(file))
+		return nil, fmt.Errorf("%w: %s: %s: %s%s %s, so what the puzzle's cells show is not known; %s, then run again",
+			ErrOpen, file, where, strings.Join(cells, ", "), more, what, calculateAdvice(file))
 	}
 	p := &Puzzle{File: file, Sheet: rr.sheet.name, Range: rr.rect.String(), Grid: rr.grid, area: rr.rect, letters: rr.letters > rr.numbers, drawn: rr.drawnBoxes()}
 	if len(rr.noValue) > 0 {
-		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (open and save %s in a spreadsheet app to calculate them)",
-			rr.sheet.name, strings.Join(rr.noValue, ", "), filepath.Base(file)))
+		p.Notes = append(p.Notes, fmt.Sprintf("%s!%s: formulas with no stored value were read as blanks (%s)",
+			rr.sheet.name, strings.Join(rr.noValue, ", "), calculateAdvice(file)))
 	}
 	return p, nil
 }

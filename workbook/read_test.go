@@ -174,7 +174,50 @@ func TestReadFormulaWithoutValue(t *testing.T) {
 		_, err := Read(cellBook(t, cell), Options{})
 		require.ErrorIs(t, err, ErrOpen, cell)
 		assert.ErrorContains(t, err, "cells.xlsx: Week 3!B2:J10: D2 holds a formula with no stored value", cell)
-		assert.ErrorContains(t, err, "open and save cells.xlsx in a spreadsheet app to calculate them, then run again", cell)
+		assert.ErrorContains(t, err, "open and save cells.xlsx in a spreadsheet app to calculate them (in LibreOffice Calc, Data > Calculate > Recalculate Hard before saving), then run again", cell)
+	}
+}
+
+// TestReadFormulaStoringZero: XlsxWriter stores 0 as every formula's
+// result and asks the app to calculate them all on opening
+// (fullCalcOnLoad). Such a 0 was read as a blank: =5 at D2 made another
+// puzzle, solved with a warning that it had several solutions.
+func TestReadFormulaStoringZero(t *testing.T) {
+	tests := []struct {
+		name     string
+		d2, f2   string // D2 (blank in classic) and F2 (7 in classic)
+		fullCalc bool
+		refused  string // the cells refused as formulas with no stored value; "": read
+	}{
+		{"XlsxWriter's", `<c r="D2"><f>4</f><v>0</v></c>`, `<c r="F2"><v>7</v></c>`, true, "D2 holds a formula"},
+		{"every formula stores 0", `<c r="D2"><f>4</f><v>0</v></c>`, `<c r="F2"><f>7</f><v>0</v></c>`, true, "D2, F2 hold formulas"},
+		{"calculated: another formula stores 7", `<c r="D2"><f>Data!A1</f><v>0</v></c>`, `<c r="F2"><f>7</f><v>7</v></c>`, true, ""},
+		{"no full calculation asked for", `<c r="D2"><f>Data!A1</f><v>0</v></c>`, `<c r="F2"><v>7</v></c>`, false, ""},
+		{"a 0 typed, not a formula", `<c r="D2"><v>0</v></c>`, `<c r="F2"><v>7</v></c>`, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := save(t, newBook(t, "Week 3"), "zero.xlsx")
+			setSheetData(t, path, gridRows(grid(t, classic), layout.Pos{Col: 2, Row: 2}, map[string]string{"D2": tt.d2, "F2": tt.f2}))
+			if tt.fullCalc {
+				rezip(t, path, func(name string, data []byte) []byte {
+					if name != "xl/workbook.xml" {
+						return data
+					}
+					wb := strings.Replace(string(data), "<calcPr ", `<calcPr fullCalcOnLoad="1" `, 1)
+					require.Contains(t, wb, "fullCalcOnLoad")
+					return []byte(wb)
+				})
+			}
+			p, err := Read(path, Options{})
+			if tt.refused != "" {
+				require.ErrorIs(t, err, ErrOpen)
+				assert.ErrorContains(t, err, "zero.xlsx: Week 3!B2:J10: "+tt.refused+" with no stored value")
+				return
+			}
+			require.NoError(t, err)
+			assert.Equal(t, grid(t, classic), p.Grid, "D2 read as a blank")
+		})
 	}
 }
 
