@@ -53,8 +53,8 @@ const (
 	// The spans of the table's columns, in columns of PictureUnit points.
 	stepsTechniqueUnits = 11
 	stepsTextUnits      = 30
-	stepsPlacementUnits = 10
-	stepsElimUnits      = 18
+	stepsPlacementUnits = 13
+	stepsElimUnits      = 17
 
 	StepsFontSize    = 10.0
 	StepsHeaderFill  = "D9E2F3" // the table's header row
@@ -202,7 +202,9 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	row = header
 	textsOf := func(i int) []string {
 		s := &ex.Steps[i]
-		return []string{s.Technique.String(), s.Text(), Placements(s.Placements, sheet, cell), Eliminations(s.Eliminations, sheet, cell)}
+		return []string{s.Technique.String(), s.Text(),
+			breakBeforeRefs(Placements(s.Placements, sheet, cell), charsPerLine(textWidths[2])),
+			breakBeforeRefs(Eliminations(s.Eliminations, sheet, cell), charsPerLine(textWidths[3]))}
 	}
 	var next []string // the texts of the step after the last row, made to decide a pair
 	// stepRow writes step i's row, or rows when its texts are too long for
@@ -349,6 +351,23 @@ func Placements(ps []solve.Candidate, sheet string, cell func(r, c int) string) 
 	lines := make([]string, len(ps))
 	for i, p := range ps {
 		lines[i] = fmt.Sprintf("%v = %s (%s%s)", p.Cell, solve.DigitString(p.Digit), SheetRef(sheet), cell(p.Row, p.Col))
+	}
+	return strings.Join(lines, "\n")
+}
+
+// breakBeforeRefs starts the sheet's cells of each line of t that is
+// longer than perLine characters on a line of their own: "r7c11 = 7
+// (Puzzle!L8)" wrapped where the app chose, after the "!", leaving "L8)"
+// alone on the next line.
+func breakBeforeRefs(t string, perLine int) string {
+	lines := strings.Split(t, "\n")
+	for i, line := range lines {
+		if utf8.RuneCountInString(line) <= perLine {
+			continue
+		}
+		if k := strings.LastIndex(line, " ("); k > 0 {
+			lines[i] = line[:k] + "\n" + line[k+1:]
+		}
 	}
 	return strings.Join(lines, "\n")
 }

@@ -43,6 +43,37 @@ func TestPlacementsAndEliminations(t *testing.T) {
 	}
 }
 
+// TestStepsBreakBeforeRefs: a placement too long for its column goes on
+// with the sheet's cell on a line of its own, not wrapped where the app
+// chose ("(Puzzle!" above "L8)", a render of 3 December); one that fits
+// stays whole, and the row is as tall as its lines.
+func TestStepsBreakBeforeRefs(t *testing.T) {
+	g, err := solve.ParseLine("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+	require.NoError(t, err)
+	ex, err := solve.Explain(g)
+	require.NoError(t, err)
+	for _, tt := range []struct {
+		sheet string
+		lines int
+	}{{"Week 3", 1}, {"Puzzle of the week", 2}} {
+		sh := StepsSheet("Steps", tt.sheet, sheetCell, g, ex)
+		row := StepsHeaderRow + 1
+		s := ex.Steps[0]
+		p := s.Placements[0]
+		want := fmt.Sprintf("%v = %d (%s%s)", p.Cell, p.Digit, SheetRef(tt.sheet), sheetCell(p.Row, p.Col))
+		if tt.lines == 2 {
+			want = fmt.Sprintf("%v = %d\n(%s%s)", p.Cell, p.Digit, SheetRef(tt.sheet), sheetCell(p.Row, p.Col))
+		}
+		assert.Equal(t, want, cellAt(t, sh, Pos{StepsPlacementsCol, row}).Text, tt.sheet)
+		if len(s.Text()) < charsPerLine(mergedShare*stepsWidths[2]) {
+			assert.Equal(t, textHeight([]string{want}, []float64{mergedShare * stepsWidths[3]}), sh.RowHeights[row], tt.sheet)
+		}
+	}
+	assert.Equal(t, "r1c1 = 1\n('Puzzle of the week'!B2)\nr9c9 = 9 (Sheet1!J10)",
+		breakBeforeRefs("r1c1 = 1 ('Puzzle of the week'!B2)\nr9c9 = 9 (Sheet1!J10)", 24))
+	assert.Equal(t, "r1c1, r1c2, r1c3, r1c4 ≠ 7\n('Week 3'!B2, C2, D2, E2)", breakBeforeRefs("r1c1, r1c2, r1c3, r1c4 ≠ 7 ('Week 3'!B2, C2, D2, E2)", 24))
+}
+
 func TestTechniqueCounts(t *testing.T) {
 	assert.Equal(t, "none", TechniqueCounts(nil))
 	assert.Equal(t, "Full House 3, Hidden Single 20, X-Wing 1",
@@ -98,8 +129,8 @@ func TestStepsSheet(t *testing.T) {
 		text := cellAt(t, sh, Pos{StepsTextCol, row})
 		assert.Equal(t, s.Text(), text.Text)
 		assert.True(t, text.Style.Wrap)
-		assert.Equal(t, Placements(s.Placements, "Week 3", sheetCell), cellAt(t, sh, Pos{StepsPlacementsCol, row}).Text)
-		assert.Equal(t, Eliminations(s.Eliminations, "Week 3", sheetCell), cellAt(t, sh, Pos{StepsEliminationsCol, row}).Text)
+		assert.Equal(t, breakBeforeRefs(Placements(s.Placements, "Week 3", sheetCell), charsPerLine(mergedShare*stepsWidths[3])), cellAt(t, sh, Pos{StepsPlacementsCol, row}).Text)
+		assert.Equal(t, breakBeforeRefs(Eliminations(s.Eliminations, "Week 3", sheetCell), charsPerLine(mergedShare*stepsWidths[4])), cellAt(t, sh, Pos{StepsEliminationsCol, row}).Text)
 		assert.GreaterOrEqual(t, sh.RowHeights[row], stepsLine, "row %d", row)
 	}
 	// A step of the classic puzzle: its first is a single, placed in r?c? = d.
