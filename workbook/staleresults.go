@@ -32,7 +32,8 @@ import (
 // sheet, which names no sheet), and a sheet whose formulas name it is
 // found in turn, and so is a range of sheets that takes one in
 // (Scores:End!B10). That is more than the formulas that read the answer,
-// never fewer but through what the text does not name (INDIRECT).
+// never fewer: a formula that calls INDIRECT, which reads a reference it
+// builds from text, is taken to read every sheet.
 
 // sheetFormulas is what clearAnswerTraces needs of one of the user's
 // sheets: the text of its formulas, and where its formulas' saved
@@ -95,14 +96,14 @@ func (p *pkg) clearAnswerTraces(emptied, emptiedParts []string, skip map[int]boo
 	for changed := true; changed; {
 		changed = false
 		for name, value := range names {
-			if !slices.Contains(staleNames, name) && (namesSheet(value, stale) || spansSheet(value, stale, order) || namesName(value, staleNames)) {
+			if !slices.Contains(staleNames, name) && (namesSheet(value, stale) || spansSheet(value, stale, order) || namesName(value, staleNames) || readsByText(value)) {
 				staleNames = append(staleNames, name)
 				changed = true
 			}
 		}
 		for _, sf := range sheets {
 			lower := strings.ToLower(sf.ref.name)
-			if !read[lower] && (namesSheet(sf.text, stale) || spansSheet(sf.text, stale, order) || namesName(sf.text, staleNames)) {
+			if !read[lower] && (namesSheet(sf.text, stale) || spansSheet(sf.text, stale, order) || namesName(sf.text, staleNames) || readsByText(sf.text)) {
 				read[lower] = true
 				stale = append(stale, lower)
 				changed = true
@@ -504,6 +505,14 @@ func namesSheet(text string, sheets []string) bool {
 	}
 	return false
 }
+
+// indirect matches a call of INDIRECT in formula text, lower-cased.
+var indirect = regexp.MustCompile(`(^|[^\p{L}\p{N}_.])indirect\s*\(`)
+
+// readsByText reports whether formula text (lower-cased) calls INDIRECT,
+// which reads a reference it builds from text: INDIRECT("Sol"&"ution!B2")
+// names no sheet, and may read any.
+func readsByText(text string) bool { return indirect.MatchString(text) }
 
 // sheetSpan matches a reference to a range of sheets, lower-cased:
 // first:last!A1 or 'first:last'!A1.

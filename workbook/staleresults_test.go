@@ -58,14 +58,15 @@ func worksheetOf(t *testing.T, in, sheet string) (string, []string) {
 // defined name on it, or a sheet of such formulas, lose their saved
 // results in the worksheet's copy, which empties the Solution sheet: they
 // showed the answer in LibreOffice, which does not recalculate an .xlsx it
-// opens (a walk of 3 December). Formulas that read none of it keep theirs,
+// opens (a walk of 3 December); so do formulas that call INDIRECT, whose
+// references are text. Formulas that read none of it keep theirs,
 // their sheet byte for byte, and the teacher's workbook keeps everything.
 func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	solved, p := solvedClassic(t)
 
 	f, err := excelize.OpenFile(solved)
 	require.NoError(t, err)
-	for _, name := range []string{"Scores", "Totals", "By name", "Plain", "Span"} {
+	for _, name := range []string{"Scores", "Totals", "By name", "Plain", "Span", "Indirect"} {
 		_, err := f.NewSheet(name)
 		require.NoError(t, err)
 	}
@@ -80,6 +81,8 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	// A range of sheets names only its ends: Week 3 to Candidates takes
 	// in Solution (a walk of 3 December: its sum kept the answer's).
 	require.NoError(t, f.SetCellFormula("Span", "A1", "SUM('Week 3:Candidates'!B10)"))
+	// INDIRECT reads a reference built from text, which names no sheet.
+	require.NoError(t, f.SetCellFormula("Indirect", "A1", `INDIRECT("Sol"&"ution!B2")`))
 	require.NoError(t, f.SaveAs(solved))
 	require.NoError(t, f.Close())
 	withSavedResults(t, solved, "7")
@@ -88,14 +91,14 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	out, notes := worksheetOf(t, solved, p.Sheet)
 	all := strings.Join(notes, "\n")
 	assert.Contains(t, all, `emptied sheet "Solution"`)
-	assert.Contains(t, all, `cleared the saved results of 21 formulas on sheets "Scores", "Totals", "By name" and "Span", which read a sheet this copy empties (or a sheet that does)`)
+	assert.Contains(t, all, `cleared the saved results of 22 formulas on sheets "Scores", "Totals", "By name", "Span" and "Indirect", which read a sheet this copy empties (or a sheet that does)`)
 	assert.NotContains(t, all, `"Plain"`)
 
 	g, err := excelize.OpenFile(out)
 	require.NoError(t, err)
 	defer g.Close()
 	after := unzip(t, out)
-	for sheet, refs := range map[string][]string{"Scores": {"G1", "G9", "H1"}, "Totals": {"A1"}, "By name": {"A1"}, "Plain": {"A1"}, "Span": {"A1"}} {
+	for sheet, refs := range map[string][]string{"Scores": {"G1", "G9", "H1"}, "Totals": {"A1"}, "By name": {"A1"}, "Plain": {"A1"}, "Span": {"A1"}, "Indirect": {"A1"}} {
 		for _, ref := range refs {
 			formula, err := g.GetCellFormula(sheet, ref)
 			require.NoError(t, err)
@@ -118,6 +121,20 @@ func TestWorksheetClearsResultsReadingTheAnswer(t *testing.T) {
 	require.NotEmpty(t, plain)
 	assert.Equal(t, before[plain], after[plain], "the sheet whose formulas read nothing emptied is kept byte for byte")
 	assert.Equal(t, before, unzip(t, solved), "the teacher's workbook is not touched")
+}
+
+func TestReadsByText(t *testing.T) {
+	for text, want := range map[string]bool{
+		`indirect("solution!b2")`:       true,
+		`sum(a1, indirect ( c3 ))`:      true,
+		"1+indirect(\"b\"&row())":       true,
+		`myindirect(a1)`:                false,
+		`solution!b2+indirects`:         false,
+		`index(solution!b2:j10, 1, 1)`:  false,
+		"if(a1,0,\nindirect(\"x!a1\"))": true,
+	} {
+		assert.Equal(t, want, readsByText(text), text)
+	}
 }
 
 // FuzzFormulasOf: on any part, formulasOf either fails or finds results
