@@ -3,6 +3,7 @@ package workbook
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -127,7 +128,23 @@ const (
 	WrongFill   = "FFC7CE" // red
 	EmptyFill   = "FFEB9C" // yellow
 	ChangedFill = "D9C3E9" // purple
+	// WrongColor is a wrong entry's digit, struck through as well: the
+	// fills alone print as four near greys (217 to 232) in black and white.
+	WrongColor = "9C0006"
 )
+
+// markLegend says what the marked board's colours and lines mean.
+const markLegend = "Green: right. Red, struck through: wrong. Yellow: empty. Purple, underlined: a given that was changed (its own digit shown)."
+
+// markLegendHeight is the height of the legend's row under a board n
+// cells wide: 9-point text wrapped in n cells of layout.SolutionColWidth points.
+// One height for every size cut a 4x4's legend, four lines, in print.
+func markLegendHeight(n int) float64 {
+	const charPoints, linePoints = 4.6, 11.5 // 9-point text, generously
+	perLine := max(1, int(0.85*float64(n)*layout.SolutionColWidth/charPoints))
+	lines := (len(markLegend) + perLine - 1) / perLine
+	return math.Ceil(float64(lines)*linePoints + 6)
+}
 
 // markedSheet draws the marking of m: the board as the student left it,
 // each cell filled by its mark, and the score under it.
@@ -158,14 +175,14 @@ func (m *Marking) markedSheet() layout.Sheet {
 		case Right:
 			c.Style.Fill = RightFill
 		case Wrong:
-			c.Style.Fill = WrongFill
+			c.Style.Fill, c.Style.Color, c.Style.Strike = WrongFill, WrongColor, true
 			if text, ok := m.Shown[k]; ok {
 				c.Text = text
 			}
 		case Empty:
 			c.Style.Fill = EmptyFill
 		case Changed:
-			c.Style.Fill = ChangedFill
+			c.Style.Fill, c.Style.Underline = ChangedFill, true
 			c.Number, c.Text = int(p.Grid.Cells[k]), ""
 		}
 		if letters && c.Number >= 10 {
@@ -175,8 +192,8 @@ func (m *Marking) markedSheet() layout.Sheet {
 		}
 	}
 	legend := layout.Rect{Min: at.Add(n+1, 0), Max: at.Add(n+1, n-1)}
-	sh.Add(layout.Board{Area: legend, RowHeights: map[int]float64{legend.Min.Row: 30},
-		Cells: []layout.Cell{{Pos: legend.Min, Text: "Green: right. Red: wrong. Yellow: empty. Purple: a given that was changed (its own digit shown).",
+	sh.Add(layout.Board{Area: legend, RowHeights: map[int]float64{legend.Min.Row: markLegendHeight(n)},
+		Cells: []layout.Cell{{Pos: legend.Min, Text: markLegend,
 			Style: layout.Style{FontSize: 9, Wrap: true, HAlign: layout.AlignCenter, VAlign: layout.AlignCenter}}},
 		Merges: []layout.Rect{legend}})
 	sh.Print.Area = sh.Area

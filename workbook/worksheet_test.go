@@ -279,7 +279,24 @@ func TestGradeReturnedWorksheet(t *testing.T) {
 		st, err := f.GetStyle(id)
 		require.NoError(t, err)
 		assert.Equal(t, []string{fill}, st.Fill.Color, ref)
+		// Told apart in black and white too: the fills print as near
+		// greys (a walk of 3 December), so a wrong digit is struck
+		// through and a changed given underlined.
+		wrong, changed := fill == WrongFill, fill == ChangedFill
+		require.NotNil(t, st.Font, ref)
+		assert.Equal(t, wrong, st.Font.Strike, ref)
+		assert.Equal(t, changed, st.Font.Underline != "", ref)
+		if wrong {
+			assert.Equal(t, WrongColor, st.Font.Color, ref)
+		}
 	}
+	legend, err := f.GetCellValue("Marked", "B12")
+	require.NoError(t, err)
+	assert.Equal(t, markLegend, legend)
+	h, err := f.GetRowHeight("Marked", 12)
+	require.NoError(t, err)
+	assert.Equal(t, markLegendHeight(9), h)
+	assert.Greater(t, markLegendHeight(4), h, "a 4x4's legend wraps to more lines")
 	v, err := f.GetCellValue("Marked", "H2")
 	require.NoError(t, err)
 	assert.Equal(t, "x", v, "what the student typed shows")
