@@ -509,7 +509,15 @@ func TestGradeErrors(t *testing.T) {
 	code, _, errOut := runCLI(t, "", "worksheet", plain, "-o", good)
 	require.Equal(t, exitOK, code, errOut)
 
-	code, stdout, errOut := runCLI(t, "", "grade", plain, good)
+	// -o that is no .xlsx is refused before anything is graded, as
+	// --summary is: the report had come first (a walk of 3 December).
+	code, stdout, errOut := runCLI(t, "", "grade", good, "-o", filepath.Join(dir, "m.txt"))
+	assert.Equal(t, exitUsage, code, errOut)
+	assert.Empty(t, stdout, "no report")
+	assert.Contains(t, errOut, "-o "+filepath.Join(dir, "m.txt")+": the marked copy is written as .xlsx; name it "+filepath.Join(dir, "m.xlsx"))
+	assert.NoFileExists(t, filepath.Join(dir, "m.txt"))
+
+	code, stdout, errOut = runCLI(t, "", "grade", plain, good)
 	assert.Equal(t, exitUsage, code, "the file that could not be graded gives the exit code")
 	assert.Contains(t, errOut, "plain.xlsx")
 	assert.Contains(t, errOut, "--key")

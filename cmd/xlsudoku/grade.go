@@ -83,6 +83,10 @@ func runGrade(e *env, args []string) error {
 		return usagef("grade: give -o for one file or --outdir for several, not both")
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
+	case o.output != "" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx"):
+		// Refused before grading, as --summary is: the report printed,
+		// then the refusal (a walk of 3 December).
+		return usagef("grade: -o %s: the marked copy is written as .xlsx; name it %s", o.output, strings.TrimSuffix(o.output, filepath.Ext(o.output))+".xlsx")
 	}
 	if err := o.checkSummary(); err != nil {
 		return err
