@@ -12,7 +12,7 @@ import (
 // value is what a cell shows, as far as a puzzle cares.
 type value struct {
 	blank   bool    // empty, 0, ".", "-", whitespace, or a formula with no value
-	number  float64 // the number, when isNum
+	number  float64 // the number, when isNum; a date's serial number
 	isNum   bool
 	shown   string // the value as people see it, for messages: "x" quoted, 12, TRUE
 	kind    string // what else the value is: "a boolean", "an error value", "a date"; "" for text and numbers
@@ -72,7 +72,7 @@ func (p *pkg) valueOf(sheet string, c rawCell) (value, error) {
 		return value{shown: strconv.Quote(v)}, nil
 	}
 	if styles.isDate(c.S) {
-		return value{shown: excelDate(n, p.wb.date1904), kind: "a date"}, nil
+		return value{shown: excelDate(n, p.wb.date1904), kind: "a date", number: n}, nil
 	}
 	if n == 0 {
 		return value{blank: true, zero: true, shown: v}, nil
@@ -151,6 +151,14 @@ func (v value) entryDigit(size int) int {
 	case v.text && (utf8.RuneCountInString(v.raw) != 1 || v.blank): // "." or "0" is no blank here
 		return -1
 	case v.zero, v.isNum && v.number > 9:
+		return -1
+	case v.kind == "a date":
+		// The worksheet's formulas read a number, however it is shown:
+		// 5 formatted as a date made the sheet say "Solved!" and grade
+		// say wrong (a walk of 3 December).
+		if v.number >= 1 && v.number <= min(float64(size), 9) && v.number == math.Trunc(v.number) {
+			return int(v.number)
+		}
 		return -1
 	}
 	return v.puzzleDigit(size)

@@ -35,6 +35,15 @@ func TestEntryDigit(t *testing.T) {
 		{"a letter past the size", textValue("D"), 12, -1, -1},
 		{"a letter on 9x9", textValue("A"), 9, -1, -1},
 		{"empty text", textValue(""), 9, 0, 0},
+		// The formulas read a date's number (a walk of 3 December: 5 as
+		// a date was "Solved!" on the sheet and wrong in grade); the
+		// puzzle's own cells take no date for a digit.
+		{"5 shown as a date", value{kind: "a date", number: 5, shown: "1900-01-05"}, 9, 5, -1},
+		{"a date past 9", value{kind: "a date", number: 45000, shown: "2023-03-15"}, 9, -1, -1},
+		{"a date and time", value{kind: "a date", number: 5.5, shown: "1900-01-05 12:00"}, 9, -1, -1},
+		{"12 as a date on 16x16", value{kind: "a date", number: 12, shown: "1900-01-12"}, 16, -1, -1},
+		// TRUE is no number in Excel or Google Sheets (Calc takes it for 1).
+		{"a boolean", value{kind: "a boolean", shown: "TRUE"}, 9, -1, -1},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
