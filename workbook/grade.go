@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -178,6 +179,7 @@ func (m *Marking) markedSheet() layout.Sheet {
 			c.Style.Fill, c.Style.Color, c.Style.Strike = WrongFill, WrongColor, true
 			if text, ok := m.Shown[k]; ok {
 				c.Text = text
+				c.Style.FontSize, c.Style.Wrap = shownSize(text, c.Style.FontSize)
 			}
 		case Empty:
 			c.Style.Fill = EmptyFill
@@ -198,6 +200,19 @@ func (m *Marking) markedSheet() layout.Sheet {
 		Merges: []layout.Rect{legend}})
 	sh.Print.Area = sh.Area
 	return sh
+}
+
+// shownSize is the font size, at most size, at which what a student
+// typed fits a marked cell, and whether it wraps: at the digits' size
+// "TRUE" printed as "RU" and a date as "4-0" (a walk of 3 December).
+func shownSize(text string, size float64) (float64, bool) {
+	const room, em, least = 24.0, 0.6, 7.0 // points of the cell's width; a character's width, in its size
+	n := utf8.RuneCountInString(text)
+	fit := math.Floor(room / (em * float64(max(n, 1))))
+	if fit >= size {
+		return size, false
+	}
+	return max(fit, least), fit < least
 }
 
 // WriteMarked writes a copy of the returned workbook at marks' file to out
