@@ -182,7 +182,7 @@ func (p *pkg) detect(sheets []sheetRef, box string) (*Puzzle, error) {
 			// found", exit 2). One such block alone is taken, its clashes
 			// the error.
 			return nil, fmt.Errorf("%w in %s: sheet %q holds blocks of digits (%s, ...) whose digits repeat in their rows, columns or boxes far more than a typo makes, so none is taken for a puzzle; if the puzzle is there, give its cells with --sheet %s --range FIRST:LAST (such as B2:J10 for a 9x9 at B2)",
-				ErrNoPuzzle, p.file, best.sheet.name, best.ranked[0].rect, shellWord(best.sheet.name))
+				ErrNoPuzzle, p.file, best.sheet.name, best.ranked[0].rect, ShellWord(best.sheet.name))
 		}
 		return nil, best.ambiguous(p.file)
 	}
@@ -322,7 +322,7 @@ func (f *sheetFind) ambiguous(file string) error {
 	b.WriteString("; pick one with")
 	for _, c := range listed[:min(len(listed), maxListed)] {
 		n := c.rect.Rows()
-		fmt.Fprintf(&b, "\n  --sheet %s --range %s   (%dx%d, %s)", shellWord(f.sheet.name), c.rect, n, n, count(c.digits, "given", "givens"))
+		fmt.Fprintf(&b, "\n  --sheet %s --range %s   (%dx%d, %s)", ShellWord(f.sheet.name), c.rect, n, n, count(c.digits, "given", "givens"))
 	}
 	return &detectError{msg: b.String()}
 }
@@ -360,8 +360,8 @@ type detectError struct{ msg string }
 func (e *detectError) Error() string { return e.msg }
 func (e *detectError) Unwrap() error { return ErrAmbiguous }
 
-// shellWord quotes a sheet name for a command line when it needs it.
-func shellWord(s string) string {
+// ShellWord quotes a sheet name for a command line when it needs it.
+func ShellWord(s string) string {
 	if s != "" && !strings.ContainsAny(s, " \t'\"$`\\!&|;<>()*?[]#~") {
 		return s
 	}
@@ -441,7 +441,7 @@ func (rr *rangeRead) sparse9x9() bool {
 // and how to read it anyway; more goes before that advice.
 func sparseMessage(rr *rangeRead, more string) string {
 	return fmt.Sprintf("%s!%s holds %s, fewer than a 9x9 puzzle with one solution has (%d or more)%s; to read it as a 9x9 anyway, give --sheet %s --range %s",
-		rr.sheet.name, defaultRect, count(rr.digits, "digit", "digits"), minGivens[9], more, shellWord(rr.sheet.name), defaultRect)
+		rr.sheet.name, defaultRect, count(rr.digits, "digit", "digits"), minGivens[9], more, ShellWord(rr.sheet.name), defaultRect)
 }
 
 // sparseMin is the fewest digits at B2:J10 that sparseDefault speaks of:

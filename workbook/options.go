@@ -75,7 +75,7 @@ func shapeOf(rect layout.Rect, box, sheet string) (solve.Shape, error) {
 				if sheet != "" {
 					// The sheet given with the range stays in it (a
 					// review of 3 December).
-					ref = shellWord(sheet + "!" + ref)
+					ref = ShellWord(sheet + "!" + ref)
 				}
 				return solve.Shape{}, fmt.Errorf("%w: range %s: %v; for %s puzzle with %s boxes give its range (from %s, --range %s), or drop --box to read the %dx%d at %s",
 					ErrUsage, rect, err, solve.Sized(s.Size), box, rect.Min, ref, rect.Rows(), rect.Rows(), rect)

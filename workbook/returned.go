@@ -220,13 +220,13 @@ func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 			}
 			switch filled, given := rr.grid.Filled(), givens.Filled(); {
 			case kept && entries > 0:
-				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %s: to grade it, give --sheet %s%s", s.name, count(entries, "entry", "entries"), shellWord(s.name), givensFrom(r)))
+				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %s: to grade it, give --sheet %s%s", s.name, count(entries, "entry", "entries"), ShellWord(s.name), givensFrom(r)))
 			case !kept && filled > given && s.ours == "" && len(rr.bad) == 0 && len(rr.grid.Conflicts()) == 0:
 				// Another puzzle, filled in part: as the sheet a variant
 				// was made from, which the variant's copy keeps, holds the
 				// original puzzle, and a student may fill it instead.
 				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds another puzzle at %s with %d digits, %d more than this one's givens: if the student filled it instead (a variant's file keeps the sheet it was made from, with the original puzzle), grade it with --sheet %s",
-					s.name, rect, filled, filled-given, shellWord(s.name)))
+					s.name, rect, filled, filled-given, ShellWord(s.name)))
 			}
 		}
 		if !chosen && r.Index == 0 && book > 1 {
