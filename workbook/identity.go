@@ -227,10 +227,49 @@ func (p *pkg) identityOf(sh sheetRef) (Identity, bool, error) {
 			if rect.Rows() != n || rect.Cols() != n {
 				// The app moved the reference's ends apart or together:
 				// the board's cells no longer sit where its puzzle's do.
-				return id, true, fmt.Errorf("rows or columns were inserted or deleted inside its %dx%d board, which now spans %s; undo that (or delete what was inserted) and save again", n, n, rect)
+				return id, true, fmt.Errorf("%s inside its %dx%d board, which now spans %s; %s", boardChange(rect, n), n, n, rect, undoAdvice(rect, n))
 			}
 			id.Range = rect.String()
 		}
 	}
 	return id, true, nil
+}
+
+// boardChange says what an app did to a board of side n that now spans
+// rect: "a row was deleted", "2 columns were inserted", or both.
+func boardChange(rect layout.Rect, n int) string {
+	var parts []string
+	for _, d := range [2]struct {
+		what  string
+		delta int
+	}{{"row", rect.Rows() - n}, {"column", rect.Cols() - n}} {
+		did := "inserted"
+		if d.delta < 0 {
+			did = "deleted"
+		}
+		switch k := abs(d.delta); {
+		case k == 1:
+			parts = append(parts, fmt.Sprintf("a %s was %s", d.what, did))
+		case k > 1:
+			parts = append(parts, fmt.Sprintf("%d %ss were %s", k, d.what, did))
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+// undoAdvice says how to put back a board of side n that now spans rect:
+// what was inserted can be deleted again; what was deleted took the
+// student's entries with it, so only undoing (or an earlier copy) helps.
+func undoAdvice(rect layout.Rect, n int) string {
+	if rect.Rows() >= n && rect.Cols() >= n {
+		return "undo that (or delete what was inserted) and save again"
+	}
+	return "undo that and save again (what was deleted took its cells' entries with it)"
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
