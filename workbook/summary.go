@@ -39,11 +39,17 @@ func (r *SummaryRow) notes() string {
 			parts = append(parts, fmt.Sprintf("%s: %s changed (%s)", name, count(m.Changed, "given", "givens"), refsWithin(cellRefs(m, Changed), 30)))
 		}
 		for _, c := range m.Copies {
-			what := "the same puzzle" // the sheet handed out, left empty beside a copy with the work
-			if copyNamed(c, name) {
-				what = "a copy"
+			switch {
+			case copyNamed(c, name):
+				parts = append(parts, fmt.Sprintf("%s, a copy, not graded", c))
+			case copyNamed(name, c):
+				// The sheet handed out, left empty beside a copy with the
+				// work: "Worksheet, the same puzzle, not graded" did not
+				// say which was (a walk of 3 December).
+				parts = append(parts, fmt.Sprintf("%s left empty and not graded: its copy %s is", c, name))
+			default:
+				parts = append(parts, fmt.Sprintf("%s, the same puzzle, not graded", c))
 			}
-			parts = append(parts, fmt.Sprintf("%s, %s, not graded", c, what))
 		}
 	}
 	return strings.Join(parts, "; ")

@@ -205,6 +205,14 @@ func TestSummaryNotes(t *testing.T) {
 	changed.Copies = []string{"Worksheet (2)"}
 	edited, err := GradeReturned(&changed)
 	require.NoError(t, err)
+	// The work in a copy, the sheet handed out left empty beside it, and
+	// another sheet holding the same puzzle.
+	inCopy := *clean.Returned
+	copyPuzzle := *inCopy.Puzzle
+	copyPuzzle.Sheet = "Worksheet (2)"
+	inCopy.Puzzle, inCopy.Copies = &copyPuzzle, []string{"Worksheet", "Mine"}
+	copied, err := GradeReturned(&inCopy)
+	require.NoError(t, err)
 	missing, err := GradeReturned(&Returned{Puzzle: &Puzzle{File: ws, Sheet: "Puzzle 2"}, Missing: 54, Index: 2, Of: 2})
 	require.NoError(t, err)
 	long := "Puzzle!B2:J10 is not one of xlsudoku's worksheets, and its givens look like the entries; pass the puzzle with --key (the original workbook, or a text file with the puzzle)"
@@ -213,6 +221,7 @@ func TestSummaryNotes(t *testing.T) {
 		{File: "ben.xlsx", Marks: []*Marking{edited}},
 		{File: "cy.xlsx", Marks: []*Marking{clean, missing}},
 		{File: "dee.xlsx", Error: "not graded", Reason: long},
+		{File: "eve.xlsx", Marks: []*Marking{copied}},
 	}
 	out := filepath.Join(t.TempDir(), "summary.xlsx")
 	require.NoError(t, WriteSummary(out, rows, ""))
@@ -221,7 +230,7 @@ func TestSummaryNotes(t *testing.T) {
 	defer f.Close()
 	got, err := f.GetRows("Summary")
 	require.NoError(t, err)
-	require.Len(t, got, 5)
+	require.Len(t, got, 6)
 	header := got[0]
 	notes := slices.Index(header, "Notes")
 	require.Equal(t, len(header)-1, notes, "Notes last: %v", header)
@@ -238,6 +247,7 @@ func TestSummaryNotes(t *testing.T) {
 	// Whole, wrapped in a taller row: the reason is why the teacher
 	// looks (a walk of 3 December: it was cut at 80 characters).
 	assert.Equal(t, long, note(4))
+	assert.Equal(t, "Worksheet left empty and not graded: its copy Worksheet (2) is; Mine, the same puzzle, not graded", note(5))
 	ref, err := excelize.CoordinatesToCellName(notes+1, 5)
 	require.NoError(t, err)
 	id, err := f.GetCellStyle("Summary", ref)
