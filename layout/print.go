@@ -68,8 +68,9 @@ type Print struct {
 	CenterV   bool // centre it down the page (each page, when there are several)
 	TitleRows [2]int
 	// Header is printed centred atop every page, in bold: the title of a
-	// printed set. "" for none.
-	Header string
+	// printed set. "" for none. It is one line, in a smaller size or cut
+	// short when it is long; HeaderSuffix (" – answers") follows it whole.
+	Header, HeaderSuffix string
 	// Footer is printed left at the foot of every page; "" for none.
 	Footer string
 	// PageNumbers prints "Page n of N" right at the foot of every page,

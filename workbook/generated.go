@@ -169,25 +169,28 @@ func tiledSheets(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Paper
 	}
 	// Laid out a page at a time as they are written: a book of thousands
 	// of puzzles never holds all their cells.
-	tiled := func(tiles []layout.Tile, perPage int, header string) func() (layout.Sheet, cellBands, error) {
+	tiled := func(tiles []layout.Tile, perPage int, header, suffix string) func() (layout.Sheet, cellBands, error) {
 		return func() (layout.Sheet, cellBands, error) {
 			t, pages, err := layout.TileFrame(tiles, perPage, paper)
 			if err != nil {
 				return layout.Sheet{}, cellBands{}, err
 			}
-			t.Print.Header = header
+			t.Print.Header, t.Print.HeaderSuffix = header, suffix
 			return t.Sheet, cellBands{n: pages.Pages(), band: pages.AppendPage, styles: pages.Styles}, nil
 		}
 	}
 	return []*ourSheet{
-		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title)},
-		{kind: kindBookAnswers, name: SheetAnswers, drawBands: tiled(ans, perAnswers, headerWith(opts.Title, " – answers"))},
+		{name: SheetPuzzles, drawBands: tiled(puz, opts.PerPage, opts.Title, "")},
+		{kind: kindBookAnswers, name: SheetAnswers, drawBands: tiled(ans, perAnswers, opts.Title, answersSuffix)},
 		{name: SheetCatalogue, drawBands: func() (layout.Sheet, cellBands, error) {
 			sh, bands := catalogueFrame(puzzles, where, opts.Title)
 			return sh, bands, nil
 		}},
 	}, nil
 }
+
+// answersSuffix follows the book's title in the header of its answers.
+const answersSuffix = " – answers"
 
 // The columns of the Catalogue, and their widths in points.
 var (
@@ -332,7 +335,7 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	sh.Gridlines = true
 	sh.Freeze = layout.Pos{Col: 1, Row: 2}
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
-		TitleRows: [2]int{1, 1}, Header: headerWith(title, " – catalogue"), PageNumbers: true}
+		TitleRows: [2]int{1, 1}, Header: title, HeaderSuffix: " – catalogue", PageNumbers: true}
 	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band, styles: styles}
 }
 
@@ -374,7 +377,7 @@ func sheetPerPuzzle(puzzles []GeneratedPuzzle, opts BookOptions, paper layout.Pa
 			&ourSheet{kind: fmt.Sprintf("%s %d", kindBookSolution, p.Number), name: fmt.Sprintf("Solution %d", p.Number), draw: func() (layout.Sheet, error) {
 				cell := layout.TileCell(p.Givens.Shape.Size, 2, paper)
 				sh := layout.PageSheet(fmt.Sprintf("Solution of puzzle %d", p.Number), p.Givens, p.Solution, cell)
-				sh.Print.Header = headerWith(opts.Title, " – answers")
+				sh.Print.Header, sh.Print.HeaderSuffix = opts.Title, answersSuffix
 				return sh, nil
 			}})
 	}

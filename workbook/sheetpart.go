@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
 )
@@ -448,10 +449,12 @@ func printSetup(b *bytes.Buffer, pr layout.Print) {
 // right, both small. N is the sheet's own count of pages: the apps' &N
 // counts every page of the workbook.
 func headerFooter(pr layout.Print) (header, footer string) {
-	if pr.Header != "" {
+	if pr.Header != "" || pr.HeaderSuffix != "" {
+		width, _ := pr.Printable(pr.Paper)
+		size, text := fitHeader(pr.Header, pr.HeaderSuffix, width)
 		// The size before the font: "&14" followed by a title starting
 		// with a digit would read as another size.
-		header = `&C&14&"-,Bold"` + hfText(pr.Header)
+		header = fmt.Sprintf(`&C&%d&"-,Bold"`, size) + strings.ReplaceAll(text, "&", "&&")
 	}
 	if pr.Footer != "" {
 		footer = "&L&9" + hfText(pr.Footer)
@@ -466,25 +469,61 @@ func headerFooter(pr layout.Print) (header, footer string) {
 	return header, footer
 }
 
-// hfText makes text safe in a header or footer: one line, no codes (&
-// doubled), short enough for the 255 characters a header may have.
+// Page headers are bold, of headerSize points, or down to
+// leastHeaderSize for a long title; headerEm is the width of one of
+// their characters, on average, in its size: Verdana Bold, the books'
+// font, and DejaVu Sans Bold, which stands in for it, are the widest
+// the header meets.
+const (
+	headerSize      = 14
+	leastHeaderSize = 10
+	headerEm        = 0.65
+)
+
+// fitHeader returns the size and text of a page header of title and
+// suffix on a page width points wide: one line, as large as fits; a
+// title too long for the least size is cut at a word, the suffix kept.
+// A header of two lines grew into the page and pushed the last row of
+// each page's grids onto a page of its own (a walk of 3 December: 8 pages
+// for 6, "Page 5 of 3").
+func fitHeader(title, suffix string, width float64) (size int, text string) {
+	title = strings.Join(strings.Fields(title), " ")
+	n := utf8.RuneCountInString(title) + utf8.RuneCountInString(suffix)
+	for size = headerSize; size >= leastHeaderSize; size-- {
+		if n <= min(int(width/(headerEm*float64(size))), maxHeader) {
+			return size, title + suffix
+		}
+	}
+	room := min(int(width/(headerEm*leastHeaderSize)), maxHeader) - utf8.RuneCountInString(suffix)
+	return leastHeaderSize, clipWords(title, room) + suffix
+}
+
+// clipWords cuts text to at most n characters, the last an ellipsis,
+// after a whole word when one ends in the last third of them.
+func clipWords(text string, n int) string {
+	r := []rune(text)
+	if len(r) <= n {
+		return text
+	}
+	if n < 1 {
+		return ""
+	}
+	cut := r[:n-1]
+	if i := strings.LastIndex(string(cut), " "); i >= 0 && utf8.RuneCountInString(string(cut)[:i]) >= 2*(n-1)/3 {
+		return string(cut)[:i] + " …"
+	}
+	return string(cut) + "…"
+}
+
+// hfText makes text safe in a footer: one line, no codes (& doubled),
+// short enough for the 255 characters a footer may have.
 func hfText(text string) string {
-	return strings.ReplaceAll(clipHeader(text), "&", "&&")
+	return strings.ReplaceAll(clipLine(text, maxHeader), "&", "&&")
 }
 
 // maxHeader is the most characters of a page header's or footer's text:
 // with its codes, within the 255 a header may have.
 const maxHeader = 100
-
-// clipHeader makes text one line of at most maxHeader characters.
-func clipHeader(text string) string { return clipLine(text, maxHeader) }
-
-// headerWith is the header title followed by suffix (" – answers"),
-// the title clipped so that the suffix stays: clipped whole, a long
-// title's sheets all had the same header (a walk of 3 December).
-func headerWith(title, suffix string) string {
-	return clipLine(title, maxHeader-len([]rune(suffix))) + suffix
-}
 
 // clipLine makes text one line (runs of spaces and line ends as one
 // space) of at most n characters, the last an ellipsis when it is cut.

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -226,15 +227,45 @@ func unprotectWith(t *testing.T, hash, password string) error {
 	return f.UnprotectSheet("Sheet1", password)
 }
 
-// TestHeaderWith: a long title is clipped before the suffix that tells a
-// book's sheets apart, not with it; a short one is whole.
-func TestHeaderWith(t *testing.T) {
-	long := strings.Repeat("Weekly puzzle pack for the advanced class ", 6)
-	for _, suffix := range []string{" – answers", " – catalogue"} {
-		h := headerWith(long, suffix)
-		assert.True(t, strings.HasSuffix(h, "…"+suffix), h)
-		assert.Len(t, []rune(h), maxHeader)
-		assert.Equal(t, h, clipHeader(h), "hfText leaves it as it is")
-		assert.Equal(t, "Set"+suffix, headerWith("  Set ", suffix))
+// TestFitHeader: a page header is one line, as large as fits the page:
+// a title of two lines grew into the page and pushed each page's last
+// row of grids onto a page of its own (a walk of 3 December: "Page 5 of
+// 3"). A title too long for the least size is cut after a word, and the
+// suffix that tells a book's sheets apart stays.
+func TestFitHeader(t *testing.T) {
+	portrait, _ := layout.Print{}.Printable(layout.A4)
+	landscape, _ := layout.Print{Landscape: true}.Printable(layout.A4)
+	fits := func(text string, size int, width float64) bool {
+		return float64(utf8.RuneCountInString(text))*headerEm*float64(size) <= width
 	}
+	club := "Year 7 Friday afternoon sudoku club, spring term 2027: hard puzzles, week 3" // 75 characters
+	long := strings.Repeat("Weekly puzzle pack for the advanced class ", 4)
+	for _, tt := range []struct {
+		title, suffix string
+		width         float64
+		size          int
+		cut           bool
+	}{
+		{"Set 1", "", portrait, headerSize, false},
+		{"  Set\n 1 ", " – answers", portrait, headerSize, false},
+		{club, "", portrait, 10, false},
+		{club, "", landscape, 14, false},
+		{club, " – answers", portrait, leastHeaderSize, true},
+		{long, " – catalogue", landscape, leastHeaderSize, true},
+	} {
+		size, text := fitHeader(tt.title, tt.suffix, tt.width)
+		assert.Equal(t, tt.size, size, tt.title)
+		assert.True(t, fits(text, size, tt.width), "%q at %d", text, size)
+		assert.True(t, strings.HasSuffix(text, tt.suffix), text)
+		assert.LessOrEqual(t, utf8.RuneCountInString(text), maxHeader)
+		whole := strings.Join(strings.Fields(tt.title), " ") + tt.suffix
+		if tt.cut {
+			assert.True(t, strings.HasSuffix(text, " …"+tt.suffix), "cut after a word: %q", text)
+			assert.True(t, strings.HasPrefix(whole, strings.TrimSuffix(text, " …"+tt.suffix)+" "), text)
+		} else {
+			assert.Equal(t, whole, text)
+		}
+	}
+	header, _ := headerFooter(layout.Print{Paper: layout.A4, Header: "Fish & Chips"})
+	assert.Equal(t, `&C&14&"-,Bold"Fish && Chips`, header)
 }
