@@ -207,7 +207,7 @@ const (
 	catalogueMonoPts = 5.4                        // a character of it
 	catalogueMaxLine = 1200.0                     // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
 	linkColor        = layout.FilledColor         // links are blue and underlined
-	catalogueNumbers = "No.,Score,Givens,Seed,SE" // right-aligned, their headers too
+	catalogueNumbers = "No.,Score,Givens,Seed,SE" // centred, their headers too
 	catalogueWhere   = 8                          // the link's column, H
 	catalogueSE      = 9                          // the SE estimate's, I
 )
@@ -248,16 +248,18 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 		}
 		sh.ColWidths[i+1] = w
 	}
-	right := map[string]bool{}
+	numbers := map[string]bool{}
 	for _, h := range strings.Split(catalogueNumbers, ",") {
-		right[h] = true
+		numbers[h] = true
 	}
-	// The style of each column's cells, from 1.
+	// The style of each column's cells, from 1. Numbers are centred:
+	// right-aligned, they ran into the text of the column after them on
+	// paper ("1Easy", "30Hidden Single": a walk of 3 December).
 	var style [10]layout.Style
 	for col := 1; col <= len(catalogueHeader); col++ {
 		style[col] = layout.Style{FontSize: catalogueFont, VAlign: layout.AlignCenter, HAlign: layout.AlignStart}
-		if right[catalogueHeader[col-1]] {
-			style[col].HAlign = layout.AlignEnd
+		if numbers[catalogueHeader[col-1]] {
+			style[col].HAlign = layout.AlignCenter
 		}
 	}
 	sh.RowHeights[1] = catalogueRow + 3
