@@ -256,6 +256,11 @@ func summarySheet(name string, rows []SummaryRow, paper layout.Paper) layout.She
 		pr.Breaks = append(pr.Breaks, i+1)
 	}
 	pr.Pages = len(pr.Breaks) + 1
+	if len(pr.Breaks) == 0 || pr.Breaks[0] > len(rows)+1 {
+		// The whole table on the first page: the header row repeated
+		// atop the chart's page headed nothing (a walk of 3 December).
+		pr.TitleRows = [2]int{}
+	}
 	lastCol, width := 0, 0.0
 	for width < max(tableWidth, chartWidth) {
 		lastCol++

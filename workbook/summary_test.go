@@ -328,3 +328,31 @@ func markingOn(m *Marking, sheet string, index, of int) *Marking {
 	c.Returned = &r
 	return &c
 }
+
+// TestSummaryTitleRows: the table's header row is repeated atop each
+// page only when the table runs onto a second page: for 30 files, whose
+// chart had a page of its own, it headed that page and nothing under it
+// (a walk of 3 December).
+func TestSummaryTitleRows(t *testing.T) {
+	alone, runOn := 0, 0 // classes whose chart has a page of its own, and whose table runs on
+	for files := 1; files <= 120; files++ {
+		rows := make([]SummaryRow, files)
+		for i := range rows {
+			rows[i] = SummaryRow{File: fmt.Sprintf("st%03d.xlsx", i+1), Error: "not graded"}
+		}
+		sh := summarySheet("Summary", rows, layout.A4)
+		breaks := sh.Print.Breaks
+		switch {
+		case len(breaks) > 0 && breaks[0] <= files+1:
+			runOn++
+			assert.Equal(t, [2]int{1, 1}, sh.Print.TitleRows, "%d files: the table runs on", files)
+		case len(breaks) > 0:
+			alone++
+			assert.Zero(t, sh.Print.TitleRows, "%d files: the chart alone on page 2", files)
+		default:
+			assert.Zero(t, sh.Print.TitleRows, "%d files: one page", files)
+		}
+	}
+	assert.Positive(t, alone)
+	assert.Positive(t, runOn)
+}
