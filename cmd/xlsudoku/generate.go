@@ -215,7 +215,16 @@ func runGenerate(e *env, args []string) error {
 		if o.minimal {
 			try += ", or without --minimal"
 		}
-		return fmt.Errorf("generate: %w; %s", err, try)
+		if !errors.Is(err, generate.ErrNotFound) || len(puzzles) == 0 {
+			return fmt.Errorf("generate: %w; %s", err, try)
+		}
+		// A puzzle that ran out of --attempts leaves the ones made
+		// before it as good as any: written, as --timeout writes them (a
+		// walk of 3 December: 12 of 20 Extreme puzzles were thrown away).
+		rest := o.count - len(puzzles)
+		partial = fmt.Errorf("generate: %w; wrote the %d of %d puzzles made before it; %s (-n %d --seed %d makes the other %d)",
+			err, len(puzzles), o.count, try, rest, o.seed+uint64(len(puzzles)), rest)
+		err = nil
 	}
 	// Writing a big workbook takes a while too: say so on the progress line.
 	bar.status(fmt.Sprintf("writing %d puzzle%s to %s", len(puzzles), plural(len(puzzles)), outName(o.output)))
