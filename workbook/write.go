@@ -226,6 +226,10 @@ func checkExtension(contentTypes []byte, wbPath, out string) error {
 			want = ".xltx"
 		}
 	}
+	if out == "-" {
+		// "name it -.xlsx" was no answer (a walk of 3 December).
+		return fmt.Errorf("%w: -o -: a workbook is written to a file, not to standard output; give -o FILE%s", ErrUsage, want)
+	}
 	if ext := strings.ToLower(filepath.Ext(out)); ext != want {
 		why := ""
 		if strings.HasSuffix(want, "m") {

@@ -789,8 +789,12 @@ func TestHintOnSampleAndLevels(t *testing.T) {
 	assert.NotContains(t, levels[0], "=", "level 1 names no cell")
 	assert.Contains(t, levels[1], "look at r")
 	assert.NotEqual(t, levels[1], levels[2])
-	code, _, _ = runCLI(t, "", "hint", "--level", "4", in)
-	assert.Equal(t, exitUsage, code)
+	for _, l := range []string{"4", "abc"} {
+		code, _, errOut := runCLI(t, "", "hint", "--level", l, in)
+		assert.Equal(t, exitUsage, code)
+		// Not Go's "strconv.ParseInt: parsing ..." (a walk of 3 December).
+		assert.Contains(t, errOut, `hint: --level must be 1, 2 or 3, not "`+l+`"`)
+	}
 }
 
 func TestWorksheetBookMode(t *testing.T) {

@@ -91,8 +91,8 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 		return err
 	}
 	// -o steps.txt asks for the steps as text, as --json -o asks for JSON;
-	// a stream (/dev/stdout, a FIFO) takes text only.
-	asText := o.json || strings.EqualFold(filepath.Ext(o.output), ".txt") || o.output != "" && isStreamOutput(o.output)
+	// a stream (-, /dev/stdout, a FIFO) takes text only.
+	asText := o.json || strings.EqualFold(filepath.Ext(o.output), ".txt") || o.output == "-" || o.output != "" && isStreamOutput(o.output)
 	if o.output != "" && !asText && !writesWorkbook(o.output) {
 		return usagef("explain: -o %s: the explanation of a workbook is written as a workbook (%s) or as text (%s)", o.output,
 			strings.TrimSuffix(o.output, filepath.Ext(o.output))+filepath.Ext(in), strings.TrimSuffix(o.output, filepath.Ext(o.output))+".txt")

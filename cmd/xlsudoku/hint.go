@@ -48,16 +48,13 @@ type hintOptions struct {
 func runHint(e *env, args []string) error {
 	var o hintOptions
 	fs := pflag.NewFlagSet("hint", pflag.ContinueOnError)
-	fs.IntVar(&o.level, "level", 3, "how much to tell: `1` the technique and where to look, 2 also the pattern's cells, 3 the whole step")
+	setFlag(fs, &o.level, "level", 3, []int{1, 2, 3}, "how much to tell, `N`: 1 the technique and where to look, 2 also the pattern's cells, 3 the whole step")
 	fs.BoolVar(&o.all, "all", false, "workbook: name every wrong entry, not only the first")
 	fs.BoolVar(&o.allowGuess, "allow-guess", false, "give a Brute Force guess when no technique applies (otherwise that is an error)")
 	o.add(fs, true)
 	o.bookOnly = []string{"all"}
 	if done, err := parseFlags(e, fs, hintHelp, args); done {
 		return err
-	}
-	if o.level < 1 || o.level > 3 {
-		return usagef("hint: --level must be 1, 2 or 3, not %d", o.level)
 	}
 	in := fs.Arg(0)
 	return o.dispatch(e, "hint", in, "", false, func() error { return hintWorkbook(e, in, o) },

@@ -338,6 +338,24 @@ func TestOutputErrors(t *testing.T) {
 	}
 }
 
+// TestWorkbookOutputToStdout: -o - for a workbook's output says that a
+// workbook goes to a file ("name it -.xlsx" was the advice: a walk of 3
+// December), and explain's -o - writes its text to stdout, as -o
+// steps.txt writes it to a file.
+func TestWorkbookOutputToStdout(t *testing.T) {
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), t.TempDir())
+	for _, cmd := range []string{"solve", "worksheet"} {
+		code, stdout, errOut := runCLI(t, "", cmd, in, "-o", "-")
+		assert.Equal(t, exitUsage, code, cmd)
+		assert.Empty(t, stdout, cmd)
+		assert.Contains(t, errOut, "-o -: a workbook is written to a file, not to standard output; give -o FILE.xlsx", cmd)
+	}
+	code, stdout, errOut := runCLI(t, "", "explain", in, "-o", "-")
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, stdout, "Puzzle!B2:J10: 53..7....6..195")
+	assert.Contains(t, stdout, "1. Naked Single")
+}
+
 // TestTextOutputThroughANewLink: -o naming a link to a file not there
 // yet makes that file, the link kept, as a shell's > does; the link was
 // replaced by the output.
