@@ -131,7 +131,9 @@ type NotUniqueError struct {
 	Add     []solve.Candidate
 	Minimal bool
 	// Boxes says that with the other box shape of its size the puzzle
-	// has exactly one solution (Puzzle.boxesAdvice), or is "".
+	// has exactly one solution (Puzzle.boxesAdvice), or that the sheet
+	// holds one with one solution at another range (read at a --range
+	// that is off), or is "".
 	Boxes string
 }
 

@@ -1,6 +1,7 @@
 package workbook
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -39,6 +40,11 @@ type Puzzle struct {
 	current solve.Grid  // what the sheet holds: the givens plus, on a worksheet, a student's entries
 	stored  bool        // the givens are a worksheet's stored identity, not what the cells show
 	drawn   solve.Shape // the boxes the sheet draws with heavy lines, when it tells (rangeRead.drawnBoxes)
+	// elsewhere says, as a clause, where the sheet holds a puzzle with
+	// one solution, of one read at a --range with digits right around it
+	// that breaks the rules, or has no solution or several there: the
+	// range is off.
+	elsewhere string
 }
 
 // Digit writes digit d as the puzzle's sheet holds it, for messages that
@@ -127,11 +133,11 @@ func (p *Puzzle) InSheetTerms(err error) error {
 	case err == nil:
 		return nil
 	case errors.As(err, &nu):
-		e := &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second, Boxes: p.boxesAdvice()}
+		e := &NotUniqueError{Puzzle: p, First: nu.First, Second: nu.Second, Boxes: cmp.Or(p.elsewhere, p.boxesAdvice())}
 		e.Add, e.Minimal, _ = solve.GivensToAdd(p.Grid)
 		return e
 	case errors.Is(err, solve.ErrNoSolution):
-		advice := p.boxesAdvice()
+		advice := cmp.Or(p.elsewhere, p.boxesAdvice())
 		if advice == "" {
 			advice = p.typoAdvice()
 		}
@@ -144,7 +150,9 @@ func (p *Puzzle) InSheetTerms(err error) error {
 func (p *Puzzle) check() error {
 	if cs := p.Grid.Conflicts(); len(cs) > 0 {
 		e := &ConflictError{Puzzle: p, Conflicts: cs}
-		if b := p.boxesAdvice(); b != "" {
+		if p.elsewhere != "" {
+			e.Advice = "the givens contradict each other at " + p.Range + ", but " + p.elsewhere
+		} else if b := p.boxesAdvice(); b != "" {
 			e.Advice = "the givens contradict each other with these boxes, but " + b
 		}
 		return e

@@ -339,6 +339,11 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 			if err == nil && !named {
 				pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
 			}
+			if err == nil && rr.ringDigits > 0 {
+				if pz.elsewhere, err = p.puzzleElsewhere(sh, rect, &pz.Grid); err != nil {
+					return nil, err
+				}
+			}
 			return pz, err
 		}
 		if uncalculated == "" {
@@ -350,6 +355,27 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 		return nil, fmt.Errorf("%w: %s", ErrNoPuzzle, uncalculated)
 	}
 	return nil, fmt.Errorf("%w: no sheet of %s has a puzzle at %s; name the sheet with --sheet", ErrNoPuzzle, p.file, rect)
+}
+
+// puzzleElsewhere says where sheet sh holds a puzzle with one solution
+// of the size of g, read at rect with digits right around it, when g
+// breaks the rules, or has no solution or several there: "the sheet holds a puzzle
+// with one solution at C3:K11: give --range C3:K11". A range one cell off
+// the puzzle was told to correct the givens (a walk of 3 December). ""
+// when g is fine, or detection finds no such puzzle elsewhere.
+func (p *pkg) puzzleElsewhere(sh sheetRef, rect layout.Rect, g *solve.Grid) (string, error) {
+	if len(g.Conflicts()) == 0 && solve.CountSolutions(*g, 2) == 1 {
+		return "", nil
+	}
+	f, err := p.detectSheet(sh, []solve.Shape{g.Shape})
+	if err != nil || f == nil || !f.sure {
+		return "", err
+	}
+	best := f.ranked[0]
+	if best.rect == rect || best.solutions != 1 || best.rect.Rows() != rect.Rows() {
+		return "", nil
+	}
+	return fmt.Sprintf("the sheet holds a puzzle with one solution at %s: is that the puzzle? give --range %s", best.rect, best.rect), nil
 }
 
 // readDefault reads the puzzle at B2:J10 on the first sheet where it is

@@ -596,3 +596,34 @@ func TestLongTextIsClipped(t *testing.T) {
 	assert.LessOrEqual(t, utf8.RuneCountInString(v), maxShown)
 	assert.True(t, strings.HasPrefix(v, `"xxxx`) && strings.HasSuffix(v, "…"), v)
 }
+
+// TestRangeOffThePuzzle: a --range a cell or two off the puzzle, which
+// reads givens that clash, or none or several solutions, is told where
+// the sheet holds the puzzle, not to correct givens that are right (a
+// walk of 3 December: "correct them and run again").
+func TestRangeOffThePuzzle(t *testing.T) {
+	path := classicBook(t)
+	for _, tt := range []struct {
+		rng  string
+		want string
+	}{
+		{"C2:K10", "the puzzle has no solution: no digit fits some blank cell whatever the others hold; the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
+		{"B3:J11", "the givens contradict each other at B3:J11, but the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
+		{"A1:I9", "the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
+	} {
+		p, err := Read(path, Options{Range: tt.rng}) // clashing givens fail here
+		if err == nil {
+			_, err = p.Solve()
+		}
+		require.Error(t, err, tt.rng)
+		assert.Contains(t, err.Error(), tt.want, tt.rng)
+	}
+	// Read where it is, no advice; and a range whose puzzle is fine but
+	// has digits around it is read as it is.
+	p, err := Read(path, Options{Range: "B2:J10"})
+	require.NoError(t, err)
+	_, err = p.Solve()
+	require.NoError(t, err)
+	assert.Empty(t, p.elsewhere)
+}
+
