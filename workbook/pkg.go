@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/workbook/opc"
 )
@@ -40,7 +42,7 @@ type pkg struct {
 // Its parts may unpack to maxPart bytes (0: DefaultMaxPartSize); see
 // partlimit.go.
 func openPackage(file string, maxPart int64) (*pkg, error) {
-	head := make([]byte, 8)
+	head := make([]byte, 512)
 	if st, err := os.Stat(file); err == nil && st.IsDir() {
 		return nil, fmt.Errorf("%w: %s is a folder, not a workbook", ErrOpen, file)
 	} else if err == nil && !st.Mode().IsRegular() {
@@ -67,6 +69,12 @@ func openPackage(file string, maxPart int64) (*pkg, error) {
 		case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 			// A zip, so a workbook in all likelihood, cut short.
 			return nil, fmt.Errorf("%w: %s is a damaged or incomplete workbook (%v), as a download or copy cut short leaves one; get it again, or open it in a spreadsheet app, let it repair the file and save it again", ErrOpen, file, err)
+		}
+		if looksLikeText(head) {
+			// "Save it as .xlsx" told the owner of a puzzle file named
+			// .xlsx to do what had been done (a walk of 3 December).
+			return nil, fmt.Errorf("%w: %s holds text, not a workbook; text is read as puzzles when the file's name does not end in %s: name it %s",
+				ErrOpen, file, filepath.Ext(file), strings.TrimSuffix(file, filepath.Ext(file))+".txt")
 		}
 		return nil, fmt.Errorf("%w: %s is not an .xlsx or .xlsm workbook (%v); save it as .xlsx and try again", ErrOpen, file, err)
 	}
@@ -148,3 +156,25 @@ func (p *pkg) sheetOfPart(name string) string {
 // may list: far more than real workbooks have, and a bound on what a
 // crafted one costs.
 const maxEntries = 1 << 16
+
+// looksLikeText reports whether the start of a file, head, is text: UTF-8
+// with no control characters but tabs and line ends (a cut character at
+// its end aside).
+func looksLikeText(head []byte) bool {
+	if len(head) == 0 {
+		return false
+	}
+	for len(head) > 0 {
+		r, n := utf8.DecodeRune(head)
+		switch {
+		case r == utf8.RuneError && n <= 1 && len(head) >= utf8.UTFMax:
+			return false
+		case r == utf8.RuneError && n <= 1:
+			return true // a character cut by the end of head
+		case r < ' ' && r != '\t' && r != '\n' && r != '\r', r == 0x7f:
+			return false
+		}
+		head = head[n:]
+	}
+	return true
+}

@@ -627,3 +627,28 @@ func TestRangeOffThePuzzle(t *testing.T) {
 	assert.Empty(t, p.elsewhere)
 }
 
+// TestOpenNotAZip: a file named .xlsx that is no zip is told apart by
+// what it holds: text is told to be named .txt, which is read as puzzles
+// ("save it as .xlsx" told a puzzle file's owner to do what was done: a
+// walk of 3 December); anything else to be saved as .xlsx.
+func TestOpenNotAZip(t *testing.T) {
+	for _, tt := range []struct {
+		name string
+		data []byte
+		want string
+	}{
+		{"text", []byte("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"), "holds text, not a workbook; text is read as puzzles when the file's name does not end in .xlsx: name it "},
+		{"text with a byte order mark and accents", []byte("\ufeff# Übung\r\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\r\n"), "holds text, not a workbook"},
+		{"binary", []byte{0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xfe}, "is not an .xlsx or .xlsm workbook"},
+		{"UTF-16", []byte("\xff\xfe5\x003\x00.\x00"), "is not an .xlsx or .xlsm workbook"},
+	} {
+		path := filepath.Join(t.TempDir(), "p.xlsx")
+		require.NoError(t, os.WriteFile(path, tt.data, 0o644))
+		_, err := Read(path, Options{})
+		require.ErrorIs(t, err, ErrOpen, tt.name)
+		assert.ErrorContains(t, err, tt.want, tt.name)
+		if strings.HasPrefix(tt.want, "holds text") {
+			assert.ErrorContains(t, err, strings.TrimSuffix(path, ".xlsx")+".txt", tt.name)
+		}
+	}
+}
