@@ -68,8 +68,8 @@ func runExplain(e *env, args []string) error {
 		return usagef("explain: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
-	if o.inPlace && o.output == "" {
-		return inPlaceWithoutOutput("explain", in)
+	if err := inPlaceOutput("explain", o.inPlace, in, o.output); err != nil {
+		return err
 	}
 	if o.given("candidates") && !(writesWorkbook(o.output) && !o.json) {
 		return usagef("explain: --candidates is for the Candidates sheet of the workbook explain writes (-o FILE.xlsx from a workbook)")

@@ -84,8 +84,8 @@ func runSolve(e *env, args []string) error {
 		return usagef("solve: --candidates must be basic or logic, not %s", quote(o.candidates))
 	}
 	in := fs.Arg(0)
-	if o.inPlace && o.output == "" {
-		return inPlaceWithoutOutput("solve", in)
+	if err := inPlaceOutput("solve", o.inPlace, in, o.output); err != nil {
+		return err
 	}
 	isBook, err := o.inputKind(e, "solve", in, o.output)
 	if err != nil {
@@ -109,10 +109,19 @@ func runSolve(e *env, args []string) error {
 	return solveText(e, in, o)
 }
 
-// inPlaceWithoutOutput refuses --in-place without -o, which wrote
-// nothing while the user may think the workbook updated.
-func inPlaceWithoutOutput(cmd, in string) error {
-	return usagef("%s: --in-place lets -o name the input; to replace %s, give -o %s too", cmd, in, in)
+// inPlaceOutput refuses --in-place without -o, which wrote nothing while
+// the user may think the workbook updated, and with an -o that is not
+// the input, where it does nothing (a walk of 3 December).
+func inPlaceOutput(cmd string, inPlace bool, in, out string) error {
+	switch {
+	case !inPlace:
+		return nil
+	case out == "":
+		return usagef("%s: --in-place lets -o name the input; to replace %s, give -o %s too", cmd, in, in)
+	case in != "-" && out != "-" && !samePath(in, out) && !sameFile(in, out):
+		return usagef("%s: --in-place lets -o name the input, and -o %s is another file; drop --in-place", cmd, out)
+	}
+	return nil
 }
 
 // workbookExts are the names of the files read as workbooks: those that

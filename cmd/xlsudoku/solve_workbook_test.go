@@ -156,6 +156,13 @@ func TestSolveWorkbookRefusesToOverwriteInput(t *testing.T) {
 		assert.Equal(t, exitUsage, code, cmd)
 		assert.Empty(t, out, cmd)
 		assert.Contains(t, errOut, cmd+": --in-place lets -o name the input; to replace "+in+", give -o "+in+" too", cmd)
+		// With -o another file it does nothing: refused as such flags
+		// are (a walk of 3 December: exit 0).
+		other := filepath.Join(filepath.Dir(in), "other.xlsx")
+		code, _, errOut = runCLI(t, "", cmd, in, "--in-place", "-o", other)
+		assert.Equal(t, exitUsage, code, cmd)
+		assert.Contains(t, errOut, cmd+": --in-place lets -o name the input, and -o "+other+" is another file; drop --in-place", cmd)
+		assert.NoFileExists(t, other, cmd)
 	}
 	after, err := os.ReadFile(in)
 	require.NoError(t, err)
