@@ -797,6 +797,21 @@ func TestHintOnSampleAndLevels(t *testing.T) {
 	}
 }
 
+// TestWorksheetOfText: text given to worksheet is "not a workbook", exit
+// 3 as for grade and every command (it was 2: a walk of 3 December), with
+// the command that makes worksheets of new puzzles.
+func TestWorksheetOfText(t *testing.T) {
+	dir := t.TempDir()
+	out := filepath.Join(dir, "w.xlsx")
+	for name, data := range map[string]string{"p.txt": puzzle + "\n", "empty.txt": "", "junk.bin": "\x00\x01\x02junk"} {
+		in := writeFile(t, name, data)
+		code, _, errOut := runCLI(t, "", "worksheet", in, "-o", out)
+		assert.Equal(t, exitInput, code, name)
+		assert.Contains(t, errOut, "worksheet: "+in+" is not a workbook; to make worksheets of new puzzles use \"xlsudoku generate --worksheet\"", name)
+		assert.NoFileExists(t, out, name)
+	}
+}
+
 func TestWorksheetBookMode(t *testing.T) {
 	book := filepath.Join(t.TempDir(), "class.xlsx")
 	code, _, errOut := runCLI(t, "", "generate", "-n", "1", "--seed", "2", "--worksheet", "-o", book)

@@ -126,7 +126,9 @@ func runWorksheet(e *env, args []string) error {
 		if st, err := os.Stat(in); err == nil && st.IsDir() {
 			return &inputError{fmt.Errorf("%s is a folder, not a workbook", in)} // as for every other command
 		}
-		return usagef("worksheet: %s is not a workbook; to make worksheets of new puzzles use \"xlsudoku generate --worksheet\"", in)
+		// Exit 3, as "not a workbook" is for every command (grade's too);
+		// it was 2 (a walk of 3 December).
+		return &inputError{fmt.Errorf("worksheet: %s is not a workbook; to make worksheets of new puzzles use \"xlsudoku generate --worksheet\"", in)}
 	}
 	return inBook(in, worksheetWorkbook(e, in, o))
 }
