@@ -518,6 +518,9 @@ func TestGradeErrors(t *testing.T) {
 	assert.Empty(t, stdout, "no report")
 	assert.Contains(t, errOut, "-o "+filepath.Join(dir, "m.txt")+": the marked copy is written as .xlsx; name it "+filepath.Join(dir, "m.xlsx"))
 	assert.NoFileExists(t, filepath.Join(dir, "m.txt"))
+	code, _, errOut = runCLI(t, "", "grade", good, "-o", filepath.Join(dir, "m.xlsx"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "wrote the marked copy of "+good+" to "+filepath.Join(dir, "m.xlsx"), "said, as other outputs are")
 
 	code, stdout, errOut = runCLI(t, "", "grade", plain, good)
 	assert.Equal(t, exitUsage, code, "the file that could not be graded gives the exit code")

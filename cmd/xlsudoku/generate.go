@@ -379,6 +379,7 @@ func writeGeneratedText(e *env, puzzles []generate.Puzzle, o generateOptions) er
 	if err != nil {
 		return err
 	}
+	out.said = true // "wrote 5 puzzles to ...
 	defer out.discard()
 	w := bufio.NewWriterSize(out, 1<<16)
 	for i := range puzzles {

@@ -306,6 +306,9 @@ func (o *gradeOptions) writeMarked(e *env, file string, marks []*workbook.Markin
 	notes, err := workbook.WriteMarked(marks, out, o.paper)
 	done()
 	printNotes(e, notes)
+	if err == nil {
+		e.note("wrote the marked copy of %s to %s", file, out)
+	}
 	return err
 }
 

@@ -28,6 +28,7 @@ type output struct {
 	direct     *os.File // a special file written in place, or nil
 	unregister func()
 	finished   bool
+	said       bool // the caller notes what it wrote; commit does not
 }
 
 // newFileMode is the mode of a new output file, less the umask.
@@ -283,6 +284,11 @@ func (o *output) commit() error {
 	o.e.cleanups.do(func() {
 		err = o.replace()
 	})
+	if err == nil && !o.said {
+		// As a workbook's writing is noted (a walk of 3 December: text
+		// outputs were written without a word).
+		o.e.note("wrote %s", o.name)
+	}
 	return err
 }
 

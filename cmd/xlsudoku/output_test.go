@@ -338,6 +338,32 @@ func TestOutputErrors(t *testing.T) {
 	}
 }
 
+// TestTextOutputSaysWhatItWrote: a text output written to a file is
+// noted as a workbook is ("wrote sol.txt"), not with -q, and not twice
+// where the command says more (generate); it was written without a word
+// (a walk of 3 December).
+func TestTextOutputSaysWhatItWrote(t *testing.T) {
+	dir := t.TempDir()
+	in := writeFile(t, "in.txt", puzzle+"\n")
+	out := filepath.Join(dir, "sol.txt")
+	for _, args := range [][]string{{"solve", in, "-o", out}, {"rate", in, "-o", out}, {"explain", in, "-o", out}} {
+		code, stdout, errOut := runCLI(t, "", args...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Empty(t, stdout, args[0])
+		assert.Equal(t, "wrote "+out+"\n", errOut, args[0])
+		code, _, errOut = runCLI(t, "", append([]string{args[0], "-q"}, args[1:]...)...)
+		require.Equal(t, exitOK, code, errOut)
+		assert.Empty(t, errOut, args[0]+" -q")
+	}
+	code, _, errOut := runCLI(t, "", "generate", "-n", "2", "--seed", "1", "-o", out)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Equal(t, "wrote 2 puzzles to "+out+"\n", errOut)
+	// To stdout, nothing is said.
+	code, _, errOut = runCLI(t, "", "solve", in)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Empty(t, errOut)
+}
+
 // TestWorkbookOutputToStdout: -o - for a workbook's output says that a
 // workbook goes to a file ("name it -.xlsx" was the advice: a walk of 3
 // December), and explain's -o - writes its text to stdout, as -o
