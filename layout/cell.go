@@ -117,7 +117,7 @@ func ParsePos(s string) (Pos, error) {
 		}
 	}
 	if i != len(t) || letters == 0 || letters > 3 || digits == 0 || p.Row < 1 || p.Row > MaxRow || p.Col > MaxCol {
-		return Pos{}, fmt.Errorf("%w: %q is not a cell name such as B2", ErrRef, s)
+		return Pos{}, fmt.Errorf("%w: %q is not a cell name such as B2", ErrRef, clipRef(s))
 	}
 	return p, nil
 }
@@ -132,7 +132,17 @@ func ParseRect(s string) (Rect, error) {
 	p, err1 := ParsePos(a)
 	q, err2 := ParsePos(b)
 	if err1 != nil || err2 != nil {
-		return Rect{}, fmt.Errorf("%w: %q is not a range such as B2:J10", ErrRef, s)
+		return Rect{}, fmt.Errorf("%w: %q is not a range such as B2:J10", ErrRef, clipRef(s))
 	}
 	return Rect{p, p}.Union(Rect{q, q}), nil
+}
+
+// clipRef clips a reference that cannot be read to 40 characters for a
+// message, as the command line clips a value pasted by mistake: a range
+// of 200 characters was quoted whole (a walk of 3 December).
+func clipRef(s string) string {
+	if r := []rune(s); len(r) > 40 {
+		return string(r[:39]) + "…"
+	}
+	return s
 }

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -67,6 +68,12 @@ func TestParseRect(t *testing.T) {
 		require.NoError(t, err, "%q", tt.in)
 		assert.Equal(t, tt.want, got, "%q", tt.in)
 	}
+	// A value pasted by mistake is quoted clipped (a walk of 3 December:
+	// 200 characters whole).
+	_, err := ParseRect(strings.Repeat("B", 206))
+	assert.EqualError(t, err, `not a cell range: "`+strings.Repeat("B", 39)+`…" is not a range such as B2:J10`)
+	_, err = ParseRect("B2:J1O")
+	assert.EqualError(t, err, `not a cell range: "B2:J1O" is not a range such as B2:J10`, "a short one whole")
 	assert.Equal(t, "B2:J10", Rect{Pos{2, 2}, Pos{10, 10}}.String())
 	assert.Equal(t, "$B$2:$J$10", Rect{Pos{2, 2}, Pos{10, 10}}.Absolute())
 	assert.Equal(t, "C6", Pos{3, 6}.String())

@@ -308,8 +308,13 @@ func (p *pkg) findSheet(sheets []sheetRef, name string) (sheetRef, error) {
 		}
 		return sheetRef{}, fmt.Errorf("%w: %s's sheet %q is %s; its worksheets are %s", ErrUsage, p.file, s.Name, kind, strings.Join(names, ", "))
 	}
-	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrNoSheet, p.file, name, strings.Join(names, ", "))
+	return sheetRef{}, fmt.Errorf("%w: %s has no worksheet %q; its worksheets are %s", ErrNoSheet, p.file, clipLine(name, maxSheetShown), strings.Join(names, ", "))
 }
+
+// maxSheetShown is the most characters of a sheet name that is not there
+// that a message quotes: sheet names have 31 at most, and a value pasted
+// by mistake is clipped, as the command line clips it.
+const maxSheetShown = 40
 
 // readAtRange reads the puzzle at rect: on the only sheet when the user
 // named it or the workbook has one, else on the first sheet where rect

@@ -529,6 +529,10 @@ func TestSheetThatIsNoWorksheet(t *testing.T) {
 	assert.ErrorContains(t, err, `chart.xlsx's sheet "Progress" is a chart sheet, which holds a chart and no cells; its worksheets are "Week 3"`)
 	_, err = Read(path, Options{Sheet: "Week 4"})
 	assert.ErrorContains(t, err, `has no worksheet "Week 4"; its worksheets are "Week 3"`)
+	// A name pasted by mistake is quoted clipped, as the command line
+	// clips a value (a walk of 3 December: 200 characters whole).
+	_, err = Read(path, Options{Sheet: strings.Repeat("s", 200)})
+	assert.ErrorContains(t, err, `has no worksheet "`+strings.Repeat("s", 39)+`…"; its worksheets are "Week 3"`)
 }
 
 // TestDigitAsTheSheetHoldsIt: messages name 10 and up as the sheet holds
