@@ -709,7 +709,8 @@ func TestVariants(t *testing.T) {
 	require.NoError(t, f.Close())
 	code, _, errOut = runCLI(t, "", "worksheet", macros, "--variants", "2", "--seed", "3", "-o", filepath.Join(dir, "mv.xlsx"))
 	assert.Equal(t, exitUsage, code)
-	assert.Contains(t, errOut, "give -o FILE.xlsm")
+	// Why: the macros, not "one workbook per variant" (a walk of 3 December).
+	assert.Contains(t, errOut, "worksheet: "+macros+" holds macros, and so do its copies; give -o FILE.xlsm")
 	code, _, errOut = runCLI(t, "", "worksheet", macros, "--variants", "2", "--seed", "3", "-o", filepath.Join(dir, "mv.xlsm"))
 	require.Equal(t, exitOK, code, errOut)
 	for _, name := range []string{"mv-1.xlsm", "mv-2.xlsm"} {

@@ -24,6 +24,10 @@ func checkVariants(cmd string, n int, changed bool, out, in string) error {
 	switch {
 	case n < 0 || n > maxVariants || (changed && n == 0):
 		return usagef("%s: --variants must be from 1 to %d, not %d", cmd, maxVariants, n)
+	case n > 0 && want == ".xlsm" && !strings.EqualFold(filepath.Ext(out), want):
+		// Not "one workbook per variant", which -o mv.xlsx is too (a
+		// walk of 3 December).
+		return usagef("%s: %s holds macros, and so do its copies; give -o FILE.xlsm", cmd, in)
 	case n > 0 && !strings.EqualFold(filepath.Ext(out), want):
 		return usagef("%s: --variants writes one workbook per variant; give -o FILE%s", cmd, want)
 	}
