@@ -516,7 +516,7 @@ func TestGradeErrors(t *testing.T) {
 	code, stdout, errOut := runCLI(t, "", "grade", good, "-o", filepath.Join(dir, "m.txt"))
 	assert.Equal(t, exitUsage, code, errOut)
 	assert.Empty(t, stdout, "no report")
-	assert.Contains(t, errOut, "-o "+filepath.Join(dir, "m.txt")+": the marked copy is written as .xlsx; name it "+filepath.Join(dir, "m.xlsx"))
+	assert.Contains(t, errOut, "-o "+filepath.Join(dir, "m.txt")+": the marked copy of "+good+" is written as .xlsx; name it "+filepath.Join(dir, "m.xlsx"))
 	assert.NoFileExists(t, filepath.Join(dir, "m.txt"))
 	code, _, errOut = runCLI(t, "", "grade", good, "-o", filepath.Join(dir, "m.xlsx"))
 	require.Equal(t, exitOK, code, errOut)
@@ -723,6 +723,27 @@ func TestVariants(t *testing.T) {
 		zr.Close()
 		assert.True(t, has, "%s keeps the macros", name)
 	}
+
+	// A student's macro workbook is marked into an .xlsm, refused before
+	// grading as .xlsx or stdout (a review of 3 December: the early check
+	// took only .xlsx, the writing only .xlsm, so nothing could be).
+	mv := filepath.Join(dir, "mv-1.xlsm")
+	code, _, errOut = runCLI(t, "", "grade", mv, "-o", filepath.Join(dir, "marked.xlsm"))
+	require.Equal(t, exitOK, code, errOut)
+	assert.FileExists(t, filepath.Join(dir, "marked.xlsm"))
+	for out, want := range map[string]string{
+		filepath.Join(dir, "marked.xlsx"): "grade: -o " + filepath.Join(dir, "marked.xlsx") + ": the marked copy of " + mv + " is written as .xlsm; name it " + filepath.Join(dir, "marked.xlsm"),
+		"-":                               "grade: -o -: the marked copy is a workbook, written to a file; give -o FILE.xlsm",
+	} {
+		code, stdout, errOut := runCLI(t, "", "grade", mv, "-o", out)
+		assert.Equal(t, exitUsage, code, out)
+		assert.Empty(t, stdout, "refused before grading: %s", out)
+		assert.Contains(t, errOut, want)
+	}
+	code, stdout, errOut := runCLI(t, "", "grade", mv, "--summary", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, errOut, "grade: --summary -: the summary is a workbook, written to a file")
 
 	// Found by a hunt: --variants 0 made a plain worksheet; one variant
 	// was "worksheets", written "to" itself; -o naming the input offered

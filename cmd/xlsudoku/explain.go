@@ -95,7 +95,7 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	asText := o.json || strings.EqualFold(filepath.Ext(o.output), ".txt") || o.output == "-" || o.output != "" && isStreamOutput(o.output)
 	if o.output != "" && !asText && !writesWorkbook(o.output) {
 		return usagef("explain: -o %s: the explanation of a workbook is written as a workbook (%s) or as text (%s)", o.output,
-			strings.TrimSuffix(o.output, filepath.Ext(o.output))+filepath.Ext(in), strings.TrimSuffix(o.output, filepath.Ext(o.output))+".txt")
+			withExt(o.output, filepath.Ext(in)), withExt(o.output, ".txt"))
 	}
 	if o.output != "" && !asText {
 		// Refuse a workbook that cannot be written before explaining it,

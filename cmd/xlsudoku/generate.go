@@ -315,7 +315,7 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 		return opts, usagef("generate: -o %s: a workbook cannot be written to a stream; give a file name such as book.xlsx", o.output)
 	}
 	if o.format == "xlsx" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx") {
-		return opts, usagef("generate: a workbook is written as .xlsx; name it %s.xlsx", strings.TrimSuffix(o.output, filepath.Ext(o.output)))
+		return opts, usagef("generate: a workbook is written as .xlsx; name it %s", withExt(o.output, ".xlsx"))
 	}
 	if st, err := os.Stat(o.output); o.format == "xlsx" && err == nil && st.IsDir() {
 		return opts, usagef("generate: -o %s is a folder; give the workbook's file name", o.output)

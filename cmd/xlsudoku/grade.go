@@ -83,10 +83,11 @@ func runGrade(e *env, args []string) error {
 		return usagef("grade: give -o for one file or --outdir for several, not both")
 	case o.output != "" && len(files) > 1:
 		return usagef("grade: -o writes one marked file; for %d files use --outdir DIR", len(files))
-	case o.output != "" && !strings.EqualFold(filepath.Ext(o.output), ".xlsx"):
-		// Refused before grading, as --summary is: the report printed,
-		// then the refusal (a walk of 3 December).
-		return usagef("grade: -o %s: the marked copy is written as .xlsx; name it %s", o.output, strings.TrimSuffix(o.output, filepath.Ext(o.output))+".xlsx")
+	}
+	if o.output != "" {
+		if err := markedName(files[0], o.output); err != nil {
+			return err
+		}
 	}
 	if err := o.checkSummary(); err != nil {
 		return err
@@ -364,6 +365,27 @@ func samePath(a, b string) bool {
 	return err1 == nil && err2 == nil && aa == ab
 }
 
+// markedName refuses, before any file is graded, an -o that the marked
+// copy of in cannot be written to: the report printed, then the refusal
+// (a walk of 3 December). The copy is a workbook like in: .xlsx, or
+// .xlsm for one with macros, which the writing checks by its contents.
+func markedName(in, out string) error {
+	want := ".xlsx"
+	if strings.EqualFold(filepath.Ext(in), ".xlsm") {
+		want = ".xlsm"
+	}
+	switch {
+	case out == "-":
+		return usagef("grade: -o -: the marked copy is a workbook, written to a file; give -o FILE%s", want)
+	case !strings.EqualFold(filepath.Ext(out), want):
+		return usagef("grade: -o %s: the marked copy of %s is written as %s; name it %s", out, in, want, withExt(out, want))
+	}
+	return nil
+}
+
+// withExt is path with the extension ext in place of its own.
+func withExt(path, ext string) string { return strings.TrimSuffix(path, filepath.Ext(path)) + ext }
+
 // checkSummary refuses a --summary that could not be written, before any
 // file is graded and marked, not after: a name that is not .xlsx, a
 // folder, a FIFO or a device, a file the system would not let us write.
@@ -371,8 +393,11 @@ func (o *gradeOptions) checkSummary() error {
 	if o.summary == "" {
 		return nil
 	}
-	if !strings.EqualFold(filepath.Ext(o.summary), ".xlsx") {
-		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, strings.TrimSuffix(o.summary, filepath.Ext(o.summary))+".xlsx")
+	switch {
+	case o.summary == "-":
+		return usagef("grade: --summary -: the summary is a workbook, written to a file; give a file name, such as --summary summary.xlsx")
+	case !strings.EqualFold(filepath.Ext(o.summary), ".xlsx"):
+		return usagef("grade: --summary %s: the summary is written as .xlsx; name it %s", o.summary, withExt(o.summary, ".xlsx"))
 	}
 	st, err := os.Stat(o.summary)
 	switch {
