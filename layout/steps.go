@@ -365,7 +365,9 @@ func breakBeforeRefs(t string, perLine int) string {
 		if utf8.RuneCountInString(line) <= perLine {
 			continue
 		}
-		if k := strings.LastIndex(line, " ("); k > 0 {
+		// The first " (": the cells before it are written without one, a
+		// sheet's name may have one ("Puzzle 1 (2)": a review of 3 December).
+		if k := strings.Index(line, " ("); k > 0 {
 			lines[i] = line[:k] + "\n" + line[k+1:]
 		}
 	}

@@ -72,6 +72,7 @@ func TestStepsBreakBeforeRefs(t *testing.T) {
 	assert.Equal(t, "r1c1 = 1\n('Puzzle of the week'!B2)\nr9c9 = 9 (Sheet1!J10)",
 		breakBeforeRefs("r1c1 = 1 ('Puzzle of the week'!B2)\nr9c9 = 9 (Sheet1!J10)", 24))
 	assert.Equal(t, "r1c1, r1c2, r1c3, r1c4 ≠ 7\n('Week 3'!B2, C2, D2, E2)", breakBeforeRefs("r1c1, r1c2, r1c3, r1c4 ≠ 7 ('Week 3'!B2, C2, D2, E2)", 24))
+	assert.Equal(t, "r1c1 = 5\n('Puzzle 1 (2)'!B2)", breakBeforeRefs("r1c1 = 5 ('Puzzle 1 (2)'!B2)", 24), "not in the sheet's name")
 }
 
 func TestTechniqueCounts(t *testing.T) {
