@@ -70,7 +70,7 @@ func openPackage(file string, maxPart int64) (*pkg, error) {
 			// A zip, so a workbook in all likelihood, cut short.
 			return nil, fmt.Errorf("%w: %s is a damaged or incomplete workbook (%v), as a download or copy cut short leaves one; get it again, or open it in a spreadsheet app, let it repair the file and save it again", ErrOpen, file, err)
 		}
-		if looksLikeText(head) {
+		if looksLikeText(head) && looksLikePuzzles(head) {
 			// "Save it as .xlsx" told the owner of a puzzle file named
 			// .xlsx to do what had been done (a walk of 3 December).
 			return nil, fmt.Errorf("%w: %s holds text, not a workbook; text is read as puzzles when the file's name does not end in %s: name it %s",
@@ -156,6 +156,23 @@ func (p *pkg) sheetOfPart(name string) string {
 // may list: far more than real workbooks have, and a bound on what a
 // crafted one costs.
 const maxEntries = 1 << 16
+
+// looksLikePuzzles reports whether text, the start of a file, begins as
+// a file of puzzles does: its first line that is neither blank nor a #
+// comment holds only digits, blanks ('.', '-', '_', '*'), the letters of
+// 10 to 16 and a grid's lines. A CSV or an HTML export named .xlsx is to
+// be saved as a workbook instead (found in review).
+func looksLikePuzzles(text []byte) bool {
+	text = bytes.TrimPrefix(text, []byte("\ufeff")) // a byte order mark
+	for line := range bytes.Lines(text) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 || line[0] == '#' {
+			continue
+		}
+		return len(bytes.Trim(line, "0123456789.-_*|+ \tABCDEFGabcdefg")) == 0
+	}
+	return false
+}
 
 // looksLikeText reports whether the start of a file, head, is text: UTF-8
 // with no control characters but tabs and line ends (a cut character at

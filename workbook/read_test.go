@@ -406,7 +406,7 @@ func TestReadErrors(t *testing.T) {
 	require.NoError(t, os.WriteFile(notZip, []byte("hello"), 0o644))
 	_, err := Read(notZip, Options{})
 	assert.ErrorIs(t, err, ErrOpen)
-	assert.Contains(t, err.Error(), "holds text, not a workbook", "TestOpenNotAZip has more")
+	assert.Contains(t, err.Error(), "save it as .xlsx", "text, but no puzzles: TestOpenNotAZip has more")
 
 	_, err = Read(filepath.Join(dir, "missing.xlsx"), Options{})
 	assert.ErrorIs(t, err, ErrOpen)
@@ -644,6 +644,11 @@ func TestOpenNotAZip(t *testing.T) {
 		{"text", []byte("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"), "holds text, not a workbook; text is read as puzzles when the file's name does not end in .xlsx: name it "},
 		{"text with a byte order mark and accents", []byte("\ufeff# Übung\r\n53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\r\n"), "holds text, not a workbook"},
 		{"binary", []byte{0x1f, 0x8b, 0x08, 0, 0, 0, 0, 0, 0, 3, 0xff, 0xfe}, "is not an .xlsx or .xlsm workbook"},
+		// Text that is no puzzles is a spreadsheet saved another way: to
+		// be saved as .xlsx, not renamed .txt (found in review).
+		{"CSV", []byte("5,3,,,7,,,,\n6,,,1,9,5,,,\n"), "is not an .xlsx or .xlsm workbook"},
+		{"HTML", []byte("<html><body><table><tr><td>5</td></tr></table></body></html>\n"), "is not an .xlsx or .xlsm workbook"},
+		{"a grid", []byte("# week 3\n\n5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n"), "holds text, not a workbook"},
 		{"UTF-16", []byte("\xff\xfe5\x003\x00.\x00"), "is not an .xlsx or .xlsm workbook"},
 	} {
 		path := filepath.Join(t.TempDir(), "p.xlsx")

@@ -105,7 +105,7 @@ func TestSolveWorkbookFailures(t *testing.T) {
 		{"no-solution.xlsx", nil, exitNoSolution, []string{"no-solution.xlsx: Week 3!B2:J10: the puzzle has no solution"}, false},
 		{"two-solutions.xlsx", nil, exitOK, []string{"warning:", "more than one solution", "Week 3!", "wrote one of them"}, true},
 		{"two-solutions.xlsx", []string{"--strict"}, exitNotUnique, []string{"more than one solution", "add givens"}, false},
-		{"not-a-workbook.xlsx", nil, exitInput, []string{"not-a-workbook.xlsx holds text, not a workbook; text is read as puzzles when the file's name does not end in .xlsx: name it "}, false},
+		{"not-a-workbook.xlsx", nil, exitInput, []string{"not-a-workbook.xlsx is not an .xlsx or .xlsm workbook"}, false}, // text, but no puzzles
 		{"missing.xlsx", nil, exitInput, []string{"missing.xlsx"}, false},
 		{"conflict.xlsx", []string{"--range", "B2:J9"}, exitUsage, []string{"xlsudoku: bad option: B2:J9"}, false},
 		{"conflict.xlsx", []string{"--sheet", "Nope"}, exitUsage, []string{"Nope"}, false},
