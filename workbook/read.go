@@ -345,9 +345,7 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 				pz.Notes = append(pz.Notes, fmt.Sprintf("using the puzzle at %s", pz.Where()))
 			}
 			if err == nil && rr.ringDigits > 0 {
-				if pz.elsewhere, err = p.puzzleElsewhere(sh, rect, &pz.Grid); err != nil {
-					return nil, err
-				}
+				pz.elsewhere = p.puzzleElsewhere(sh, rect, &pz.Grid)
 			}
 			return pz, err
 		}
@@ -364,23 +362,29 @@ func (p *pkg) readAtRange(sheets []sheetRef, rect layout.Rect, shape solve.Shape
 
 // puzzleElsewhere says where sheet sh holds a puzzle with one solution
 // of the size of g, read at rect with digits right around it, when g
-// breaks the rules, or has no solution or several there: "the sheet holds a puzzle
-// with one solution at C3:K11: give --range C3:K11". A range one cell off
-// the puzzle was told to correct the givens (a walk of 3 December). ""
-// when g is fine, or detection finds no such puzzle elsewhere.
-func (p *pkg) puzzleElsewhere(sh sheetRef, rect layout.Rect, g *solve.Grid) (string, error) {
+// breaks the rules, or has no solution or several there, and that puzzle
+// is a cell or two off rect: "the sheet holds a puzzle with one solution
+// at C3:K11: is that the puzzle? give --range 'Week 3!C3:K11'". A range
+// one cell off the puzzle was told to correct the givens (a walk of 3
+// December). "" when g is fine, or detection finds no such puzzle near:
+// farther off, a block of one solution may be a cut through the puzzle
+// and its answer key beside it (found in review). Only advice: a sheet
+// detection cannot read leaves it out.
+func (p *pkg) puzzleElsewhere(sh sheetRef, rect layout.Rect, g *solve.Grid) string {
 	if len(g.Conflicts()) == 0 && solve.CountSolutions(*g, 2) == 1 {
-		return "", nil
+		return ""
 	}
 	f, err := p.detectSheet(sh, []solve.Shape{g.Shape})
 	if err != nil || f == nil || !f.sure {
-		return "", err
+		return ""
 	}
-	best := f.ranked[0]
-	if best.rect == rect || best.solutions != 1 || best.rect.Rows() != rect.Rows() {
-		return "", nil
+	best := f.ranked[0].rect
+	near := func(a, b int) bool { return a-b >= -2 && a-b <= 2 }
+	if best == rect || f.ranked[0].solutions != 1 || best.Rows() != rect.Rows() ||
+		!near(best.Min.Row, rect.Min.Row) || !near(best.Min.Col, rect.Min.Col) {
+		return ""
 	}
-	return fmt.Sprintf("the sheet holds a puzzle with one solution at %s: is that the puzzle? give --range %s", best.rect, best.rect), nil
+	return fmt.Sprintf("the sheet holds a puzzle with one solution at %s: is that the puzzle? give --range %s", best, ShellWord(sh.name+"!"+best.String()))
 }
 
 // readDefault reads the puzzle at B2:J10 on the first sheet where it is

@@ -611,9 +611,9 @@ func TestRangeOffThePuzzle(t *testing.T) {
 		rng  string
 		want string
 	}{
-		{"C2:K10", "the puzzle has no solution: no digit fits some blank cell whatever the others hold; the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
-		{"B3:J11", "the givens contradict each other at B3:J11, but the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
-		{"A1:I9", "the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range B2:J10"},
+		{"C2:K10", "the puzzle has no solution: no digit fits some blank cell whatever the others hold; the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range 'Week 3!B2:J10'"},
+		{"B3:J11", "the givens contradict each other at B3:J11, but the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range 'Week 3!B2:J10'"},
+		{"A1:I9", "the sheet holds a puzzle with one solution at B2:J10: is that the puzzle? give --range 'Week 3!B2:J10'"},
 	} {
 		p, err := Read(path, Options{Range: tt.rng}) // clashing givens fail here
 		if err == nil {
@@ -629,6 +629,29 @@ func TestRangeOffThePuzzle(t *testing.T) {
 	_, err = p.Solve()
 	require.NoError(t, err)
 	assert.Empty(t, p.elsewhere)
+
+	// A block far off is no advice: a puzzle of several solutions with its
+	// answer key right beside it, where a cut through both (H2:P10, three
+	// columns of one and six of the other) has one solution (found in
+	// review).
+	g := grid(t, classic)
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	for i := range g.Cells[:81] {
+		if g.Cells[i] != 0 && solve.CountSolutions(g, 2) == 1 {
+			g.Cells[i] = 0
+		}
+	}
+	require.Equal(t, 2, solve.CountSolutions(g, 2))
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, g)
+	putGrid(t, f, "Week 3", layout.Pos{Col: 11, Row: 2}, sol)
+	keyed := save(t, f, "keyed.xlsx")
+	p, err = Read(keyed, Options{Range: "B2:J10"})
+	require.NoError(t, err)
+	_, err = p.Solve()
+	require.ErrorIs(t, err, solve.ErrNotUnique)
+	assert.NotContains(t, err.Error(), "the sheet holds a puzzle")
 }
 
 // TestOpenNotAZip: a file named .xlsx that is no zip is told apart by
