@@ -258,6 +258,25 @@ func TestSearchesEnd(t *testing.T) {
 		assert.ErrorContains(t, err, "a minimal Extreme 6x6 puzzle with dihedral symmetry after 3 attempts")
 		assert.Empty(t, ps)
 	})
+	t.Run("attempts, the puzzles before", func(t *testing.T) {
+		// A puzzle not found within its attempts gives up the puzzles
+		// after it only: those before it are made, the same for any
+		// number of workers, and the error is the first failing
+		// puzzle's (a review of 3 December: with 8 workers, 1 of the 12
+		// before it was kept, and a later puzzle's seed named). Expert
+		// in one attempt: puzzle 0 (seed 2) is made, puzzle 1 (seed 3) not.
+		opts := Options{Grade: solve.Expert, Symmetry: Rotational, MaxAttempts: 1, Seed: 2}
+		one, err1 := Generate(context.Background(), opts, 12, 1, nil)
+		require.ErrorIs(t, err1, ErrNotFound)
+		require.Len(t, one, 1)
+		for _, workers := range []int{2, 4, 8} {
+			ps, err := Generate(context.Background(), opts, 12, workers, nil)
+			require.ErrorIs(t, err, ErrNotFound, "%d workers", workers)
+			assert.Equal(t, err1.Error(), err.Error(), "%d workers", workers)
+			assert.Equal(t, one, ps, "%d workers", workers)
+		}
+		assert.ErrorContains(t, err1, "(seed 3)")
+	})
 	t.Run("time", func(t *testing.T) {
 		// The test returning at all is the point: without the context,
 		// the search would outlast the test binary's timeout.

@@ -15,7 +15,9 @@ import (
 // called after each puzzle with the number made so far, from one goroutine
 // at a time. When ctx ends first, Generate returns the puzzles made so far
 // that form an unbroken run from the first, and an error wrapping
-// ErrNotFound and the context's error.
+// ErrNotFound and the context's error. When a puzzle is not found within
+// its attempts, it returns every puzzle before it, made whatever the
+// number of workers (the puzzles after it are given up), and that error.
 func Generate(ctx context.Context, opts Options, n, workers int, progress func(done int)) ([]Puzzle, error) {
 	if n < 0 {
 		return nil, fmt.Errorf("cannot make %d puzzles", n)
@@ -32,6 +34,8 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 		mu       sync.Mutex
 		done     int
 		firstErr error
+		failed   = n                                // the first puzzle not found within its attempts
+		running  = make(map[int]context.CancelFunc) // the puzzles being made, to give up those after failed
 		wg       sync.WaitGroup
 	)
 	ctx, cancel := context.WithCancel(ctx)
@@ -39,21 +43,38 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 	// record keeps puzzle i, or the error that ends the run (false). It
 	// unlocks by defer: progress runs under the lock, one call at a time,
 	// and when it panics the worker's recover must be able to lock again.
+	// A puzzle not found within its attempts ends the puzzles after it
+	// only: those before it are made, so that the puzzles returned are
+	// the same for any number of workers (a review of 3 December: with 8
+	// workers, 1 of the 12 puzzles before the one that failed was kept).
 	record := func(i int, p Puzzle, err error) bool {
 		mu.Lock()
 		defer mu.Unlock()
-		if err != nil {
-			if firstErr == nil {
-				firstErr = err
+		delete(running, i)
+		switch {
+		case err == nil:
+			out[i], made[i] = p, true
+			done++
+			if progress != nil {
+				progress(done)
+			}
+			return true
+		case i > failed:
+			return false // given up for an earlier puzzle's failure
+		case errors.Is(err, ErrNotFound) && ctx.Err() == nil:
+			failed, firstErr = i, err
+			for j, stop := range running {
+				if j > i {
+					stop()
+				}
 			}
 			return false
 		}
-		out[i], made[i] = p, true
-		done++
-		if progress != nil {
-			progress(done)
+		if firstErr == nil {
+			firstErr = err
 		}
-		return true
+		cancel()
+		return false
 	}
 	for w := range workers {
 		gen := first
@@ -68,7 +89,7 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 				// caller reports it.
 				if r := recover(); r != nil {
 					mu.Lock()
-					if firstErr == nil {
+					if firstErr == nil || failed < n {
 						firstErr = &PanicError{Value: r, Stack: debug.Stack()}
 					}
 					mu.Unlock()
@@ -77,15 +98,20 @@ func Generate(ctx context.Context, opts Options, n, workers int, progress func(d
 			}()
 			for ctx.Err() == nil {
 				i := int(next.Add(1) - 1)
-				if i >= n {
+				mu.Lock()
+				if i >= n || i > failed {
+					mu.Unlock()
 					return
 				}
+				pctx, stop := context.WithCancel(ctx)
+				running[i] = stop
+				mu.Unlock()
 				if testPanic != nil {
 					testPanic(i)
 				}
-				p, err := gen.puzzleCtx(ctx, i)
+				p, err := gen.puzzleCtx(pctx, i)
+				stop()
 				if !record(i, p, err) {
-					cancel()
 					return
 				}
 			}
