@@ -130,7 +130,7 @@ const (
 	EmptyFill   = "FFEB9C" // yellow
 	ChangedFill = "D9C3E9" // purple
 	// WrongColor is a wrong entry's digit, struck through as well: the
-	// fills alone print as four near greys (217 to 232) in black and white.
+	// fills alone print as four near greys (206 to 232) in black and white.
 	WrongColor = "9C0006"
 )
 

@@ -11,23 +11,23 @@ import (
 // a date as "4-0" at the digits' size: a walk of 3 December).
 func TestShownSize(t *testing.T) {
 	for _, tt := range []struct {
-		text string
-		size float64
-		wrap bool
+		text     string
+		in, size float64
+		wrap     bool
 	}{
-		{"x", 24, false},
-		{"12", 20, false},
-		{"TRUE", 10, false},
-		{"5.0 ", 10, false},
-		{"2024-03-06", 7, true},
-		{"x", 15, false}, // a 16x16's size, kept
+		{"x", 24, 24, false},
+		{"12", 24, 20, false},
+		{"TRUE", 24, 10, false},
+		{"5.0 ", 24, 10, false},
+		{"2024-03-06", 24, 7, true},
+		{"x", 15, 15, false}, // a 16x16's size, kept
+		{"TRUE", 15, 10, false},
 	} {
-		in := 24.0
-		if tt.size == 15 {
-			in = 15
-		}
-		size, wrap := shownSize(tt.text, in)
+		size, wrap := shownSize(tt.text, tt.in)
 		assert.Equal(t, tt.size, size, tt.text)
 		assert.Equal(t, tt.wrap, wrap, tt.text)
+		// What shows fits the cell's 26.25 points, or wraps: about
+		// half an em a character, a margin aside.
+		assert.True(t, wrap || float64(len([]rune(tt.text)))*size*0.5 <= 24, tt.text)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/xlsudoku/xlsudoku/layout"
@@ -473,12 +474,33 @@ func headerFooter(pr layout.Print) (header, footer string) {
 // leastHeaderSize for a long title; headerEm is the width of one of
 // their characters, on average, in its size: Verdana Bold, the books'
 // font, and DejaVu Sans Bold, which stands in for it, are the widest
-// the header meets.
+// the header meets. A wide character (Chinese, Japanese, Korean) is a
+// whole em.
 const (
 	headerSize      = 14
 	leastHeaderSize = 10
 	headerEm        = 0.65
 )
+
+// headerEms is the width of text in a page header, in ems of its size.
+func headerEms(text string) float64 {
+	w := 0.0
+	for _, r := range text {
+		if wideRune(r) {
+			w++
+		} else {
+			w += headerEm
+		}
+	}
+	return w
+}
+
+// wideRune reports whether r is written a whole em wide: the ideographs,
+// kana and hangul, and the full-width forms.
+func wideRune(r rune) bool {
+	return r >= 0x1100 && (unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		r >= 0x3000 && r <= 0x303f || r >= 0xff01 && r <= 0xff60)
+}
 
 // fitHeader returns the size and text of a page header of title and
 // suffix on a page width points wide: one line, as large as fits; a
@@ -488,14 +510,25 @@ const (
 // for 6, "Page 5 of 3").
 func fitHeader(title, suffix string, width float64) (size int, text string) {
 	title = strings.Join(strings.Fields(title), " ")
-	n := utf8.RuneCountInString(title) + utf8.RuneCountInString(suffix)
-	for size = headerSize; size >= leastHeaderSize; size-- {
-		if n <= min(int(width/(headerEm*float64(size))), maxHeader) {
-			return size, title + suffix
+	text = title + suffix
+	if utf8.RuneCountInString(text) <= maxHeader {
+		for size = headerSize; size >= leastHeaderSize; size-- {
+			if headerEms(text)*float64(size) <= width {
+				return size, text
+			}
 		}
 	}
-	room := min(int(width/(headerEm*leastHeaderSize)), maxHeader) - utf8.RuneCountInString(suffix)
-	return leastHeaderSize, clipWords(title, room) + suffix
+	// The most characters of title that fit with " …" and suffix.
+	room := width/leastHeaderSize - headerEms(" …"+suffix)
+	n := 0
+	for _, r := range title {
+		if room -= headerEms(string(r)); room < 0 {
+			break
+		}
+		n++
+	}
+	n = min(n+1, maxHeader-utf8.RuneCountInString(suffix)) // clipWords counts its ellipsis in n
+	return leastHeaderSize, clipWords(title, n) + suffix
 }
 
 // clipWords cuts text to at most n characters, the last an ellipsis,

@@ -351,7 +351,7 @@ func TestGradeBookSheetsDeletedOrCopied(t *testing.T) {
 	})
 	code, stdout, errOut = runCLI(t, "", "grade", copied)
 	require.Equal(t, exitOK, code, errOut)
-	assert.Contains(t, errOut, `sheet "Puzzle 1 (2)" holds the same puzzle as Puzzle 1 and is not graded (of the sheets of one puzzle, only the worksheet handed out is, or, when it is empty, the one with the most entries); to grade it instead, give --sheet 'Puzzle 1 (2)'`)
+	assert.Contains(t, errOut, `sheet "Puzzle 1 (2)" holds the same puzzle as Puzzle 1 and is not graded (of the sheets of one puzzle, only the worksheet handed out is, or, when it is empty, the one with the most entries); to grade it instead, give --sheet 'Puzzle 1 (2)' (which grades that sheet alone)`)
 	assert.NotContains(t, stdout, "Puzzle 1 (2):")
 	assert.Contains(t, stdout, total)
 

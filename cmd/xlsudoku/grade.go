@@ -200,7 +200,7 @@ func runGrade(e *env, args []string) error {
 		}
 		for _, m := range marks {
 			for _, c := range m.Copies {
-				fmt.Fprintf(e.stderr, "warning: %s: sheet %q holds the same puzzle as %s and is not graded (of the sheets of one puzzle, only the worksheet handed out is, or, when it is empty, the one with the most entries); to grade it instead, give --sheet %s\n", file, c, m.Puzzle.Sheet, workbook.ShellWord(c))
+				fmt.Fprintf(e.stderr, "warning: %s: sheet %q holds the same puzzle as %s and is not graded (of the sheets of one puzzle, only the worksheet handed out is, or, when it is empty, the one with the most entries); to grade it instead, give --sheet %s (which grades that sheet alone)\n", file, c, m.Puzzle.Sheet, workbook.ShellWord(c))
 			}
 			for _, w := range m.Elsewhere {
 				fmt.Fprintf(e.stderr, "warning: %s: %s has no entries, but %s\n", file, m.Puzzle.Where(), w)
