@@ -202,9 +202,8 @@ func runGenerate(e *env, args []string) error {
 		// The puzzles made first are as good as any: written, not lost
 		// (a walk of 3 December: a band's 58 of 300). Puzzle i is made
 		// from seed S+i, so the rest can be made later.
-		rest := o.count - len(puzzles)
-		partial = fmt.Errorf("generate: --timeout %v reached with %d of %d puzzles made; wrote those (-n %d --seed %d makes the other %d)",
-			o.timeout, len(puzzles), o.count, rest, o.seed+uint64(len(puzzles)), rest)
+		partial = fmt.Errorf("generate: --timeout %v reached with %d of %d puzzles made; wrote those %s",
+			o.timeout, len(puzzles), o.count, o.rest(len(puzzles)))
 		err = nil
 	}
 	if err != nil {
@@ -221,9 +220,8 @@ func runGenerate(e *env, args []string) error {
 		// A puzzle that ran out of --attempts leaves the ones made
 		// before it as good as any: written, as --timeout writes them (a
 		// walk of 3 December: 12 of 20 Extreme puzzles were thrown away).
-		rest := o.count - len(puzzles)
-		partial = fmt.Errorf("generate: %w; wrote the %d of %d puzzles made before it; %s (-n %d --seed %d makes the other %d)",
-			err, len(puzzles), o.count, try, rest, o.seed+uint64(len(puzzles)), rest)
+		partial = fmt.Errorf("generate: %w; wrote the %d of %d puzzles made before it; %s %s",
+			err, len(puzzles), o.count, try, o.rest(len(puzzles)))
 		err = nil
 	}
 	// Writing a big workbook takes a while too: say so on the progress line.
@@ -256,6 +254,13 @@ func runGenerate(e *env, args []string) error {
 		err = partial
 	}
 	return err
+}
+
+// rest says how to make the puzzles of a run that made the first made:
+// puzzle i is made from seed S+i, whatever the run.
+func (o *generateOptions) rest(made int) string {
+	n := o.count - made
+	return fmt.Sprintf("(-n %d --seed %d makes the other %d)", n, o.seed+uint64(made), n)
 }
 
 // check validates the flags and returns the generator's options.
