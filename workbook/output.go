@@ -100,8 +100,16 @@ func writable(out string) error {
 			err = pe.Err
 		}
 		return fmt.Errorf("%w: %s: %v; write to another file", ErrWrite, out, err)
-	case err != nil || fi.IsDir():
-		return nil // new, or a folder, which notFolder refuses
+	case err != nil:
+		// New: its folder must be there, or the puzzle was solved and
+		// explained for nothing (a walk of 3 December).
+		dir := rawDir(LinkTarget(out))
+		if _, derr := os.Stat(dir); errors.Is(derr, os.ErrNotExist) {
+			return createError(out, derr)
+		}
+		return nil
+	case fi.IsDir():
+		return nil // notFolder refuses it
 	case !fi.Mode().IsRegular():
 		// A FIFO or a device: renaming over it replaced it with a file,
 		// and a workbook cannot be streamed.

@@ -364,6 +364,20 @@ func TestTextOutputSaysWhatItWrote(t *testing.T) {
 	assert.Empty(t, errOut)
 }
 
+// TestWorkbookOutputInAMissingFolder: a workbook's -o in a folder that
+// is not there is refused before the puzzle is solved or explained, as a
+// text output is (a walk of 3 December: solved, then refused).
+func TestWorkbookOutputInAMissingFolder(t *testing.T) {
+	in := copyFile(t, filepath.Join("..", "..", "samples", "classic.xlsx"), t.TempDir())
+	out := filepath.Join(t.TempDir(), "no", "such", "out.xlsx")
+	for _, cmd := range []string{"solve", "explain", "worksheet"} {
+		code, stdout, errOut := runCLI(t, "", cmd, in, "-o", out)
+		assert.Equal(t, exitFailure, code, cmd)
+		assert.Empty(t, stdout, cmd)
+		assert.Equal(t, "xlsudoku: cannot write the workbook: "+out+": no such file or directory; check that the folder "+filepath.Dir(out)+" exists and is writable\n", errOut, cmd)
+	}
+}
+
 // TestWorkbookOutputToStdout: -o - for a workbook's output says that a
 // workbook goes to a file ("name it -.xlsx" was the advice: a walk of 3
 // December), and explain's -o - writes its text to stdout, as -o

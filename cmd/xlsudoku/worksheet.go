@@ -139,6 +139,22 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 	if err != nil {
 		return err
 	}
+	// Every output checked first, before a note: one refused on the way
+	// left the variants before it; one in a folder that is not there was
+	// refused after the puzzle was read, solved and rated (a walk of 3
+	// December).
+	outs := []string{o.output}
+	if o.variants > 0 {
+		outs = outs[:0]
+		for k := 1; k <= o.variants; k++ {
+			outs = append(outs, variantPath(o.output, k, o.variants))
+		}
+	}
+	for _, out := range outs {
+		if err := workbook.CheckTarget(out); err != nil {
+			return err
+		}
+	}
 	printNotes(e, p.Notes)
 	sol, err := p.Solve()
 	if err != nil {
@@ -158,12 +174,6 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 		}
 		e.note("made a worksheet of %s (%s); wrote %s", p.Where(), w.Grade, o.output)
 		return nil
-	}
-	for k := 1; k <= o.variants; k++ {
-		// All first: one refused on the way left the ones before it.
-		if err := workbook.CheckTarget(variantPath(o.output, k, o.variants)); err != nil {
-			return err
-		}
 	}
 	givens := p.Grid
 	for k := 1; k <= o.variants; k++ {
