@@ -376,6 +376,12 @@ func TestWorkbookOutputInAMissingFolder(t *testing.T) {
 		assert.Empty(t, stdout, cmd)
 		assert.Equal(t, "xlsudoku: cannot write the workbook: "+out+": no such file or directory; check that the folder "+filepath.Dir(out)+" exists and is writable\n", errOut, cmd)
 	}
+	// So is a worksheet's -o that is no workbook's name (it said where
+	// the puzzle was first).
+	code, _, errOut := runCLI(t, "", "worksheet", in, "-o", filepath.Join(t.TempDir(), "w.txt"))
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "the output must be a .xlsx file like the input")
+	assert.NotContains(t, errOut, "using the puzzle")
 }
 
 // TestWorkbookOutputToStdout: -o - for a workbook's output says that a

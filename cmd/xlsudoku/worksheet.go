@@ -150,8 +150,12 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 			outs = append(outs, variantPath(o.output, k, o.variants))
 		}
 	}
-	for _, out := range outs {
-		if err := workbook.CheckTarget(out); err != nil {
+	for i, out := range outs {
+		check := workbook.CheckTarget // the variants' names differ by a number only
+		if i == 0 {
+			check = func(out string) error { return workbook.CheckOutput(p, out, opts) } // its extension too
+		}
+		if err := check(out); err != nil {
 			return err
 		}
 	}
