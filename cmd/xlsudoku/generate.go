@@ -151,14 +151,7 @@ func runGenerate(e *env, args []string) error {
 			return fmt.Errorf("generate: %w", err)
 		}
 		if o.format == "xlsx" {
-			outs := []string{o.output}
-			if o.variants > 0 {
-				outs = outs[:0]
-				for k := 1; k <= o.variants; k++ {
-					outs = append(outs, variantPath(o.output, k, o.variants))
-				}
-			}
-			for _, out := range outs {
+			for _, out := range outputFiles(o.output, o.variants) {
 				if err := workbook.CheckTarget(out); err != nil {
 					return err
 				}

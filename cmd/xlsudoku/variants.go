@@ -34,6 +34,19 @@ func checkVariants(cmd string, n int, changed bool, out, in string) error {
 	return nil
 }
 
+// outputFiles lists the files a run writes to out: out itself, or with
+// variants, each variant's file.
+func outputFiles(out string, variants int) []string {
+	if variants == 0 {
+		return []string{out}
+	}
+	outs := make([]string, variants)
+	for k := range outs {
+		outs[k] = variantPath(out, k+1, variants)
+	}
+	return outs
+}
+
 // variantFiles names the n variant files of out for a message: the one,
 // or the first and the last.
 func variantFiles(out string, n int) string {

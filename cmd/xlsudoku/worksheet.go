@@ -143,14 +143,7 @@ func worksheetWorkbook(e *env, in string, o worksheetOptions) error {
 	// left the variants before it; one in a folder that is not there was
 	// refused after the puzzle was read, solved and rated (a walk of 3
 	// December).
-	outs := []string{o.output}
-	if o.variants > 0 {
-		outs = outs[:0]
-		for k := 1; k <= o.variants; k++ {
-			outs = append(outs, variantPath(o.output, k, o.variants))
-		}
-	}
-	for i, out := range outs {
+	for i, out := range outputFiles(o.output, o.variants) {
 		check := workbook.CheckTarget // the variants' names differ by a number only
 		if i == 0 {
 			check = func(out string) error { return workbook.CheckOutput(p, out, opts) } // its extension too
