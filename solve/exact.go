@@ -34,7 +34,7 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 	if !g.Shape.Valid() {
 		return 0 // the general solver would panic, or solve no Sudoku
 	}
-	s.fast.guesses = 0
+	s.fast.guesses, s.fast.spent = 0, 0
 	return s.general.count(g, limit, out)
 }
 
@@ -46,7 +46,7 @@ func (s *Solver) Count(g *Grid, limit int, out []Grid) int {
 // candidates, triads) stall, so it is a cheap sign of how hard a puzzle
 // is: the generator rates only the moves of a climb for Extreme that need
 // a few.
-func (s *Solver) Guesses() int { return s.fast.guesses }
+func (s *Solver) Guesses() int { return s.fast.spent + s.fast.guesses }
 
 // Solve returns the solution of g. When g's givens contradict each other it
 // returns a *ConflictError; when g's Shape is not supported, an error

@@ -1,6 +1,7 @@
 package solve
 
 import (
+	"cmp"
 	"encoding/binary"
 	"math/bits"
 	"unsafe"
@@ -147,21 +148,52 @@ type solver9 struct {
 	// more), and neither is undone deeper: at most 81 + 54 levels.
 	stack   [81 + 54 + 1]state9
 	found   int // solutions counted so far
-	guesses int // branches tried so far (all but the last of each guess)
-	limit   int
-	out     []Grid
+	guesses int // branches tried so far in this pass (all but the last of each guess)
+	spent   int // guesses of the passes before this one
+	limit   int // 0 once the pass has run out of budget
+	budget  int // the guesses this pass may take
+	// pairsOnly branches on cells with two candidates alone (pickPair),
+	// as finding one solution does, and a pass after a counting pass
+	// that ran out of budget.
+	pairsOnly bool
+	first     int // tests: firstGuessBudget when 0
+	passes    int // the passes of the last count
+	out       []Grid
 }
+
+// firstGuessBudget is the guesses a first pass of count may take: five times
+// the most any puzzle of the four shared sets needs (817, on the forum's
+// hardest), so that none of them ever needs a second.
+const firstGuessBudget = 1 << 12
 
 // count returns the number of solutions of the 81 cells p (0 for blank),
 // stopping at limit, and writes the first ones found into out.
+//
+// Either branching rule alone has heavy tails: counting with a digit's
+// configurations took 5.7 million guesses (1.2 s) for a grid of 27
+// givens, one stack complete and the rest blank, which pairs count in
+// 48, and tdoku in 29 (a block that a detection of a workbook's puzzle
+// counts when an answer key sits beside the puzzle: a walk of 3
+// December). So a pass that runs out of budget starts over with the
+// other rule and twice the budget, and so on: the count costs at most
+// some four times what the better rule needs, and is the same count.
 func (s *solver9) count(p *[81]uint8, limit int, out []Grid) int {
-	s.found, s.limit, s.out, s.guesses = 0, limit, out, 0
-	st := &s.stack[0]
-	if !s.start(st, p) {
-		return 0 // a given repeats a digit of its row, column or box
+	s.out, s.spent, s.passes = out, 0, 0
+	pairs := limit == 1
+	for budget := cmp.Or(s.first, firstGuessBudget); ; budget *= 2 {
+		s.found, s.limit, s.guesses, s.budget, s.pairsOnly = 0, limit, 0, budget, pairs
+		s.passes++
+		st := &s.stack[0]
+		if !s.start(st, p) {
+			return 0 // a given repeats a digit of its row, column or box
+		}
+		s.search(0)
+		if s.limit != 0 {
+			return s.found
+		}
+		s.spent += s.guesses
+		pairs = !pairs
 	}
-	s.search(0)
-	return s.found
 }
 
 // start sets st to the givens p, a digit at a time: each digit leaves the
@@ -530,12 +562,13 @@ func (s *solver9) search(depth int) {
 		// than either: nine in ten of serg-benchmark's guesses are
 		// there, and it was 25% slower with configurations. Looking for
 		// one solution, the best of three pairs: the generator's full
-		// grids are first solutions, and stay as they were.
+		// grids are first solutions, and stay as they were. (And pairs
+		// in a pass after one on configurations ran out: see count.)
 		var b int
 		var bit uint32
 		var pair bool
 		switch {
-		case s.limit == 1:
+		case s.pairsOnly:
 			b, bit, pair = pickPair(st, 3)
 		case s.guesses <= 8 && openCells(st) < firstPairBelow:
 			b, bit, pair = firstPair(st)
@@ -556,6 +589,10 @@ func (s *solver9) search(depth int) {
 		}
 		d := bits.TrailingZeros32(digitsAt(&st.bands[b], bits.TrailingZeros32(bit)))
 		s.guesses++
+		if s.guesses > s.budget {
+			s.limit = 0 // every search above returns: found >= limit
+			return
+		}
 		next := &s.stack[depth+1]
 		*next = *st
 		s.place(next, d, b, bit)
@@ -584,6 +621,10 @@ func (s *solver9) branchConfigurations(st *state9, depth, unit, d int, pattern u
 			continue
 		}
 		s.guesses++
+		if s.guesses > s.budget {
+			s.limit = 0
+			return false
+		}
 		next := &s.stack[depth+1]
 		*next = *st
 		s.restrict(next, unit, d, on)
