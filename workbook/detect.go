@@ -67,6 +67,7 @@ type candidate struct {
 	content             string // its digits by place in the block: copies of one puzzle share it
 	cells               map[layout.Pos]bool
 	bad                 []layout.Pos // its cells that are neither digits of its size nor blanks
+	answer              layout.Rect  // its answer key, right beside it; zero for none
 }
 
 // likelier orders candidates likeliest first: one solution, then
@@ -497,8 +498,9 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 				}
 			}
 			c := candidate{rect: rect, digits: d, stray: s, ring: ringDigits(ring, rect)}
+			c.answer = g.answerBeside(rect, shapes, &digits)
 			if c.ring > 0 {
-				if left, ok := g.touchingPuzzles(rect, ring, shapes, &digits, &stray, &past); ok {
+				if left, ok := g.touchingPuzzles(rect, ring, c.answer, shapes, &digits, &stray, &past); ok {
 					c.ring = left
 				}
 			}
@@ -559,6 +561,21 @@ func (g *sheetGrid) candidates(n int, shapes []solve.Shape, validations []layout
 // drops copies of a puzzle listed before, and says whether the first is
 // sure: alone, or clearly likelier than the next.
 func rank(sh sheetRef, g *sheetGrid, shapes []solve.Shape, cands []candidate) *sheetFind {
+	// A block with its answer key right beside it is a puzzle: a block
+	// that takes in a part of it or of its key is a cut through them (a
+	// bigger grid holding both, or one that slid onto the key), and the
+	// key is not the puzzle.
+	var keyed []candidate
+	for _, c := range cands {
+		if c.answer != (layout.Rect{}) {
+			keyed = append(keyed, c)
+		}
+	}
+	cands = slices.DeleteFunc(cands, func(c candidate) bool {
+		return c.answer == (layout.Rect{}) && slices.ContainsFunc(keyed, func(k candidate) bool {
+			return c.rect.Overlaps(k.rect) || c.rect.Overlaps(k.answer)
+		})
+	})
 	groups := map[string][]candidate{}
 	var keys []string
 	for _, c := range cands {
@@ -656,19 +673,20 @@ func sameLikelihood(a, b candidate) bool {
 	return a.penalty == b.penalty && a.solutions == b.solutions && a.fit == b.fit && a.digits == b.digits
 }
 
-// touchingPuzzles reports whether the 9x9 block rect, with digits around
-// it (ring, which say that it goes on past it), is rather a puzzle that
-// touches another: it has one solution, and the digits around
-// it, but for at most maxRing, are the edge of 9x9 blocks right beside it
-// that fit the rules. (A block that slid off a puzzle, or takes in parts
-// of two, has empty lines and is seldom unique.) It returns the ring's
-// count without those edges. digits, stray and past are the sums
-// candidates keeps.
-func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, shapes []solve.Shape, digits, stray, past *sums) (int, bool) {
-	const n = 9
-	if rect.Rows() != n {
-		return 0, false
-	}
+// touchingPuzzles reports whether the block rect, with digits around it
+// (ring, which say that it goes on past it), is rather a puzzle that
+// touches another grid: the digits around it, but for at most maxRing,
+// are the edge of blocks of its size right beside it that fit the rules,
+// and either one of those is its answer key (complete, and holding each
+// of its givens in the same place) or it is a 9x9 with one solution. (A
+// block that slid off a puzzle, or takes in parts of two, has empty lines
+// and is seldom unique; its key beside it says it is the puzzle even when
+// it has several solutions, which the read then reports: a walk of 3
+// December found the key taken for the puzzle instead.) It returns the
+// ring's count without those edges. answer is its key (answerBeside);
+// digits, stray and past are the sums candidates keeps.
+func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, answer layout.Rect, shapes []solve.Shape, digits, stray, past *sums) (int, bool) {
+	n := rect.Rows()
 	rest := maps.Clone(ring)
 	touching := false
 	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
@@ -682,19 +700,62 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, s
 		if g.breaksRules(other, shapes) {
 			continue
 		}
+		took := false
 		for q := range rest {
 			if other.Contains(q) {
 				delete(rest, q)
-				touching = true
+				took = true
 			}
 		}
+		touching = touching || took
 	}
 	left := ringDigits(rest, rect)
-	if !touching || left > maxRing {
+	switch {
+	case !touching || left > maxRing:
+		return 0, false
+	case answer != layout.Rect{}:
+		return left, true
+	case n != 9:
 		return 0, false
 	}
 	_, k := g.solutions(rect, shapes)
 	return left, k == 1
+}
+
+// answerBeside is the answer key of block rect right beside it or above
+// or under it, with no gap: a complete block of its size that fits the
+// rules and holds each of its digits in the same place. Zero for none.
+func (g *sheetGrid) answerBeside(rect layout.Rect, shapes []solve.Shape, digits *sums) layout.Rect {
+	n := rect.Rows()
+	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
+		r0, c0 := rect.Min.Row+step[0], rect.Min.Col+step[1]
+		r1, c1 := r0+n-1, c0+n-1
+		if r0 < 1 || c0 < 1 || r1 > g.rows || c1 > g.cols || digits.sum(r0, c0, r1, c1) != n*n {
+			continue
+		}
+		key := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
+		if g.keyOf(key, rect) && !g.breaksRules(key, shapes) {
+			return key
+		}
+	}
+	return layout.Rect{}
+}
+
+// keyOf reports whether the complete block key holds each digit of the
+// block puzzle, a block of its size with blanks, in the same place.
+func (g *sheetGrid) keyOf(key, puzzle layout.Rect) bool {
+	n, blanks := puzzle.Rows(), false
+	for r := range n {
+		for c := range n {
+			d := g.digitOf(puzzle.Min.Row+r, puzzle.Min.Col+c, n)
+			if d == 0 {
+				blanks = true
+			} else if d != g.digitOf(key.Min.Row+r, key.Min.Col+c, n) {
+				return false
+			}
+		}
+	}
+	return blanks
 }
 
 // maxCounted bounds the blocks of a sheet whose solutions are counted.

@@ -447,3 +447,58 @@ func TestSized(t *testing.T) {
 	assert.Equal(t, "a 9x9", solve.Sized(9))
 	assert.Equal(t, "a 16x16", solve.Sized(16))
 }
+
+// TestDetectKeyBeside: a puzzle with its answer key right beside it or
+// under it, with no gap, is the puzzle read, whether it has one solution
+// or, by the teacher's mistake, several. (A walk of 3 December: with
+// several, the key's edge of digits hid the puzzle, and the key, a block
+// cut through both, or an 8x8 inside the puzzle was solved instead.)
+func TestDetectKeyBeside(t *testing.T) {
+	for _, line := range []string{"1.34........43.1", "3....1...4..52.1....1.25..5...6....3", classic} {
+		for _, several := range []bool{false, true} {
+			for _, below := range []bool{false, true} {
+				givens := grid(t, line)
+				n := givens.Shape.Size
+				t.Run(fmt.Sprintf("%dx%d several=%v below=%v", n, n, several, below), func(t *testing.T) {
+					var sv solve.Solver
+					solutions := make([]solve.Grid, 1)
+					require.Equal(t, 1, sv.Count(&givens, 2, solutions))
+					if several {
+						givens = withSeveralSolutions(t, givens)
+					}
+					at := layout.Pos{Col: 3, Row: 2}
+					key := at.Add(0, n)
+					if below {
+						key = at.Add(n, 0)
+					}
+					f := newBook(t, "Week 3")
+					putGrid(t, f, "Week 3", at, givens)
+					putGrid(t, f, "Week 3", key, solutions[0])
+					p, err := Read(save(t, f, "key.xlsx"), Options{})
+					require.NoError(t, err)
+					want := layout.Rect{Min: at, Max: at.Add(n-1, n-1)}
+					assert.Equal(t, want.String(), p.Range)
+					assert.Equal(t, givens, p.Grid)
+				})
+			}
+		}
+	}
+}
+
+// withSeveralSolutions is g with givens taken out, first to last, until
+// it has more than one solution.
+func withSeveralSolutions(t *testing.T, g solve.Grid) solve.Grid {
+	t.Helper()
+	for i := range g.Shape.Cells() {
+		if g.Cells[i] == 0 {
+			continue
+		}
+		g.Cells[i] = 0
+		var sv solve.Solver
+		if sv.Count(&g, 2, nil) == 2 {
+			return g
+		}
+	}
+	require.FailNow(t, "no givens left to take out")
+	return g
+}
