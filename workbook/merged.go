@@ -50,9 +50,12 @@ func (pk *pkg) hiddenByMerges(p *Puzzle) error {
 }
 
 // mergedRanges returns the merged ranges of sheet sh. Most sheets have
-// none, and the part is then only searched, not parsed.
+// none, and the part is then only searched, not parsed. A sheet may be
+// as big as a streamed part (ReadStreamed): one of 40 MB, with a
+// puzzle's sheet, was refused as more than the 32 MiB of a part read
+// whole (a walk of 3 December).
 func (pk *pkg) mergedRanges(sh sheetRef) ([]layout.Rect, error) {
-	data, err := pk.Read(sh.part)
+	data, err := pk.ReadStreamed(sh.part)
 	if err != nil {
 		return nil, pk.partErr(sh.part, err)
 	}

@@ -144,13 +144,13 @@ func (p *pkg) dropCalcChain(sheets []*ourSheet, out *outParts, contentTypes []by
 // sheet of a workbook with macros), "" when it has none or the part
 // cannot be read.
 func (p *pkg) codeNameOf(part string) string {
-	data, err := p.Read(part)
+	t, err := p.Stream(part) // a sheet: only its first element is read
 	if err != nil {
 		return ""
 	}
-	d := xml.NewDecoder(bytes.NewReader(data))
+	defer t.Close()
 	for {
-		tok, err := d.Token()
+		tok, err := t.Next()
 		if err != nil {
 			return ""
 		}

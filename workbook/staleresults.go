@@ -63,7 +63,7 @@ func (p *pkg) clearAnswerTraces(emptied, emptiedParts []string, skip map[int]boo
 		data, ok := out.replace[strings.ToLower(ref.part)]
 		if !ok {
 			var err error
-			if data, err = p.Read(ref.part); err != nil {
+			if data, err = p.ReadStreamed(ref.part); err != nil { // a sheet
 				return nil, p.partErr(ref.part, err)
 			}
 		}
@@ -236,7 +236,7 @@ func (p *pkg) blankEmptiedStrings(emptiedParts []string, out *outParts) ([]strin
 	emptied := map[string]bool{}
 	for _, part := range emptiedParts {
 		emptied[strings.ToLower(part)] = true
-		data, err := p.Read(part)
+		data, err := p.ReadStreamed(part) // a sheet
 		if err != nil {
 			return nil, p.partErr(part, err)
 		}
@@ -255,7 +255,7 @@ func (p *pkg) blankEmptiedStrings(emptiedParts []string, out *outParts) ([]strin
 		data, ok := out.replace[lower]
 		if !ok {
 			var err error
-			if data, err = p.Read(name); err != nil {
+			if data, err = p.ReadStreamed(name); err != nil { // sheets among them
 				return nil, p.partErr(name, err)
 			}
 		}
@@ -266,7 +266,7 @@ func (p *pkg) blankEmptiedStrings(emptiedParts []string, out *outParts) ([]strin
 	if len(gone) == 0 {
 		return nil, nil
 	}
-	data, err := p.Read(table)
+	data, err := p.ReadStreamed(table) // the shared strings
 	if err != nil {
 		return nil, p.partErr(table, err)
 	}

@@ -728,7 +728,7 @@ func (p *pkg) openAt(sheets []*ourSheet, index int, out *outParts, el func(strin
 		if !ok || rel.External || !p.Has(rel.Target) || !p.tabSelected(rel.Target) {
 			continue
 		}
-		data, err := p.Read(rel.Target)
+		data, err := p.ReadStreamed(rel.Target) // a sheet, as big as the ones streamed
 		if err != nil {
 			return opc.Edit{}, p.partErr(rel.Target, err)
 		}

@@ -98,11 +98,23 @@ func (p *Package) stream(name string, limit int64) (*Tokens, error) {
 
 // Read returns part name's content, which may unpack to Limits.Whole.
 func (p *Package) Read(name string) ([]byte, error) {
+	return p.read(name, p.limits.Whole)
+}
+
+// ReadStreamed returns the content of part name, a sheet or the shared
+// strings, which may unpack to Limits.Streamed: for the few edits of such
+// a part that need it whole. The limit is the one Stream keeps, so that a
+// sheet that can be read can be written.
+func (p *Package) ReadStreamed(name string) ([]byte, error) {
+	return p.read(name, p.limits.Streamed)
+}
+
+func (p *Package) read(name string, limit int64) ([]byte, error) {
 	f, ok := p.parts[strings.ToLower(name)]
 	if !ok {
 		return nil, &PartError{name, "is missing"}
 	}
-	r, err := openPart(f, name, p.limits.Whole, p.limits.Advice)
+	r, err := openPart(f, name, limit, p.limits.Advice)
 	if err != nil {
 		return nil, err
 	}
