@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -200,16 +199,16 @@ var (
 )
 
 const (
-	catalogueFont    = 10.0
-	catalogueRow     = 15.0
-	cataloguePuzzle  = 6                          // the puzzle's column, F
-	catalogueMono    = "Courier New"              // the puzzle as one line, in 9 points
-	catalogueMonoPts = 5.4                        // a character of it
-	catalogueMaxLine = 1200.0                     // the widest the puzzle's column is, in points (Excel's widest column is some 1,340)
-	linkColor        = layout.FilledColor         // links are blue and underlined
-	catalogueNumbers = "No.,Score,Givens,Seed,SE" // centred, their headers too
-	catalogueWhere   = 8                          // the link's column, H
-	catalogueSE      = 9                          // the SE estimate's, I
+	catalogueFont     = 10.0
+	catalogueRow      = 15.0
+	cataloguePuzzle   = 6                          // the puzzle's column, F
+	catalogueMono     = "Courier New"              // the puzzle as one line, in 9 points
+	catalogueMonoPts  = 5.4                        // a character of it
+	catalogueMonoLine = 10.5                       // the height of a line of it, in points
+	linkColor         = layout.FilledColor         // links are blue and underlined
+	catalogueNumbers  = "No.,Score,Givens,Seed,SE" // centred, their headers too
+	catalogueWhere    = 8                          // the link's column, H
+	catalogueSE       = 9                          // the SE estimate's, I
 )
 
 // catalogueBand is how many puzzles' rows of the Catalogue are laid out at
@@ -234,17 +233,23 @@ func catalogueSheet(puzzles []GeneratedPuzzle, where []string, title string) lay
 // next, and so on.
 func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (layout.Sheet, cellBands) {
 	var sh layout.Sheet
-	cells := puzzles[0].Givens.Shape.Cells()
 	sh.ColWidths, sh.RowHeights = map[int]float64{}, make(map[int]float64, len(puzzles)+1)
-	// A 16x16's line of 256 characters is too wide for 9 points (a walk
-	// of 3 December: it was cut at the 224th): smaller type, whole.
-	monoSize := 9.0
-	if float64(cells)*catalogueMonoPts+12 > catalogueMaxLine {
-		monoSize = math.Floor(9 * (catalogueMaxLine - 12) / (float64(cells) * catalogueMonoPts))
-	}
+	// A 12x12's line of 144 characters, or a 16x16's of 256, is too wide
+	// for a page: it was cut at the 224th, then printed whole in 7 points
+	// and the whole table shrunk with it to some 4 points on paper (walks
+	// of 3 December). It wraps instead onto lines of whole rows of the
+	// grid, as few as a 9x9's width holds: two lines of six rows of a
+	// 12x12, four of four rows of a 16x16. The cell holds the one line.
+	lines, perLine := catalogueLines(puzzles[0].Givens.Shape)
 	for i, w := range catalogueWidths {
 		if i+1 == cataloguePuzzle {
-			w = float64(cells)*catalogueMonoPts*monoSize/9 + 12
+			// Wrapped, a line must hold its rows and not a character
+			// more: past them by less than a character, more than the
+			// 3.75 points of Excel's padding (LibreOffice's is less).
+			w = float64(perLine)*catalogueMonoPts + 12
+			if lines > 1 {
+				w = float64(perLine)*catalogueMonoPts + 4.5
+			}
 		}
 		sh.ColWidths[i+1] = w
 	}
@@ -264,10 +269,10 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	}
 	sh.RowHeights[1] = catalogueRow + 3
 	for i := range puzzles {
-		sh.RowHeights[i+2] = catalogueRow
+		sh.RowHeights[i+2] = catalogueRow + catalogueMonoLine*float64(lines-1)
 	}
 	mono := style[cataloguePuzzle]
-	mono.Font, mono.FontSize = catalogueMono, monoSize
+	mono.Font, mono.FontSize, mono.Wrap = catalogueMono, 9, lines > 1
 	link := style[catalogueWhere]
 	tenths := style[catalogueSE]
 	tenths.NumFmt = bookTenths // new books only, as the Catalogue is
@@ -339,6 +344,15 @@ func catalogueFrame(puzzles []GeneratedPuzzle, where []string, title string) (la
 	sh.Print = layout.Print{Area: sh.Area, Landscape: true, Fit: layout.FitWidth, CenterH: true,
 		TitleRows: [2]int{1, 1}, Header: title, HeaderSuffix: " – catalogue", PageNumbers: true}
 	return sh, cellBands{n: (len(puzzles) + catalogueBand - 1) / catalogueBand, band: band, styles: styles}
+}
+
+// catalogueLines is how many lines the Catalogue prints a puzzle of
+// shape s on, and how many characters a line holds: as few lines as hold
+// it at a 9x9's 81 characters, each a whole number of the grid's rows.
+func catalogueLines(s solve.Shape) (lines, perLine int) {
+	lines = (s.Size + 81/s.Size - 1) / (81 / s.Size)
+	rows := (s.Size + lines - 1) / lines
+	return lines, rows * s.Size
 }
 
 // puzzleHeader heads the Catalogue's column of puzzle lines: "Puzzle",

@@ -483,9 +483,19 @@ func TestCatalogueSeedsAndLines(t *testing.T) {
 	assert.Equal(t, "100000000000", seeds[3].Text)
 	assert.Equal(t, "3486914807438297", seeds[4].Text)
 
-	for _, shape := range []solve.Shape{solve.Shape9, solve.Shape16} {
+	// Past 9x9 the line wraps onto lines of whole rows of the grid, in 9
+	// points, no wider than a 9x9's: a 16x16's had shrunk the table to
+	// some 4 points on paper.
+	for _, tt := range []struct {
+		shape          solve.Shape
+		lines, perLine int
+	}{
+		{solve.Shape9, 1, 81},
+		{solve.Shape{Size: 12, BoxRows: 3, BoxCols: 4}, 2, 72},
+		{solve.Shape16, 4, 64},
+	} {
 		p := ps[0]
-		p.Givens = solve.NewGrid(shape)
+		p.Givens = solve.NewGrid(tt.shape)
 		p.Givens.Set(0, 0, 1)
 		sh := catalogueSheet([]GeneratedPuzzle{p}, []string{"Puzzles!B1"}, "Set")
 		var line layout.Cell
@@ -494,14 +504,15 @@ func TestCatalogueSeedsAndLines(t *testing.T) {
 				line = c
 			}
 		}
-		require.Len(t, line.Text, shape.Cells())
+		require.Len(t, line.Text, tt.shape.Cells(), "the cell holds the one line")
+		assert.Equal(t, 9.0, line.Style.FontSize)
+		assert.Equal(t, tt.lines > 1, line.Style.Wrap)
 		width := sh.ColWidths[cataloguePuzzle]
-		assert.LessOrEqual(t, width, catalogueMaxLine)
-		// Courier New's characters are 0.6 of the type size wide.
-		assert.GreaterOrEqual(t, width, float64(shape.Cells())*0.6*line.Style.FontSize, "%v: the line fits", shape)
-		if shape == solve.Shape9 {
-			assert.Equal(t, 9.0, line.Style.FontSize)
-		}
+		// Courier New's characters are 0.6 of the type size wide: a
+		// line's characters fit, and one more does not.
+		assert.GreaterOrEqual(t, width, float64(tt.perLine)*0.6*9, "%v: a line fits", tt.shape)
+		assert.Less(t, width, float64(tt.perLine+1)*0.6*9+12, "%v: a line holds no more", tt.shape)
+		assert.GreaterOrEqual(t, sh.RowHeights[2], float64(tt.lines)*9*1.1, "%v: the row holds its lines", tt.shape)
 	}
 }
 
