@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -102,6 +103,9 @@ type Reader struct {
 	// input ended inside a grid.
 	clean   int
 	cutGrid bool
+	// strict takes a title for no comment (isTitle): ParseLine's text
+	// holds one puzzle, and nothing else.
+	strict bool
 	// ended is set once the input ended early or the scanner stopped: it
 	// is not called again, as after an error it returns what is left in
 	// its buffer as a line. err is the error that ended it, until Read
@@ -153,6 +157,9 @@ func (r *Reader) Read() (Puzzle, error) {
 		if r.isOneLine(tok) {
 			return r.readOneLine(tok)
 		}
+		if !r.strict && isTitle(tok) && !holdsPuzzle(text) {
+			continue
+		}
 		// Sixteen characters that isOneLine took for a 16x16 row for a
 		// digit above 4, the size not given: a 4x4 puzzle, mistyped?
 		r.maybe4x4 = r.Shape.Size == 0 && utf8.RuneCount(tok) == 16 && bytes.IndexByte(tok, '|') < 0
@@ -178,10 +185,12 @@ func (r *Reader) ReadAll() ([]Puzzle, error) {
 // ParseLine reads a one-line puzzle (or a whole grid in a string). As for
 // a Reader, a line of 1 MiB or longer, even when most of it is a comment,
 // gives an error that wraps bufio.ErrTooLong. Anything after the puzzle
-// but blank lines and comments is an error wrapping ErrCellCount: s holds
-// one puzzle (a Reader reads several).
+// but blank lines and comments (a title too, which a Reader skips) is an
+// error wrapping ErrCellCount: s holds one puzzle (a Reader reads
+// several).
 func ParseLine(s string) (Grid, error) {
 	r := NewReader(strings.NewReader(s))
+	r.strict = true
 	p, err := r.Read()
 	if err == io.EOF {
 		return Grid{}, &ParseError{Line: 1, Msg: "no puzzle found", Err: ErrCellCount}
@@ -281,6 +290,44 @@ func (r *Reader) errorf(col int, sentinel error, format string, args ...any) *Pa
 func skipLine(text []byte) bool {
 	t := bytes.TrimSpace(text)
 	return len(t) == 0 || t[0] == '#' || t[0] == '['
+}
+
+// isTitle reports whether tok, the first word of a line that is no
+// one-line puzzle, is a word of text, with two letters in a row that are
+// no cells: a title ("Grid 01", as Project Euler's file heads each grid,
+// "Sudoku", "Medium") or a CSV file's header, skipped as a comment is.
+// No grid row holds one; a mistyped cell is a letter alone. (A walk of 3
+// December: "Sudoku" was read as the first row of a 6x6 grid, which took
+// five rows of the 9x9 grid under it, and both were lost.)
+func isTitle(tok []byte) bool {
+	run := 0
+	for k := 0; k < len(tok); {
+		ch, w := utf8.DecodeRune(tok[k:])
+		k += w
+		if !unicode.IsLetter(ch) || isCellChar(ch) {
+			run = 0
+			continue
+		}
+		if run++; run == 2 {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsPuzzle reports whether text holds a run of 16 cells or more, as
+// long as a 4x4 puzzle on one line: "Puzzle 1: 4...3..." is no title to
+// skip, but a puzzle whose line says what is wrong with it.
+func holdsPuzzle(text []byte) bool {
+	run := 0
+	for _, b := range text {
+		if b >= 0x80 || asciiCells[b] == 0 {
+			run = 0
+		} else if run++; run == 16 {
+			return true
+		}
+	}
+	return false
 }
 
 // firstToken is the text up to the first space, tab, ',', ';' or '#'.
@@ -485,7 +532,7 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 		}
 		cells = r.rowCells(text)
 		alone := ok && aPuzzle(text, len(cells), shape.Size)
-		if !ok || skipLine(text) || alone {
+		if !ok || skipLine(text) || !r.strict && isTitle(firstToken(text)) && !holdsPuzzle(text) || alone {
 			r.cutGrid = r.cutGrid || !ok
 			r.again = alone // read next, by itself
 			if firstErr != nil {

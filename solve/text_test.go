@@ -68,6 +68,13 @@ func TestReaderFormats(t *testing.T) {
 		{"6x6 grid with boxes", "1 . . | . . .\n. . 3 | . . .\n------+------\n", nil, nil},
 		{"16x16 line", strings.Repeat(".", 255) + "G", []string{strings.Repeat(".", 255) + "G"}, []int{1}},
 		{"16x16 lowercase", strings.Repeat(".", 255) + "g", []string{strings.Repeat(".", 255) + "G"}, []int{1}},
+		// Titles are skipped: a 6-letter one had been a 6x6 grid's first
+		// row, taking five rows of the grid under it (a walk of 3 December).
+		{"a title over a grid", "Sudoku\n" + strings.Join(splitRows(line81, 9), "\n"), []string{line81}, []int{2}},
+		{"Project Euler's grids", "Grid 01\n" + rows(strings.ReplaceAll(line81, ".", "0"), 0, 9) + "Grid 02\n" + rows(strings.ReplaceAll(line81, ".", "0"), 0, 9),
+			[]string{line81, line81}, []int{2, 12}},
+		{"a CSV file's header", "puzzle,solution\n" + line81 + ",\n" + line81 + "\n", []string{line81, line81}, []int{2, 3}},
+		{"a title between grids", rows(line81, 0, 9) + "Medium\n" + rows(line81, 0, 9), []string{line81, line81}, []int{1, 11}},
 	}
 	for _, tt := range tests {
 		if tt.want == nil {
@@ -125,8 +132,10 @@ func TestReaderErrors(t *testing.T) {
 		{"old Mac line ends", line81 + "\r" + line81 + "\r", ErrCellCount, `puzzles.txt:1: 163 cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do)`},
 		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
 		{"grid cut short", "4...3....\n...6..8..\n\n", ErrCellCount, `the 9x9 grid that starts on line 1 ends after 2 rows`},
-		{"not a puzzle", "hello", ErrCellCount, `"hello" is neither a one-line puzzle`},
-		{"long junk is clipped", "hello " + strings.Repeat("junk ", 30), ErrCellCount, `"hello junk junk junk junk junk junk junk..." is neither`},
+		{"not a puzzle", "12345", ErrCellCount, `"12345" is neither a one-line puzzle`},
+		{"long junk is clipped", "12345 " + strings.Repeat("1.2 ", 30), ErrCellCount, `"12345 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1...." is neither`},
+		// A label before a puzzle is no title to skip: the puzzle would be lost in silence.
+		{"a label before a puzzle", "Puzzle: " + line81, ErrCellCount, `puzzles.txt:1: "Puzzle: 4...3.......6..8..........1....5..." is neither`},
 		{"bad char in grid", "4...3....\n...6..8.?\n" + strings.Repeat(".........\n", 7), ErrBadChar, `puzzles.txt:2:9: '?' is not a digit`},
 	}
 	for _, tt := range tests {
@@ -285,6 +294,12 @@ func TestReaderKeepsPuzzlesAfterABadLine(t *testing.T) {
 			[]int{8}, []string{"the 9x9 grid that starts on line 1 ends after 6 rows"}},
 		{"grids with blank lines between bands", Shape{}, rows(line81, 0, 3) + "\n" + rows(line81, 3, 6) + "\n" + rows(line81, 6, 9) + "\n\n" + rows(line81, 0, 9),
 			[]int{1, 14}, nil},
+		// A letter alone is a mistyped cell, not a title: the grid is read,
+		// and that cell named.
+		{"a grid row with a letter", Shape{}, "x" + rows(line81, 0, 9)[1:] + line81 + "\n", []int{10}, []string{"puzzles.txt:1:1: 'x' is not a digit"}},
+		{"a one-line puzzle with letters", Shape{}, "xy" + line81[2:] + "\n" + line81 + "\n", []int{2}, []string{"puzzles.txt:1:1: 'x' is not a digit"}},
+		{"a title after a grid short of rows", Shape{}, rows(line81, 0, 7) + "Grid 02\n" + rows(line81, 0, 9),
+			[]int{9}, []string{"puzzles.txt:8: the 9x9 grid that starts on line 1 ends after 7 rows"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
