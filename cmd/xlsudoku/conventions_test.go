@@ -64,7 +64,7 @@ func TestEmptyTextInput(t *testing.T) {
 		for _, cmd := range []string{"solve", "rate", "explain", "hint"} {
 			code, out, errOut := runCLI(t, input, cmd, "-")
 			assert.Equal(t, exitInput, code, "%s %q", cmd, input)
-			assert.Equal(t, "xlsudoku: stdin holds no puzzle, only blank lines or comments; give one puzzle per line, or grids\n", errOut)
+			assert.Equal(t, "xlsudoku: stdin holds no puzzle, only blank lines, comments or titles; give one puzzle per line, or grids\n", errOut)
 			assert.Empty(t, out)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/xlsudoku/xlsudoku/solve"
 )
@@ -180,8 +181,27 @@ func runText(e *env, o textJobOptions, handle textHandler) error {
 	next := 0
 	progress := newProgress(e)
 	defer progress.done()
+	// A slow input (a pipe that answers as it is fed, a terminal) is
+	// answered as it comes: what is written goes out within flushEvery,
+	// not once 64 KiB have gathered or the input has ended (a walk of 3
+	// December: nothing came out of a coprocess until its input closed).
+	tick := time.NewTicker(flushEvery)
+	defer tick.Stop()
 write:
-	for ch := range done {
+	for {
+		var ch *chunk
+		select {
+		case c, ok := <-done:
+			if !ok {
+				break write
+			}
+			ch = c
+		case <-tick.C:
+			if w.Buffered() > 0 {
+				w.Flush() // an error stays with w, and the last Flush returns it
+			}
+			continue
+		}
 		pending[ch.seq] = ch
 		for c, ok := pending[next]; ok; c, ok = pending[next] {
 			delete(pending, next)
@@ -226,7 +246,7 @@ write:
 		return &inputError{err}
 	}
 	if handled == 0 {
-		return &inputError{fmt.Errorf("%s holds no puzzle, only blank lines or comments; give one puzzle per line, or grids", src.name)}
+		return &inputError{fmt.Errorf("%s holds no puzzle, only blank lines, comments or titles; give one puzzle per line, or grids", src.name)}
 	}
 	if flushErr != nil {
 		return fmt.Errorf("cannot write %s: %w", outName(o.output), unwrapPath(flushErr))
@@ -437,10 +457,16 @@ func (t *textSource) fraction(pos int64) float64 {
 func openText(e *env, in string) (*textSource, error) {
 	if in == "-" {
 		r := bufio.NewReaderSize(e.stdin, readSize)
-		if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) {
+		head, empty, err := sniff(r, 512)
+		switch {
+		case err != nil:
+			return nil, &inputError{fmt.Errorf("cannot read stdin: %w", err)}
+		case empty:
+			return &textSource{Reader: strings.NewReader(""), name: "stdin", close: func() error { return nil }}, nil
+		case bytes.HasPrefix(head, []byte("PK\x03\x04")):
 			return nil, &inputError{errors.New("stdin holds a workbook (a zip file); give the workbook's file name instead of -")}
 		}
-		if err := checkText(r, "stdin"); err != nil {
+		if err := checkText(head, "stdin"); err != nil {
 			return nil, err
 		}
 		return &textSource{Reader: r, name: "stdin", close: func() error { return nil }}, nil
@@ -455,26 +481,54 @@ func openText(e *env, in string) (*textSource, error) {
 		return nil, &inputError{fmt.Errorf("%s is a folder, not a puzzle file", in)}
 	}
 	r := bufio.NewReaderSize(f, readSize)
-	if head, _ := r.Peek(4); bytes.Equal(head, []byte("PK\x03\x04")) { // from a pipe
+	head, empty, rerr := sniff(r, 512)
+	switch {
+	case rerr != nil:
+		f.Close()
+		return nil, &inputError{fmt.Errorf("cannot read %s: %w", in, unwrapPath(rerr))}
+	case bytes.HasPrefix(head, []byte("PK\x03\x04")): // from a pipe
 		f.Close()
 		return nil, &inputError{fmt.Errorf("%s holds a workbook (a zip file); save it to a file and give that file's name", in)}
 	}
-	if err := checkText(r, in); err != nil {
+	if err := checkText(head, in); err != nil {
 		f.Close()
 		return nil, err
 	}
-	src := &textSource{Reader: r, name: in, close: f.Close}
+	var text io.Reader = r
+	if empty {
+		text = strings.NewReader("") // its end, once taken, is not asked for again
+	}
+	src := &textSource{Reader: text, name: in, close: f.Close}
 	if err == nil && st.Mode().IsRegular() {
 		src.size = st.Size()
 	}
 	return src, nil
 }
 
+// flushEvery is how often the output of a text run is flushed at the
+// least: often enough for a person watching, rarely enough to cost
+// nothing (the output is written a chunk at a time).
+const flushEvery = 100 * time.Millisecond
+
+// sniff returns what r's first read gave, up to n bytes, without asking
+// for more: Peek(n) would wait at a terminal until n bytes were typed,
+// then swallow the end of input (Ctrl-D), which had to be typed twice (a
+// walk of 3 December). empty reports an input that ended with nothing in
+// it, whose end is then taken; err, a read error.
+func sniff(r *bufio.Reader, n int) (head []byte, empty bool, err error) {
+	if _, err := r.Peek(1); err == io.EOF {
+		return nil, true, nil
+	} else if err != nil {
+		return nil, false, err
+	}
+	head, _ = r.Peek(min(n, r.Buffered()))
+	return head, false, nil
+}
+
 // checkText refuses, with one message, input that is not text at all (a
 // PDF or an image given by mistake), which would otherwise get a message
 // for every line; UTF-16 text gets told how to save it.
-func checkText(r *bufio.Reader, name string) error {
-	head, _ := r.Peek(512)
+func checkText(head []byte, name string) error {
 	switch {
 	case bytes.HasPrefix(head, []byte{0xFF, 0xFE}) || bytes.HasPrefix(head, []byte{0xFE, 0xFF}):
 		return &inputError{fmt.Errorf("%s is UTF-16 text; save it as UTF-8 (or plain ASCII) text and try again", name)}

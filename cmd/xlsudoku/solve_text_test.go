@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -395,4 +398,87 @@ func TestFlagsThatWouldDoNothing(t *testing.T) {
 			assert.NoFileExists(t, out)
 		})
 	}
+}
+
+// terminal reads as a terminal does: a line at a time, then the end of
+// input once (Ctrl-D); a read past it fails the test, as at a terminal it
+// would wait for another Ctrl-D.
+type terminal struct {
+	t     *testing.T
+	lines []string
+	ended bool
+}
+
+func (r *terminal) Read(p []byte) (int, error) {
+	if len(r.lines) > 0 {
+		n := copy(p, r.lines[0])
+		r.lines[0] = r.lines[0][n:]
+		if r.lines[0] == "" {
+			r.lines = r.lines[1:]
+		}
+		return n, nil
+	}
+	if r.ended {
+		r.t.Error("read past the end of input: Ctrl-D would be typed twice")
+		return 0, io.EOF
+	}
+	r.ended = true
+	return 0, io.EOF
+}
+
+// TestStdinAtATerminal: a puzzle typed at a terminal, or nothing, ends at
+// the first Ctrl-D (a walk of 3 December: under 512 bytes needed two, as
+// sniffing the input waited for 512 and swallowed the first).
+func TestStdinAtATerminal(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		lines []string
+		code  int
+		out   string
+	}{
+		{"a puzzle", []string{puzzle + "\n"}, exitOK, solution + "\n"},
+		{"two", []string{puzzle + "\n", puzzle + "\n"}, exitOK, solution + "\n" + solution + "\n"},
+		{"nothing", nil, exitInput, ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			code := run([]string{"solve", "-"}, &terminal{t: t, lines: tt.lines}, &out, &errOut)
+			assert.Equal(t, tt.code, code, errOut.String())
+			assert.Equal(t, tt.out, out.String())
+		})
+	}
+}
+
+// TestStdinAnsweredAsItComes: a puzzle fed to solve - is answered before
+// the input ends, as a coprocess or a person watching needs (the output
+// had waited for 64 KiB or the input's end).
+func TestStdinAnsweredAsItComes(t *testing.T) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	go func() {
+		code <- run([]string{"solve", "-"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	lines := bufio.NewReader(outR)
+	for range 3 {
+		_, err := io.WriteString(inW, puzzle+"\n")
+		require.NoError(t, err)
+		got := make(chan string, 1)
+		go func() {
+			line, _ := lines.ReadString('\n')
+			got <- line
+		}()
+		select {
+		case line := <-got: // before the input ends
+			assert.Equal(t, solution+"\n", line)
+		case <-time.After(time.Minute): // (a guard against hanging, not a measure)
+			t.Fatal("no answer while the input stays open")
+		}
+	}
+	require.NoError(t, inW.Close())
+	rest, err := io.ReadAll(lines)
+	require.NoError(t, err)
+	assert.Empty(t, rest)
+	assert.Equal(t, exitOK, <-code)
 }
