@@ -309,6 +309,11 @@ func (o *generateOptions) check(fs *pflag.FlagSet) (generate.Options, error) {
 			return opts, err
 		}
 	}
+	if o.format == "xlsx" && o.output == "-" {
+		// ("name it -.xlsx", said as below, made a file of that name: a
+		// walk of 3 December.)
+		return opts, usagef("generate: -o -: a workbook is written to a file, not to standard output; give -o FILE.xlsx")
+	}
 	if o.format == "xlsx" && isStreamOutput(o.output) {
 		return opts, usagef("generate: -o %s: a workbook cannot be written to a stream; give a file name such as book.xlsx", o.output)
 	}

@@ -396,7 +396,14 @@ func TestWorkbookOutputToStdout(t *testing.T) {
 		assert.Empty(t, stdout, cmd)
 		assert.Contains(t, errOut, "-o -: a workbook is written to a file, not to standard output; give -o FILE.xlsx", cmd)
 	}
-	code, stdout, errOut := runCLI(t, "", "explain", in, "-o", "-")
+	// generate's --format xlsx had said "name it -.xlsx" (a walk of 3 December)
+	code, stdout, errOut := runCLI(t, "", "generate", "-n", "2", "--format", "xlsx", "-o", "-")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, stdout)
+	assert.Contains(t, errOut, "-o -: a workbook is written to a file, not to standard output; give -o FILE.xlsx")
+	assert.NotContains(t, errOut, "-.xlsx")
+
+	code, stdout, errOut = runCLI(t, "", "explain", in, "-o", "-")
 	require.Equal(t, exitOK, code, errOut)
 	assert.Contains(t, stdout, "Puzzle!B2:J10: 53..7....6..195")
 	assert.Contains(t, stdout, "1. Naked Single")
