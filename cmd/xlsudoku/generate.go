@@ -42,8 +42,8 @@ such as 8.5-9.0, or one rating such as 7.0 (exactly 7.0). With -d, the
 puzzles have that grade too (a grade whose puzzles cannot rate in the band
 is refused); without it, any grade the band allows. The text output then
 gives the rating in place of the score ("... extreme 8.9"). Bands up to
-9.0 give tens of puzzles a second, 9.1 and 9.2 some six a second on two
-workers; above that (the nets that need many waves, or nets within nets)
+9.0 give tens of puzzles a second, 9.1 and 9.2 some five a second on one
+worker; above that (the nets that need many waves, or nets within nets)
 random digging seldom finds any: bound the search with --timeout.
 A band may start at 10.0 at most.
 
