@@ -254,10 +254,10 @@ func (r *Reader) next() ([]byte, bool) {
 		r.raw = r.sc.Bytes()
 	}
 	r.line++
-	text := bytes.TrimRight(r.raw, "\r")
-	if r.line == 1 {
-		text = bytes.TrimPrefix(text, []byte("\uFEFF"))
-	}
+	// A byte order mark starts line 1 of a file saved by Notepad, and any
+	// line of such files put together (cat a.txt b.txt): unseen, it had
+	// made "82 cells" of a line of 81 (a walk of 3 December).
+	text := bytes.TrimPrefix(bytes.TrimRight(r.raw, "\r"), []byte("\uFEFF"))
 	r.text = text
 	return text, true
 }

@@ -57,6 +57,7 @@ func TestReaderFormats(t *testing.T) {
 		{"rating after the puzzle", line81 + " 9.4/1.2/1.2\n" + line81 + "\t# comment\n" + line81 + ";x\n", []string{line81, line81, line81}, []int{1, 2, 3}},
 		{"comments and blank lines", "# top\n\n" + line81 + "\r\n  \n#x\n" + line81, []string{line81, line81}, []int{3, 6}},
 		{"byte order mark", "\uFEFF" + line81, []string{line81}, []int{1}},
+		{"files put together, each with its mark", "\uFEFF" + line81 + "\n\uFEFF" + line81 + "\n", []string{line81, line81}, []int{1, 2}},
 		{"readable grid", readable, []string{line81}, []int{3}},
 		{"sdk", sdk, []string{line81}, []int{4}},
 		{"compact grid", strings.Join(splitRows(line81, 9), "\n"), []string{line81}, []int{1}},

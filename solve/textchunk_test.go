@@ -91,6 +91,7 @@ func TestChunkedReadingReadsAsOneReader(t *testing.T) {
 		"blank lines in grids": strings.ReplaceAll(strings.Repeat(readable, 3), "+-------+-------+-------+\n", "\n\n"),
 		"crlf and bom":         "\uFEFF" + strings.ReplaceAll(strings.Repeat(line81+"\n", 20)+readable, "\n", "\r\n"),
 		"no final newline":     strings.Repeat(line81+"\n", 20) + line81,
+		"files put together":   strings.Repeat("\uFEFF"+line81+"\n"+readable+"\uFEFF"+"Grid 01\n"+rows(line81, 0, 9), 5),
 		"errors":               strings.Repeat(line81[:80]+"x\n"+line81+"\n", 20) + "1 2 3\n" + line81[:40] + "\n",
 		"cut grid at the end":  strings.Repeat(line81+"\n", 20) + readable[:200],
 	}
