@@ -265,6 +265,11 @@ func TestVersion(t *testing.T) {
 	code, out, _ = runCLI(t, "", "help", "version")
 	assert.Equal(t, exitOK, code)
 	assert.Equal(t, versionHelp, out)
+	// A word more was ignored (the help of solve for "help solve extra").
+	code, out, errOut = runCLI(t, "", "help", "solve", "extra")
+	assert.Equal(t, exitUsage, code)
+	assert.Empty(t, out)
+	assert.Equal(t, "xlsudoku: help takes one command, not \"extra\": xlsudoku help solve\n", errOut)
 	code, _, errOut = runCLI(t, "", "version", "now")
 	assert.Equal(t, exitUsage, code)
 	assert.Contains(t, errOut, `version: unexpected argument "now"`)

@@ -155,6 +155,10 @@ func (e *env) run(args []string) (code int) {
 	}
 	switch args[0] {
 	case "-h", "--help", "help":
+		if len(args) > 2 && args[0] == "help" {
+			fmt.Fprintf(e.stderr, "xlsudoku: help takes one command, not %s: xlsudoku help %s\n", quote(strings.Join(args[2:], " ")), args[1])
+			return exitUsage
+		}
 		if len(args) > 1 && args[0] == "help" {
 			return e.run([]string{args[1], "--help"})
 		}
