@@ -428,6 +428,14 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 				"%d cells is not a puzzle size%s (one line holds 16, 36, 64, 81, 144 or 256 cells)", n, nearSize(n))
 		}
 	}
+	if shape.Size == 16 && bytes.IndexByte(tok, '0') >= 0 && bytes.IndexAny(tok, ".-_*") >= 0 && bytes.IndexAny(tok, "Gg") < 0 {
+		// Both 0 and another blank, and no 16: digits written 0 to F, as
+		// some 16x16 files do, whose 0s would be read as blanks and
+		// another puzzle solved (a walk of 3 December).
+		col := utf8.RuneCount(r.raw[:bytes.Index(r.raw, tok)]) + utf8.RuneCount(tok[:bytes.IndexByte(tok, '0')]) + 1
+		return Puzzle{}, r.errorf(col, ErrBadChar, "'0' stands for a blank here, and so does %q: if this 16x16's digits run 0 to F, write 0 as G (the digits run 1 to 9 and A to G)",
+			tok[bytes.IndexAny(tok, ".-_*")])
+	}
 	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
 	if len(tok) == n { // ASCII: a table for each byte; errors are told below
 		ok := true

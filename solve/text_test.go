@@ -129,6 +129,7 @@ func TestReaderErrors(t *testing.T) {
 		{"3 short", line81[:78], ErrCellCount, `78 cells is not a puzzle size: 3 short of a 9x9's 81`},
 		{"2 more than 6x6", line81[:38], ErrCellCount, `38 cells is not a puzzle size: 2 more than a 6x6's 36`},
 		{"far from any size", line81[:70], ErrCellCount, `70 cells is not a puzzle size (one line holds`},
+		{"16x16 with digits 0 to F", "0" + strings.Repeat(".", 254) + "F", ErrBadChar, `puzzles.txt:1:1: '0' stands for a blank here, and so does '.': if this 16x16's digits run 0 to F, write 0 as G`},
 		{"4x4 with a 5", "1.....3..4.....5", ErrCellCount, `the 16x16 grid that starts on line 1 ends after 1 row; as a 4x4 puzzle, its line holds a digit above 4`},
 		{"old Mac line ends", line81 + "\r" + line81 + "\r", ErrCellCount, `puzzles.txt:1: 163 cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do)`},
 		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
