@@ -205,34 +205,61 @@ func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 				pk.hiddenSheet(s) {
 				continue // graded, a copy already named, a sheet of ours with the answer, or hidden (no student works there: an Answers sheet whose mark an app dropped)
 			}
-			rr, err := pk.readRange(s, rect, givens.Shape)
-			if err != nil {
-				continue
+			// Where the worksheet's board is, and where the sheet's own
+			// puzzle is: a worksheet made from 'Week 3'!C3:K11 has its
+			// board at B2:J10, and a student who filled the teacher's
+			// sheet was told nothing (a walk of 3 December).
+			places := []layout.Rect{rect}
+			if f, err := pk.detectSheet(s, []solve.Shape{givens.Shape}); err == nil && f != nil && f.ranked[0].rect != rect {
+				places = append(places, f.ranked[0].rect)
 			}
-			entries, kept := 0, true
-			for i, d := range givens.Cells[:givens.Shape.Cells()] {
-				switch {
-				case d != 0 && rr.grid.Cells[i] != d:
-					kept = false
-				case d == 0 && rr.grid.Cells[i] != 0:
-					entries++
+			for _, at := range places {
+				if msg := pk.workAt(s, at, rect, r); msg != "" {
+					r.Elsewhere = append(r.Elsewhere, msg)
+					break
 				}
-			}
-			switch filled, given := rr.grid.Filled(), givens.Filled(); {
-			case kept && entries > 0:
-				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds this puzzle with %s: to grade it, give --sheet %s%s", s.name, count(entries, "entry", "entries"), ShellWord(s.name), givensFrom(r)))
-			case !kept && filled > given && s.ours == "" && len(rr.bad) == 0 && len(rr.grid.Conflicts()) == 0:
-				// Another puzzle, filled in part: as the sheet a variant
-				// was made from, which the variant's copy keeps, holds the
-				// original puzzle, and a student may fill it instead.
-				r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("sheet %q holds another puzzle at %s with %d digits, %d more than this one's givens: if the student filled it instead (a variant's file keeps the sheet it was made from, with the original puzzle), grade it with --sheet %s",
-					s.name, rect, filled, filled-given, ShellWord(s.name)))
 			}
 		}
 		if !chosen && r.Index == 0 && book > 1 {
 			r.Elsewhere = append(r.Elsewhere, fmt.Sprintf("the file is a book of %d puzzles (its %s sheet lists them); if the student did another, grade it with --puzzle N", book, SheetCatalogue))
 		}
 	}
+}
+
+// workAt says, of sheet s's cells at, whether a student filled them
+// instead of r's puzzle (whose board is at board): r's givens with
+// entries, or another puzzle with more digits than r's givens (the sheet a
+// variant was made from, with the original puzzle); "" when neither.
+func (pk *pkg) workAt(s sheetRef, at, board layout.Rect, r *Returned) string {
+	givens := r.Puzzle.Grid
+	rr, err := pk.readRange(s, at, givens.Shape)
+	if err != nil {
+		return ""
+	}
+	entries, kept := 0, true
+	for i, d := range givens.Cells[:givens.Shape.Cells()] {
+		switch {
+		case d != 0 && rr.grid.Cells[i] != d:
+			kept = false
+		case d == 0 && rr.grid.Cells[i] != 0:
+			entries++
+		}
+	}
+	where := ShellWord(s.name)
+	if at != board {
+		where += " --range " + at.String()
+	}
+	switch filled, given := rr.grid.Filled(), givens.Filled(); {
+	case kept && entries > 0:
+		return fmt.Sprintf("sheet %q holds this puzzle with %s: to grade it, give --sheet %s%s", s.name, count(entries, "entry", "entries"), where, givensFrom(r))
+	case !kept && filled > given && s.ours == "" && len(rr.bad) == 0 && len(rr.grid.Conflicts()) == 0:
+		// Another puzzle, filled in part: as the sheet a variant
+		// was made from, which the variant's copy keeps, holds the
+		// original puzzle, and a student may fill it instead.
+		return fmt.Sprintf("sheet %q holds another puzzle at %s with %d digits, %d more than this one's givens: if the student filled it instead (a variant's file keeps the sheet it was made from, with the original puzzle), grade it with --sheet %s",
+			s.name, at, filled, filled-given, where)
+	}
+	return ""
 }
 
 // givensFrom says what grading another sheet of r's file needs to know

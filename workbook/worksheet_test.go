@@ -1519,3 +1519,39 @@ func TestWorksheetOfABookOfWorksheets(t *testing.T) {
 	_, err = WriteWorksheet(q, qs, filepath.Join(t.TempDir(), "again.xlsx"), Options{}, WorksheetOptions{})
 	require.NoError(t, err)
 }
+
+// TestWorkElsewhereAtTheSheetsOwnPlace: a worksheet made from 'Week 3'!C3:K11
+// has its board at B2:J10; a student who filled the teacher's sheet
+// instead, at C3:K11, was told nothing, for only B2:J10 was looked at on
+// the other sheets (a walk of 3 December): the work is found where that
+// sheet's own puzzle is, and so is a variant's original puzzle filled.
+func TestWorkElsewhereAtTheSheetsOwnPlace(t *testing.T) {
+	f := newBook(t, "Week 3")
+	at := layout.Pos{Col: 3, Row: 3}
+	putGrid(t, f, "Week 3", at, grid(t, classic))
+	ws, p, sol := writeWorksheet(t, save(t, f, "teacher.xlsx"), WorksheetOptions{})
+	require.Equal(t, "C3:K11", p.Range)
+
+	entries := map[string]any{}
+	for k := range 5 {
+		i := blankIndex(p.Grid, k)
+		entries[at.Add(i/9, i%9).String()] = sol.Cells[i]
+	}
+	rs, err := ReadReturned(fill(t, ws, "Week 3", entries), Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs, 1)
+	require.Len(t, rs[0].Elsewhere, 1)
+	assert.Contains(t, rs[0].Elsewhere[0], `sheet "Week 3" holds this puzzle with 5 entries: to grade it, give --sheet 'Week 3' --range C3:K11`)
+
+	// Another puzzle there, filled: as a variant's file keeps the original.
+	other := map[string]any{}
+	another := relabelled(sol)
+	for i, d := range another.Cells[:81] {
+		other[at.Add(i/9, i%9).String()] = d
+	}
+	rs, err = ReadReturned(fill(t, ws, "Week 3", other), Options{}, nil)
+	require.NoError(t, err)
+	require.Len(t, rs[0].Elsewhere, 1)
+	assert.Contains(t, rs[0].Elsewhere[0], `sheet "Week 3" holds another puzzle at C3:K11 with 81 digits, 51 more than this one's givens`)
+	assert.Contains(t, rs[0].Elsewhere[0], `grade it with --sheet 'Week 3' --range C3:K11`)
+}
