@@ -70,6 +70,12 @@ func openPackage(file string, maxPart int64) (*pkg, error) {
 			// A zip, so a workbook in all likelihood, cut short.
 			return nil, fmt.Errorf("%w: %s is a damaged or incomplete workbook (%v), as a download or copy cut short leaves one; get it again, or open it in a spreadsheet app, let it repair the file and save it again", ErrOpen, file, err)
 		}
+		if kind := notAWorkbook(head); kind != "" {
+			// A student's PDF export or a screenshot, named .xlsx: "save
+			// it as .xlsx" told nobody what had gone wrong (a walk of 3
+			// December).
+			return nil, fmt.Errorf("%w: %s is %s, not a workbook (named %s all the same); the workbook itself is needed: ask for the .xlsx file", ErrOpen, file, kind, filepath.Ext(file))
+		}
 		if looksLikeText(head) && looksLikePuzzles(head) {
 			// "Save it as .xlsx" told the owner of a puzzle file named
 			// .xlsx to do what had been done (a walk of 3 December).
@@ -172,6 +178,23 @@ func looksLikePuzzles(text []byte) bool {
 		return len(bytes.Trim(line, "0123456789.-_*|+ \tABCDEFGabcdefg")) == 0
 	}
 	return false
+}
+
+// notAWorkbook names what the start of a file, head, says it is when that
+// is a document or a picture ("a PDF document"), "" otherwise.
+func notAWorkbook(head []byte) string {
+	for _, k := range []struct{ magic, kind string }{
+		{"%PDF-", "a PDF document"},
+		{"\x89PNG\r\n\x1a\n", "a PNG picture"},
+		{"\xff\xd8\xff", "a JPEG picture"},
+		{"GIF8", "a GIF picture"},
+		{"{\\rtf", "an RTF document"},
+	} {
+		if bytes.HasPrefix(head, []byte(k.magic)) {
+			return k.kind
+		}
+	}
+	return ""
 }
 
 // looksLikeText reports whether the start of a file, head, is text: UTF-8

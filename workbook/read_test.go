@@ -673,6 +673,10 @@ func TestOpenNotAZip(t *testing.T) {
 		{"HTML", []byte("<html><body><table><tr><td>5</td></tr></table></body></html>\n"), "is not an .xlsx or .xlsm workbook"},
 		{"a grid", []byte("# week 3\n\n5 3 . | . 7 . | . . .\n6 . . | 1 9 5 | . . .\n"), "holds text, not a workbook"},
 		{"UTF-16", []byte("\xff\xfe5\x003\x00.\x00"), "is not an .xlsx or .xlsm workbook"},
+		// A student's PDF export or screenshot, named .xlsx (a walk of 3 December).
+		{"PDF", []byte("%PDF-1.7\n%\xe2\xe3\xcf\xd3\n1 0 obj\n"), "is a PDF document, not a workbook (named .xlsx all the same); the workbook itself is needed: ask for the .xlsx file"},
+		{"PNG", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), "is a PNG picture, not a workbook"},
+		{"JPEG", []byte("\xff\xd8\xff\xe0\x00\x10JFIF"), "is a JPEG picture, not a workbook"},
 	} {
 		path := filepath.Join(t.TempDir(), "p.xlsx")
 		require.NoError(t, os.WriteFile(path, tt.data, 0o644))

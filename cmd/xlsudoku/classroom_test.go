@@ -428,7 +428,7 @@ func TestGradeSkipsExcelLockFiles(t *testing.T) {
 	assert.Contains(t, out, "ana.xlsx: Worksheet: 1 of")
 	code, _, errOut = runCLI(t, "", "grade", lock)
 	assert.Equal(t, exitUsage, code, errOut)
-	assert.Contains(t, errOut, "only lock files")
+	assert.Contains(t, errOut, "grade: no returned workbook to grade: every file given was skipped, as the warnings above say")
 }
 
 // TestGradeOutputsCollide: no output of grade replaces a returned file,
@@ -1258,6 +1258,13 @@ func TestGradeSkipsItsSummary(t *testing.T) {
 	assert.Contains(t, errOut, "warning: "+summary+" is a class summary that grade wrote, not a returned workbook: skipped")
 	assert.Contains(t, stdout, "ana.xlsx: Worksheet: 1 of ")
 	assert.NotContains(t, stdout, "class.xlsx")
+
+	// The summary alone: it was said to be "only lock files" (a walk of 3 December).
+	code, _, errOut = runCLI(t, "", "grade", summary)
+	assert.Equal(t, exitUsage, code)
+	assert.Contains(t, errOut, "is a class summary that grade wrote")
+	assert.Contains(t, errOut, "grade: no returned workbook to grade: every file given was skipped")
+	assert.NotContains(t, errOut, "lock files")
 }
 
 // fullWriter fails every write, as /dev/full does.
@@ -1517,5 +1524,38 @@ func TestGradeKeyNotTheStoredPuzzle(t *testing.T) {
 		assert.Contains(t, errOut, "warning: "+four+": Worksheet!B2:E5 holds a puzzle of its own (stored in the file: 4x4, ", key)
 		assert.Contains(t, errOut, "that is not --key's, and is graded against it", key)
 		assert.NotContains(t, errOut, nine, key)
+	}
+}
+
+// TestGradeTellsWhatToAskFor: a file handed back in another form (a CSV,
+// a PDF named .xlsx) is named, and the teacher told what to ask for (a
+// walk of 3 December: "save it as .xlsx" for the PDF, nothing for the CSV).
+func TestGradeTellsWhatToAskFor(t *testing.T) {
+	dir := t.TempDir()
+	csv := filepath.Join(dir, "quinn.csv")
+	require.NoError(t, os.WriteFile(csv, []byte("5,3,,,7,,,,\n"), 0o644))
+	pdf := filepath.Join(dir, "wanda.xlsx")
+	require.NoError(t, os.WriteFile(pdf, []byte("%PDF-1.7\n1 0 obj\n"), 0o644))
+	code, _, errOut := runCLI(t, "", "grade", csv, pdf)
+	assert.Equal(t, exitInput, code)
+	assert.Contains(t, errOut, csv+" is not a workbook; grade reads the .xlsx files students hand back: have it saved as .xlsx")
+	assert.Contains(t, errOut, pdf+" is a PDF document, not a workbook (named .xlsx all the same); the workbook itself is needed: ask for the .xlsx file")
+}
+
+// TestSummaryReason: the summary's row says why a file was not graded
+// without the file's name, which the row has (it was left in: the prefix
+// looked for never matched the "cannot read the workbook: FILE ..." of
+// a file that cannot be opened).
+func TestSummaryReason(t *testing.T) {
+	file := filepath.Join("returned", "ana.xlsx")
+	for _, tt := range []struct {
+		err  error
+		want string
+	}{
+		{fmt.Errorf("%w: %s is empty (0 bytes): get it again", workbook.ErrOpen, file), "the file is empty (0 bytes): get it again"},
+		{fmt.Errorf("%s: Worksheet!D4: \"x\" is not a digit", file), "Worksheet!D4: \"x\" is not a digit"},
+		{errors.New("something else"), "something else"},
+	} {
+		assert.Equal(t, tt.want, summaryReason(file, tt.err))
 	}
 }

@@ -76,7 +76,9 @@ func runGrade(e *env, args []string) error {
 	files := skipLockFiles(e, fs.Args())
 	switch {
 	case len(files) == 0 && fs.NArg() > 0:
-		return usagef("grade: no returned workbook to grade, only lock files of workbooks open in Excel")
+		// (Not "only lock files": a class summary is skipped too, and was
+		// the only file given in a walk of 3 December.)
+		return usagef("grade: no returned workbook to grade: every file given was skipped, as the warnings above say")
 	case len(files) == 0:
 		return usagef("grade: give the returned workbooks to grade")
 	case o.output != "" && o.outdir != "":
@@ -177,8 +179,7 @@ func runGrade(e *env, args []string) error {
 				first = exitCode(err)
 			}
 			row.Error = "not graded"
-			// Why, as the report says it, less the file's name the row has.
-			row.Reason = strings.TrimPrefix(strings.TrimPrefix(inBook(file, err).Error(), file+": "), "xlsudoku: ")
+			row.Reason = summaryReason(file, inBook(file, err))
 			rows = append(rows, row)
 			if o.json {
 				// One line per file still: the file, and why it was not graded.
@@ -269,6 +270,18 @@ func runGrade(e *env, args []string) error {
 	return nil
 }
 
+// summaryReason is why file was not graded, as the report says it, less
+// the file's name, which the summary's row has: "cannot read the
+// workbook: ana.xlsx is empty" is "the file is empty" (the name had been
+// left in, the prefix looked for never matching: a walk of 3 December).
+func summaryReason(file string, err error) string {
+	msg := strings.TrimPrefix(strings.TrimPrefix(err.Error(), "xlsudoku: "), file+": ")
+	if rest, ok := strings.CutPrefix(msg, workbook.ErrOpen.Error()+": "+file+" "); ok {
+		return "the file " + rest
+	}
+	return msg
+}
+
 // gradeFile reads and grades every puzzle of one returned file.
 func gradeFile(file string, o gradeOptions, key []solve.Grid) ([]*workbook.Marking, error) {
 	if isBook, err := isWorkbook(file); err != nil {
@@ -277,7 +290,9 @@ func gradeFile(file string, o gradeOptions, key []solve.Grid) ([]*workbook.Marki
 		if st, err := os.Stat(file); err == nil && st.IsDir() {
 			return nil, &inputError{fmt.Errorf("%s is a folder, not a workbook; grade reads the .xlsx files students hand back", file)}
 		}
-		return nil, &inputError{fmt.Errorf("%s is not a workbook; grade reads the .xlsx files students hand back", file)}
+		// (A CSV, say: saved as .xlsx, as .ods and .xls are told, it is
+		// graded.)
+		return nil, &inputError{fmt.Errorf("%s is not a workbook; grade reads the .xlsx files students hand back: have it saved as .xlsx", file)}
 	}
 	rs, err := workbook.ReadReturned(file, o.workbookOptions(false), key)
 	if err != nil {
