@@ -163,8 +163,12 @@ func WorksheetSheet(givens solve.Grid, opts WorksheetOptions) Worksheet {
 		closing += ")"
 	}
 	status += fmt.Sprintf(`IF(%s=0,"%s",IF(%s=1,"1 cell to go",%s&" cells to go"))`, blanks, StatusSolved, blanks, blanks) + closing
-	statusStyle := Style{FontSize: 14, Bold: true, HAlign: AlignCenter, VAlign: AlignCenter, Hide: true}
-	sh.Add(Board{Area: row(ws.Status.Row), RowHeights: map[int]float64{ws.Status.Row: 24},
+	// Wrapped, in a row as tall as its longest text needs: on a 4x4 or a
+	// 6x6 it ran past the board's width, and printed cut at both ends
+	// ("n entry is not a digi": a walk of 3 December).
+	statusStyle := Style{FontSize: 14, Bold: true, HAlign: AlignCenter, VAlign: AlignCenter, Hide: true, Wrap: true}
+	statusHeight := max(24, TextHeight(StatusNotDigit, width, 14))
+	sh.Add(Board{Area: row(ws.Status.Row), RowHeights: map[int]float64{ws.Status.Row: statusHeight},
 		Cells:  []Cell{{Pos: ws.Status, Formula: status, Style: statusStyle}},
 		Merges: []Rect{row(ws.Status.Row)}})
 	note := instructions(n, opts.AnswerSheet != "")

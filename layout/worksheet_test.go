@@ -1,6 +1,7 @@
 package layout
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -220,6 +221,37 @@ func TestCheckLabelFits(t *testing.T) {
 				}
 			}
 			assert.Equal(t, Borders{Thin, Thin, Thin, Thin}, framed)
+		})
+	}
+}
+
+// TestStatusFits: the status line's longest text fits the board's width,
+// wrapped onto a row tall enough, on every size: on a 4x4 or a 6x6 it ran
+// past the board and printed cut at both ends ("n entry is not a digi": a
+// walk of 3 December).
+func TestStatusFits(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape4, solve.Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, {Size: 8, BoxRows: 2, BoxCols: 4}, solve.Shape9, solve.Shape16} {
+		t.Run(s.String(), func(t *testing.T) {
+			givens, _ := puzzleOf(t, s)
+			ws := WorksheetSheet(givens, WorksheetOptions{Title: "T", AnswerSheet: "Answers"})
+			width := 0.0
+			for c := ws.Grid.Min.Col; c <= ws.Grid.Max.Col; c++ {
+				width += ws.ColWidths[c]
+			}
+			var status Cell
+			for _, c := range ws.Cells {
+				if c.Pos == ws.Status {
+					status = c
+				}
+			}
+			assert.True(t, status.Style.Wrap)
+			// Bold type of 14 points, some 0.6 of it a character.
+			perLine := math.Floor(width / (0.6 * 14))
+			lines := math.Ceil(float64(len(StatusNotDigit)) / perLine)
+			assert.GreaterOrEqual(t, ws.RowHeights[ws.Status.Row], lines*14*1.2, "%v: %.0f points wide", s, width)
+			if s.Size == 4 {
+				assert.Greater(t, lines, 1.0, "a 4x4's board holds no status on one line")
+			}
 		})
 	}
 }
