@@ -58,6 +58,7 @@ type sheetEntry struct {
 	SheetID int
 	RID     string
 	State   string // "", "hidden", "veryHidden"
+	tag     [2]int // the element's bytes
 }
 
 // definedName is a <definedName>; Local is the 0-based index of the sheet
@@ -185,7 +186,7 @@ func parseWorkbookPart(data []byte, open bool) (*workbookXML, error) {
 				if len(wb.sheets) == maxEntries {
 					return nil, fmt.Errorf("it lists more than %d sheets", maxEntries)
 				}
-				s := sheetEntry{}
+				s := sheetEntry{tag: [2]int{off, int(d.InputOffset())}}
 				for _, a := range t.Attr {
 					switch a.Name.Local {
 					case "name":

@@ -207,15 +207,24 @@ func givenAway(from string) []*ourSheet {
 		if k.kind == kindSolution {
 			text = fmt.Sprintf("The solution that xlsudoku wrote on this sheet is left out of this worksheet, so that students do not see it. %s still has it.", from)
 		}
-		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, copies: true, why: why, sheet: layout.NoteSheet(text)})
+		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, copies: true, why: why, sheet: hiddenNote(text)})
 	}
 	// A book's answer sheets: those of every puzzle, as a student handed
 	// the copy may try the others too.
 	for _, k := range []struct{ kind, name string }{{kindBookAnswers, SheetAnswers}, {kindBookSolution, "Solution"}} {
 		text := fmt.Sprintf("%s on this sheet are left out of this worksheet, so that students do not see them. %s still has them.", bookAnswersLeftOut, from)
-		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, family: true, why: why, sheet: layout.NoteSheet(text)})
+		sheets = append(sheets, &ourSheet{kind: k.kind, name: k.name, stale: true, family: true, why: why, sheet: hiddenNote(text)})
 	}
 	return sheets
+}
+
+// hiddenNote is an emptied sheet of a worksheet's copy: its note, on a
+// hidden sheet, which students neither see among the tabs nor print (each
+// printed as a page of one line: a walk of 3 December).
+func hiddenNote(text string) layout.Sheet {
+	sh := layout.NoteSheet(text)
+	sh.Hidden = true
+	return sh
 }
 
 // bookAnswersLeftOut begins the note that stands for a book's answers in
@@ -426,17 +435,21 @@ func writeInstructions(path, title string, puzzles []GeneratedPuzzle, w Workshee
 		lines = append(lines, "Each Candidates sheet shows, for every empty cell, the digits that can still go there as your entries stand.")
 	}
 	lines = append(lines, "When you are done, save the file (keep it as .xlsx) and hand it in.")
-	// A column as wide as a portrait page, the lines wrapped in it.
-	const width, perLine = 480.0, 70 // points, and characters of a line in it
+	// A column as wide as a portrait page, the lines wrapped in it, each
+	// row as tall as its lines (a long title's second line, in 14 points,
+	// had been cut at its foot: a walk of 3 December).
+	const width = 480.0 // points
 	sh := layout.Sheet{}
 	sh.ColWidths, sh.RowHeights = map[int]float64{2: width}, map[int]float64{}
 	for i, l := range lines {
 		st := layout.Style{Wrap: true, VAlign: layout.AlignStart}
+		size := 11.0 // the workbook's default
 		if i == 0 {
 			st.Bold, st.FontSize = true, 14
+			size = 14 * 1.1 // bold, a tenth wider
 		}
 		sh.Cells = append(sh.Cells, layout.Cell{Pos: layout.Pos{Col: 2, Row: i + 2}, Text: l, Style: st})
-		if h := 15 * float64(1+len(l)/perLine); h > 15 {
+		if h := layout.TextHeight(l, width, size); h > 15 {
 			sh.RowHeights[i+2] = h
 		}
 	}

@@ -670,7 +670,14 @@ func TestWorksheetLeavesOutTheAnswer(t *testing.T) {
 		require.Len(t, text, 1, "sheet %s holds only its note", name)
 		assert.Contains(t, text[0], "left out of this worksheet, so that students do not see")
 		assert.Contains(t, text[0], "explained.xlsx still has")
+		// Hidden: each printed as a page of one line (a walk of 3 December).
+		visible, err := f.GetSheetVisible(name)
+		require.NoError(t, err)
+		assert.False(t, visible, "sheet %s is hidden", name)
 	}
+	visible, err := f.GetSheetVisible("Worksheet")
+	require.NoError(t, err)
+	assert.True(t, visible)
 	got, err := Read(out, Options{Sheet: "Worksheet"})
 	require.NoError(t, err)
 	assert.Equal(t, p.Grid, got.Grid, "the worksheet holds the puzzle")
@@ -1554,4 +1561,26 @@ func TestWorkElsewhereAtTheSheetsOwnPlace(t *testing.T) {
 	require.Len(t, rs[0].Elsewhere, 1)
 	assert.Contains(t, rs[0].Elsewhere[0], `sheet "Week 3" holds another puzzle at C3:K11 with 81 digits, 51 more than this one's givens`)
 	assert.Contains(t, rs[0].Elsewhere[0], `grade it with --sheet 'Week 3' --range C3:K11`)
+}
+
+// TestInstructionsTitleFits: a long title on the Instructions sheet wraps
+// onto a row tall enough for its lines in 14 points bold (its second line
+// was cut at its foot: a walk of 3 December).
+func TestInstructionsTitleFits(t *testing.T) {
+	g, sol := solvedPuzzle(t, solve.Shape6)
+	puzzles := []GeneratedPuzzle{{Number: 1, Givens: g, Solution: sol, Grade: solve.Easy}}
+	title := "Mrs Abernathy-Worthington's Year 3 Sudoku Worksheets for the Spring Half Term, Week Five"
+	out := filepath.Join(t.TempDir(), "class.xlsx")
+	require.NoError(t, WriteWorksheetBook(out, puzzles, BookOptions{Title: title}, WorksheetOptions{}))
+	f, err := excelize.OpenFile(out)
+	require.NoError(t, err)
+	defer f.Close()
+	v, err := f.GetCellValue("Instructions", "B2")
+	require.NoError(t, err)
+	require.Equal(t, title, v)
+	h, err := f.GetRowHeight("Instructions", 2)
+	require.NoError(t, err)
+	// Its 88 characters take two lines of a column 480 points wide (half
+	// an em each, and more in bold), each 14 points and some.
+	assert.GreaterOrEqual(t, h, 2*14*1.2)
 }

@@ -577,6 +577,12 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				content = withCodeName(content, name)
 			}
 			out.replace[strings.ToLower(s.part)] = content
+			if e := wb.sheets[s.index]; s.sheet.Hidden && (e.State == "" || e.State == "visible") {
+				// Written hidden in its place (a worksheet's copy hides the
+				// sheets it empties): the sheet's entry says so.
+				tag := string(wb.data[e.tag[0]:e.tag[1]])
+				wbEdits = append(wbEdits, opc.Edit{Start: e.tag[0], End: e.tag[1], Text: withAttr(tag, "state", "hidden")})
+			}
 			if kind, ok := p.namedKind(s.index); kind != s.kind {
 				// Found by its mark cell: an app dropped the name, or a
 				// tool left another sheet's there (see confirms).
