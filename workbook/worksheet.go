@@ -220,10 +220,13 @@ func givenAway(from string) []*ourSheet {
 
 // hiddenNote is an emptied sheet of a worksheet's copy: its note, on a
 // hidden sheet, which students neither see among the tabs nor print (each
-// printed as a page of one line: a walk of 3 December).
+// printed as a page of one line: a walk of 3 December). LibreOffice
+// prints hidden sheets too: its print area is one empty cell, a page
+// with nothing on it, which it leaves out, as the Answers sheet's is.
 func hiddenNote(text string) layout.Sheet {
 	sh := layout.NoteSheet(text)
 	sh.Hidden = true
+	sh.Print.Area = layout.Rect{Min: layout.Pos{Col: 1, Row: 1}, Max: layout.Pos{Col: 1, Row: 1}}
 	return sh
 }
 

@@ -678,6 +678,12 @@ func TestWorksheetLeavesOutTheAnswer(t *testing.T) {
 	visible, err := f.GetSheetVisible("Worksheet")
 	require.NoError(t, err)
 	assert.True(t, visible)
+	// LibreOffice prints hidden sheets too: each prints one empty cell, a
+	// page it leaves out.
+	wb := string(unzip(t, out)["xl/workbook.xml"])
+	for _, name := range []string{"Solution", "Candidates", "Steps"} {
+		assert.Contains(t, wb, `>&apos;`+name+`&apos;!$A$1</definedName>`, "the print area of %s", name)
+	}
 	got, err := Read(out, Options{Sheet: "Worksheet"})
 	require.NoError(t, err)
 	assert.Equal(t, p.Grid, got.Grid, "the worksheet holds the puzzle")
