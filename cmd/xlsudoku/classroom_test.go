@@ -1559,3 +1559,23 @@ func TestSummaryReason(t *testing.T) {
 		assert.Equal(t, tt.want, summaryReason(file, tt.err))
 	}
 }
+
+// TestGradeSaysWhenFilesAreTheSame: a file handed in twice, or copied from
+// another student's, is named as the same file as the first (both are
+// graded); files that only look alike are not.
+func TestGradeSaysWhenFilesAreTheSame(t *testing.T) {
+	dir := t.TempDir()
+	ws, refs, right := sampleWorksheet(t, "classic.xlsx", dir)
+	tom := studentFill(t, ws, "Worksheet", "tom.xlsx", map[string]int{refs[0]: right[refs[0]]})
+	uma := filepath.Join(dir, "uma.xlsx")
+	data, err := os.ReadFile(tom)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(uma, data, 0o644))
+	vic := studentFill(t, ws, "Worksheet", "vic.xlsx", map[string]int{refs[1]: right[refs[1]]})
+	code, out, errOut := runCLI(t, "", "grade", tom, vic, uma)
+	require.Equal(t, exitOK, code, errOut)
+	assert.Contains(t, errOut, "warning: "+uma+" is byte for byte the same file as "+tom+" (handed in twice, or copied): both are graded")
+	assert.Equal(t, 1, strings.Count(errOut, "byte for byte"), "vic's file is another")
+	assert.Contains(t, out, "uma.xlsx: Worksheet: 1 of")
+	assert.Contains(t, out, "tom.xlsx: Worksheet: 1 of")
+}
