@@ -218,8 +218,8 @@ func (r *Reader) nameOr(s string) string {
 	return s
 }
 
-// next returns the next line, without its line end and, on line 1, a
-// byte order mark. It stays valid until the next call.
+// next returns the next line, without its line end and a byte order
+// mark. It stays valid until the next call.
 func (r *Reader) next() ([]byte, bool) {
 	if r.ended {
 		return nil, false
@@ -256,8 +256,10 @@ func (r *Reader) next() ([]byte, bool) {
 	r.line++
 	// A byte order mark starts line 1 of a file saved by Notepad, and any
 	// line of such files put together (cat a.txt b.txt): unseen, it had
-	// made "82 cells" of a line of 81 (a walk of 3 December).
-	text := bytes.TrimPrefix(bytes.TrimRight(r.raw, "\r"), []byte("\uFEFF"))
+	// made "82 cells" of a line of 81 (a walk of 3 December). It leaves
+	// raw too, whose characters count a message's columns.
+	r.raw = bytes.TrimPrefix(r.raw, []byte("\uFEFF"))
+	text := bytes.TrimRight(r.raw, "\r")
 	r.text = text
 	return text, true
 }
@@ -293,38 +295,43 @@ func skipLine(text []byte) bool {
 }
 
 // isTitle reports whether tok, the first word of a line that is no
-// one-line puzzle, is a word of text, with two letters in a row that are
-// no cells: a title ("Grid 01", as Project Euler's file heads each grid,
-// "Sudoku", "Medium") or a CSV file's header, skipped as a comment is.
-// No grid row holds one; a mistyped cell is a letter alone. (A walk of 3
-// December: "Sudoku" was read as the first row of a 6x6 grid, which took
-// five rows of the 9x9 grid under it, and both were lost.)
+// one-line puzzle, is a word of text: two letters in a row that are no
+// cells, and no digit or blank, which a grid row always has. Such a line
+// is a title ("Grid 01", as Project Euler's file heads each grid,
+// "Sudoku", "Medium") or a CSV file's header, skipped as a comment is. A
+// row with mistyped cells ("4..xy....") is no title, but an error. (A walk
+// of 3 December: "Sudoku" was read as the first row of a 6x6 grid, which
+// took five rows of the 9x9 grid under it, and both were lost.)
 func isTitle(tok []byte) bool {
-	run := 0
+	run, word := 0, false
 	for k := 0; k < len(tok); {
 		ch, w := utf8.DecodeRune(tok[k:])
 		k += w
+		if d, ok := cellValue(ch); ok && d <= 9 {
+			return false // a digit or a blank
+		}
 		if !unicode.IsLetter(ch) || isCellChar(ch) {
 			run = 0
 			continue
 		}
 		if run++; run == 2 {
-			return true
+			word = true
 		}
 	}
-	return false
+	return word
 }
 
-// holdsPuzzle reports whether text holds a run of 16 cells or more, as
-// long as a 4x4 puzzle on one line: "Puzzle 1: 4...3..." is no title to
-// skip, but a puzzle whose line says what is wrong with it.
+// holdsPuzzle reports whether text holds 16 digits and blanks or more,
+// spaced or not, as many as a 4x4 puzzle has cells: "Puzzle 1:
+// 4...3..." or "Puzzle one: 4 . . . 3 ..." is no title to skip, but a
+// puzzle whose line says what is wrong with it.
 func holdsPuzzle(text []byte) bool {
-	run := 0
+	n := 0
 	for _, b := range text {
-		if b >= 0x80 || asciiCells[b] == 0 {
-			run = 0
-		} else if run++; run == 16 {
-			return true
+		if b < 0x80 && asciiCells[b] != 0 && asciiCells[b] <= 10 { // a blank or 1 to 9
+			if n++; n == 16 {
+				return true
+			}
 		}
 	}
 	return false

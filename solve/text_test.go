@@ -130,6 +130,8 @@ func TestReaderErrors(t *testing.T) {
 		{"2 more than 6x6", line81[:38], ErrCellCount, `38 cells is not a puzzle size: 2 more than a 6x6's 36`},
 		{"far from any size", line81[:70], ErrCellCount, `70 cells is not a puzzle size (one line holds`},
 		{"16x16 with digits 0 to F", "0" + strings.Repeat(".", 254) + "F", ErrBadChar, `puzzles.txt:1:1: '0' stands for a blank here, and so does '.': if this 16x16's digits run 0 to F, write 0 as G`},
+		// Columns count from after a byte order mark (found in review: one too many).
+		{"a mark, then a bad character", "\uFEFFx" + line81[1:], ErrBadChar, `puzzles.txt:1:1: 'x' is not a digit`},
 		{"4x4 with a 5", "1.....3..4.....5", ErrCellCount, `the 16x16 grid that starts on line 1 ends after 1 row; as a 4x4 puzzle, its line holds a digit above 4`},
 		{"old Mac line ends", line81 + "\r" + line81 + "\r", ErrCellCount, `puzzles.txt:1: 163 cells is not a puzzle size: the lines end in a carriage return alone (CR, as old Mac files do)`},
 		{"short row", "4...3....\n...6..8.\n", ErrCellCount, `puzzles.txt:2: row 2 has 8 cells, a 9x9 grid needs 9`},
@@ -138,6 +140,7 @@ func TestReaderErrors(t *testing.T) {
 		{"long junk is clipped", "12345 " + strings.Repeat("1.2 ", 30), ErrCellCount, `"12345 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1.2 1...." is neither`},
 		// A label before a puzzle is no title to skip: the puzzle would be lost in silence.
 		{"a label before a puzzle", "Puzzle: " + line81, ErrCellCount, `puzzles.txt:1: "Puzzle: 4...3.......6..8..........1....5..." is neither`},
+		{"a label before a spaced puzzle", "Puzzle one: " + strings.Join(strings.Split(line81, ""), " "), ErrCellCount, `puzzles.txt:1: "Puzzle one: 4 . . . 3 . . . . . . . 6 . ..." is neither`},
 		{"bad char in grid", "4...3....\n...6..8.?\n" + strings.Repeat(".........\n", 7), ErrBadChar, `puzzles.txt:2:9: '?' is not a digit`},
 	}
 	for _, tt := range tests {
@@ -300,6 +303,13 @@ func TestReaderKeepsPuzzlesAfterABadLine(t *testing.T) {
 		// and that cell named.
 		{"a grid row with a letter", Shape{}, "x" + rows(line81, 0, 9)[1:] + line81 + "\n", []int{10}, []string{"puzzles.txt:1:1: 'x' is not a digit"}},
 		{"a one-line puzzle with letters", Shape{}, "xy" + line81[2:] + "\n" + line81 + "\n", []int{2}, []string{"puzzles.txt:1:1: 'x' is not a digit"}},
+		// Two letters mistyped in a row are no title: that grid is an
+		// error, and the next is read (found in review: the row was
+		// skipped, and a grid of rows of two puzzles solved).
+		{"a grid row with two letters mistyped", Shape{}, "xy" + rows(line81, 0, 9)[2:] + rows(line81, 0, 9),
+			[]int{10}, []string{"puzzles.txt:1:1: 'x' is not a digit"}},
+		{"the same in the fifth row", Shape{}, rows(line81, 0, 4) + "xy" + rows(line81, 4, 9)[2:] + rows(line81, 0, 9),
+			[]int{10}, []string{"puzzles.txt:5:1: 'x' is not a digit"}},
 		{"a title after a grid short of rows", Shape{}, rows(line81, 0, 7) + "Grid 02\n" + rows(line81, 0, 9),
 			[]int{9}, []string{"puzzles.txt:8: the 9x9 grid that starts on line 1 ends after 7 rows"}},
 	}

@@ -11,9 +11,9 @@ import (
 // have read the whole input.
 
 // ResetBytes makes r read the puzzles of data, whose first line is line
-// first of the input (for messages; a byte order mark is dropped on line
-// 1 only). data must start between puzzles; its end is read as the end of
-// the input. Read then allocates nothing for a valid one-line puzzle.
+// first of the input (for messages). data must start between puzzles;
+// its end is read as the end of the input. Read then allocates nothing
+// for a valid one-line puzzle.
 func (r *Reader) ResetBytes(data []byte, first int) {
 	r.sc, r.data, r.off, r.line, r.clean, r.cutGrid = nil, data, 0, first-1, 0, false
 	r.ended, r.err = false, nil
@@ -81,7 +81,8 @@ const (
 )
 
 // lineKind sorts a line (without its line end) for Boundary. A line with a
-// byte order mark is "other": it might be line 1.
+// byte order mark is "other", which is never wrong: Boundary then looks
+// further.
 func (r *Reader) lineKind(text []byte) lineKind {
 	if bytes.HasPrefix(text, []byte("\uFEFF")) {
 		return otherLine
