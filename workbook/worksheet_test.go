@@ -1590,3 +1590,33 @@ func TestInstructionsTitleFits(t *testing.T) {
 	// an em each, and more in bold), each 14 points and some.
 	assert.GreaterOrEqual(t, h, 2*14*1.2)
 }
+
+// TestSolveShowsWhatTheCopyHid: solve run on a worksheet's copy writes its
+// Solution and Candidates over the sheets the copy emptied and hid, and
+// shows them (they stayed hidden: found in review).
+func TestSolveShowsWhatTheCopyHid(t *testing.T) {
+	solved := filepath.Join(t.TempDir(), "solved.xlsx")
+	solveFile(t, classicBook(t), solved, Options{})
+	ws, _, _ := writeWorksheet(t, solved, WorksheetOptions{})
+	f, err := excelize.OpenFile(ws)
+	require.NoError(t, err)
+	visible, err := f.GetSheetVisible("Solution")
+	require.NoError(t, err)
+	require.False(t, visible, "the copy hides it")
+	f.Close()
+
+	again := filepath.Join(t.TempDir(), "again.xlsx")
+	_, _, notes := solveFile(t, ws, again, Options{Sheet: "Week 3"})
+	assert.Contains(t, notes, `replaced sheet "Solution" of an earlier run`)
+	f, err = excelize.OpenFile(again)
+	require.NoError(t, err)
+	defer f.Close()
+	for _, name := range []string{"Solution", "Candidates"} {
+		visible, err := f.GetSheetVisible(name)
+		require.NoError(t, err)
+		assert.True(t, visible, name)
+	}
+	v, err := f.GetCellValue("Solution", "C2")
+	require.NoError(t, err)
+	assert.NotEmpty(t, v, "the solution is written there")
+}

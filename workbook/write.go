@@ -577,11 +577,20 @@ func (p *pkg) splice(sheets []*ourSheet, contentTypes []byte, password string, p
 				content = withCodeName(content, name)
 			}
 			out.replace[strings.ToLower(s.part)] = content
-			if e := wb.sheets[s.index]; s.sheet.Hidden && (e.State == "" || e.State == "visible") {
-				// Written hidden in its place (a worksheet's copy hides the
-				// sheets it empties): the sheet's entry says so.
+			// A sheet of ours is written hidden or shown in its place as
+			// it is now: a worksheet's copy hides the sheets it empties,
+			// and solve run on that copy writes its Solution there,
+			// which stayed hidden (found in review).
+			// (A sheet made very hidden, by a macro or by hand, stays so.)
+			e := wb.sheets[s.index]
+			shown := e.State == "" || e.State == "visible"
+			if s.sheet.Hidden && shown || !s.sheet.Hidden && e.State == "hidden" {
+				state := "visible"
+				if s.sheet.Hidden {
+					state = "hidden"
+				}
 				tag := string(wb.data[e.tag[0]:e.tag[1]])
-				wbEdits = append(wbEdits, opc.Edit{Start: e.tag[0], End: e.tag[1], Text: withAttr(tag, "state", "hidden")})
+				wbEdits = append(wbEdits, opc.Edit{Start: e.tag[0], End: e.tag[1], Text: withAttr(tag, "state", state)})
 			}
 			if kind, ok := p.namedKind(s.index); kind != s.kind {
 				// Found by its mark cell: an app dropped the name, or a
