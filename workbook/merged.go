@@ -50,33 +50,52 @@ func (pk *pkg) hiddenByMerges(p *Puzzle) error {
 }
 
 // mergedRanges returns the merged ranges of sheet sh. Most sheets have
-// none, and the part is then only searched, not parsed. A sheet may be
-// as big as a streamed part (ReadStreamed): one of 40 MB, with a
-// puzzle's sheet, was refused as more than the 32 MiB of a part read
-// whole (a walk of 3 December).
+// none, and the part is then only searched, not parsed: a megabyte at a
+// time, as a sheet may be as big as a streamed part (one of 40 MB was
+// refused as more than the 32 MiB of a part read whole, then read whole,
+// its size in memory: a walk and a review of 3 December).
 func (pk *pkg) mergedRanges(sh sheetRef) ([]layout.Rect, error) {
-	data, err := pk.ReadStreamed(sh.part)
+	r, err := pk.OpenStreamed(sh.part)
 	if err != nil {
 		return nil, pk.partErr(sh.part, err)
 	}
-	i := bytes.Index(data, []byte("mergeCell"))
-	if i < 0 {
-		return nil, nil
+	defer r.Close()
+	mention := []byte("mergeCell")
+	buf := make([]byte, 0, 1<<20+64)
+	for {
+		// The last bytes of the chunk before go first: a mention, and the
+		// '<' of its element, may straddle two chunks.
+		keep := buf[max(0, len(buf)-64):]
+		buf = append(buf[:0], keep...)
+		n, rerr := io.ReadFull(r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if i := bytes.Index(buf, mention); i >= 0 {
+			// From the element before the first mention: <mergeCells>
+			// or a prefixed one; what precedes it (the cells) is read
+			// already.
+			j := bytes.LastIndexByte(buf[:i], '<')
+			if j < 0 {
+				j = i
+			}
+			return mergesFrom(io.MultiReader(bytes.NewReader(buf[j:]), r)), nil
+		}
+		switch {
+		case rerr == io.EOF || rerr == io.ErrUnexpectedEOF:
+			return nil, nil
+		case rerr != nil:
+			return nil, pk.partErr(sh.part, rerr)
+		}
 	}
-	// From the element before the first mention: <mergeCells> or a
-	// prefixed one; what precedes it (the cells) is read already.
-	if j := bytes.LastIndexByte(data[:i], '<'); j >= 0 {
-		data = data[j:]
-	}
-	d := xml.NewDecoder(bytes.NewReader(data))
+}
+
+// mergesFrom reads the ranges of the <mergeCell> elements of r.
+func mergesFrom(r io.Reader) []layout.Rect {
+	d := xml.NewDecoder(r)
 	var out []layout.Rect
 	for {
 		tok, err := d.RawToken()
-		if err == io.EOF {
-			return out, nil
-		}
 		if err != nil {
-			return out, nil // past the merges: what follows was read whole before
+			return out // the end, or past the merges: what follows was read before
 		}
 		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "mergeCell" {
 			if r, err := layout.ParseRect(attr(se, "ref")); err == nil {

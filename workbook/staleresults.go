@@ -71,6 +71,11 @@ func (p *pkg) clearAnswerTraces(emptied, emptiedParts []string, skip map[int]boo
 		if err != nil {
 			return nil, p.partErr(ref.part, err)
 		}
+		if len(sf.results) == 0 {
+			// Nothing of it to clear: a big sheet of data is not held
+			// while the others are read (found in review).
+			sf.data = nil
+		}
 		sf.ref = ref
 		sheets = append(sheets, sf)
 	}

@@ -3,6 +3,7 @@ package opc
 import (
 	"archive/zip"
 	"bytes"
+	"io"
 	"strings"
 )
 
@@ -99,6 +100,17 @@ func (p *Package) stream(name string, limit int64) (*Tokens, error) {
 // Read returns part name's content, which may unpack to Limits.Whole.
 func (p *Package) Read(name string) ([]byte, error) {
 	return p.read(name, p.limits.Whole)
+}
+
+// OpenStreamed returns part name to be read as bytes, a sheet or the
+// shared strings, which may unpack to Limits.Streamed: for a search
+// through it that keeps no more of it than it must. The caller closes it.
+func (p *Package) OpenStreamed(name string) (io.ReadCloser, error) {
+	f, ok := p.parts[strings.ToLower(name)]
+	if !ok {
+		return nil, &PartError{name, "is missing"}
+	}
+	return openPart(f, name, p.limits.Streamed, p.limits.Advice)
 }
 
 // ReadStreamed returns the content of part name, a sheet or the shared
