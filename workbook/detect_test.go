@@ -502,3 +502,23 @@ func withSeveralSolutions(t *testing.T, g solve.Grid) solve.Grid {
 	require.FailNow(t, "no givens left to take out")
 	return g
 }
+
+// TestDetectKeyedBesideAnother: a puzzle with its key beside it, though
+// it has several solutions, and another puzzle with one: either may be
+// the one asked for, so both are listed (before keys counted, the second
+// was taken in silence: found in review).
+func TestDetectKeyedBesideAnother(t *testing.T) {
+	givens := grid(t, classic)
+	var sv solve.Solver
+	key := make([]solve.Grid, 1)
+	require.Equal(t, 1, sv.Count(&givens, 2, key))
+	f := newBook(t, "Week 3")
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 2}, withSeveralSolutions(t, givens))
+	putGrid(t, f, "Week 3", layout.Pos{Col: 11, Row: 2}, key[0])
+	putGrid(t, f, "Week 3", layout.Pos{Col: 2, Row: 14}, relabelled(grid(t, classic)))
+	_, err := Read(save(t, f, "two.xlsx"), Options{})
+	require.ErrorIs(t, err, ErrAmbiguous)
+	assert.Contains(t, err.Error(), "--range B2:J10")
+	assert.Contains(t, err.Error(), "--range B14:J22")
+	assert.NotContains(t, err.Error(), "--range K2:S10", "the key is no puzzle")
+}
