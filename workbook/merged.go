@@ -60,14 +60,24 @@ func (pk *pkg) mergedRanges(sh sheetRef) ([]layout.Rect, error) {
 		return nil, pk.partErr(sh.part, err)
 	}
 	defer r.Close()
+	merges, err := mergesIn(r, 1<<20)
+	if err != nil {
+		return nil, pk.partErr(sh.part, err)
+	}
+	return merges, nil
+}
+
+// mergesIn reads the merged ranges of the sheet XML of r, searching it
+// chunk bytes at a time for the first mention of them.
+func mergesIn(r io.Reader, chunk int) ([]layout.Rect, error) {
 	mention := []byte("mergeCell")
-	buf := make([]byte, 0, 1<<20+64)
+	buf := make([]byte, 0, chunk+64)
 	for {
 		// The last bytes of the chunk before go first: a mention, and the
 		// '<' of its element, may straddle two chunks.
 		keep := buf[max(0, len(buf)-64):]
 		buf = append(buf[:0], keep...)
-		n, rerr := io.ReadFull(r, buf[len(buf):cap(buf)])
+		n, rerr := io.ReadFull(r, buf[len(buf):len(buf)+chunk])
 		buf = buf[:len(buf)+n]
 		if i := bytes.Index(buf, mention); i >= 0 {
 			// From the element before the first mention: <mergeCells>
@@ -83,7 +93,7 @@ func (pk *pkg) mergedRanges(sh sheetRef) ([]layout.Rect, error) {
 		case rerr == io.EOF || rerr == io.ErrUnexpectedEOF:
 			return nil, nil
 		case rerr != nil:
-			return nil, pk.partErr(sh.part, rerr)
+			return nil, rerr
 		}
 	}
 }

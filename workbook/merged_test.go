@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -73,4 +74,39 @@ func TestMergedGivensOfAWorksheet(t *testing.T) {
 	q, err := Read(ws, Options{Sheet: "Worksheet"})
 	require.NoError(t, err)
 	assert.Equal(t, p.Grid, q.Grid)
+}
+
+// TestMergesInChunks: the merged ranges are found wherever the chunks the
+// sheet is searched in cut it, the mention and its element's '<' split
+// between two (prefixed, too), and none where there are none.
+func TestMergesInChunks(t *testing.T) {
+	for _, prefix := range []string{"", "x:"} {
+		for pad := range 40 {
+			xml := "<" + prefix + "worksheet><" + prefix + "sheetData>" + strings.Repeat(" ", pad) + "<" + prefix + "row r=\"2\"/></" + prefix + "sheetData>" +
+				"<" + prefix + "mergeCells count=\"2\"><" + prefix + "mergeCell ref=\"B2:C3\"/><" + prefix + "mergeCell ref=\"E5:F5\"/></" + prefix + "mergeCells></" + prefix + "worksheet>"
+			for _, chunk := range []int{16, 50, 64, 1 << 20} {
+				got, err := mergesIn(strings.NewReader(xml), chunk)
+				require.NoError(t, err)
+				assert.Equal(t, []layout.Rect{mustRect(t, "B2:C3"), mustRect(t, "E5:F5")}, got, "prefix %q, pad %d, chunk %d", prefix, pad, chunk)
+			}
+		}
+	}
+	// One mention alone (no <mergeCells> before it to be found first):
+	// split anywhere, it is still read whole.
+	for pad := range 40 {
+		xml := "<worksheet>" + strings.Repeat(" ", pad) + `<x:mergeCell ref="B2:C3"/></worksheet>`
+		got, err := mergesIn(strings.NewReader(xml), 16)
+		require.NoError(t, err)
+		assert.Equal(t, []layout.Rect{mustRect(t, "B2:C3")}, got, "pad %d", pad)
+	}
+	got, err := mergesIn(strings.NewReader("<worksheet><sheetData>"+strings.Repeat("<row/>", 1000)+"</sheetData></worksheet>"), 64)
+	require.NoError(t, err)
+	assert.Empty(t, got)
+}
+
+func mustRect(t *testing.T, s string) layout.Rect {
+	t.Helper()
+	r, err := layout.ParseRect(s)
+	require.NoError(t, err)
+	return r
 }
