@@ -8,8 +8,8 @@ import (
 
 // The Candidates board's measures; see the package doc for its layout.
 const (
-	CandidateColWidth  = 18.0 // points: the squares are square
-	CandidateRowHeight = 18.0 // points
+	CandidateColWidth  = 18.0 // points: the squares are square in square boxes
+	CandidateRowHeight = 18.0 // points (in boxes that are not square, a cell's squares fill a square cell)
 	CandidateFontSize  = 9.0
 )
 
@@ -41,13 +41,19 @@ func candidatesBoard(givens solve.Grid, cands []solve.Digits, placed bool, at Po
 		ColWidths:  make(map[int]float64, cols),
 		RowHeights: make(map[int]float64, rows),
 	}
+	// Each puzzle cell is square whatever its box's shape, its squares
+	// wider or taller to fill it: a block of 2 by 3 squares of 18 points
+	// had made a 6x6's board half as wide again as tall (a walk of 3
+	// December).
+	side := float64(max(bh, bw)) * CandidateColWidth
+	colWidth, rowHeight := side/float64(bw), side/float64(bh)
 	share := 0.62
 	if s.Size > 9 {
 		share = 0.45 // two-digit numbers
 	}
-	bigFont := math.Round(float64(min(bh, bw)) * CandidateRowHeight * share)
+	bigFont := math.Round(side * share)
 	for y := range rows {
-		b.RowHeights[at.Row+y] = CandidateRowHeight
+		b.RowHeights[at.Row+y] = rowHeight
 		for x := range cols {
 			r, c := y/bh, x/bw
 			d := (y%bh)*bw + x%bw + 1 // the digit this square stands for
@@ -87,7 +93,7 @@ func candidatesBoard(givens solve.Grid, cands []solve.Digits, placed bool, at Po
 		}
 	}
 	for x := range cols {
-		b.ColWidths[at.Col+x] = CandidateColWidth
+		b.ColWidths[at.Col+x] = colWidth
 	}
 	return b
 }

@@ -379,3 +379,21 @@ func TestAddHidden(t *testing.T) {
 		})
 	}
 }
+
+// TestCandidatesCellsAreSquare: every puzzle cell of the board is square,
+// whatever its box's shape (a 6x6 of 2 by 3 boxes printed half as wide
+// again as tall: a walk of 3 December), and so is the board.
+func TestCandidatesCellsAreSquare(t *testing.T) {
+	for _, s := range []solve.Shape{solve.Shape4, solve.Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, {Size: 8, BoxRows: 2, BoxCols: 4}, {Size: 8, BoxRows: 4, BoxCols: 2}, solve.Shape9, solve.Shape12, {Size: 12, BoxRows: 4, BoxCols: 3}, solve.Shape16} {
+		b := CandidatesBoard(solve.NewGrid(s), GridOrigin)
+		wide, tall := 0.0, 0.0
+		for x := range s.BoxCols {
+			wide += b.ColWidths[GridOrigin.Col+x]
+		}
+		for y := range s.BoxRows {
+			tall += b.RowHeights[GridOrigin.Row+y]
+		}
+		assert.InDelta(t, wide, tall, 0.01, "%v: a cell is %.1f by %.1f points", s, wide, tall)
+		assert.GreaterOrEqual(t, min(wide/float64(s.BoxCols), tall/float64(s.BoxRows)), CandidateColWidth, "%v: no square is smaller than 18 points", s)
+	}
+}

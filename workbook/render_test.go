@@ -162,12 +162,15 @@ func TestWrittenSheetsLook(t *testing.T) {
 			merges, err := g.GetMergeCells("Candidates")
 			require.NoError(t, err)
 			assert.Len(t, merges, 1+givens.Filled(), "the title and a block per given")
+			// Each puzzle cell square, its squares filling it: 18 points
+			// a side in square boxes, wider or taller in others.
+			side := float64(max(shape.BoxRows, shape.BoxCols)) * layout.CandidateColWidth
 			w, err := g.GetColWidth("Candidates", "B")
 			require.NoError(t, err)
-			assert.Equal(t, calibri.units(layout.CandidateColWidth), w)
+			assert.Equal(t, calibri.units(side/float64(shape.BoxCols)), w)
 			h, err := g.GetRowHeight("Candidates", 2)
 			require.NoError(t, err)
-			assert.Equal(t, layout.CandidateRowHeight, h)
+			assert.Equal(t, side/float64(shape.BoxRows), h)
 		})
 	}
 }
