@@ -191,6 +191,25 @@ func (r *Returned) entries() int {
 func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 	sheets := pk.worksheets()
 	book := pk.bookPuzzles(sheets)
+	// Where each sheet's own puzzle is, found once for the file: a book
+	// of many puzzles, most not started, asks it of every sheet for each.
+	type placeKey struct {
+		sheet string
+		shape solve.Shape
+	}
+	found := map[placeKey]layout.Rect{}
+	placeOf := func(s sheetRef, shape solve.Shape) layout.Rect {
+		k := placeKey{s.name, shape}
+		if r, ok := found[k]; ok {
+			return r
+		}
+		var r layout.Rect
+		if f, err := pk.detectSheet(s, []solve.Shape{shape}); err == nil && f != nil {
+			r = f.ranked[0].rect
+		}
+		found[k] = r
+		return r
+	}
 	for _, r := range rs {
 		if !r.unstarted() {
 			continue
@@ -210,8 +229,8 @@ func (pk *pkg) workElsewhere(rs []*Returned, chosen bool) {
 			// board at B2:J10, and a student who filled the teacher's
 			// sheet was told nothing (a walk of 3 December).
 			places := []layout.Rect{rect}
-			if f, err := pk.detectSheet(s, []solve.Shape{givens.Shape}); err == nil && f != nil && f.ranked[0].rect != rect {
-				places = append(places, f.ranked[0].rect)
+			if at := placeOf(s, givens.Shape); at != (layout.Rect{}) && at != rect {
+				places = append(places, at)
 			}
 			for _, at := range places {
 				if msg := pk.workAt(s, at, rect, r); msg != "" {
