@@ -157,7 +157,7 @@ func (r *Reader) Read() (Puzzle, error) {
 		if r.isOneLine(tok) {
 			return r.readOneLine(tok)
 		}
-		if !r.strict && isTitle(tok) && !holdsPuzzle(text) {
+		if r.isTitleLine(text) {
 			continue
 		}
 		// Sixteen characters that isOneLine took for a 16x16 row for a
@@ -321,6 +321,12 @@ func isTitle(tok []byte) bool {
 	return word
 }
 
+// isTitleLine reports whether the line text is a title to skip (isTitle,
+// and no puzzle in it), unless r is strict.
+func (r *Reader) isTitleLine(text []byte) bool {
+	return !r.strict && isTitle(firstToken(text)) && !holdsPuzzle(text)
+}
+
 // holdsPuzzle reports whether text holds 16 digits and blanks or more,
 // spaced or not, as many as a 4x4 puzzle has cells: "Puzzle 1:
 // 4...3..." or "Puzzle one: 4 . . . 3 ..." is no title to skip, but a
@@ -435,13 +441,13 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 				"%d cells is not a puzzle size%s (one line holds 16, 36, 64, 81, 144 or 256 cells)", n, nearSize(n))
 		}
 	}
-	if shape.Size == 16 && bytes.IndexByte(tok, '0') >= 0 && bytes.IndexAny(tok, ".-_*") >= 0 && bytes.IndexAny(tok, "Gg") < 0 {
+	if zero, blank := hexZero(tok, shape); zero >= 0 && blank >= 0 {
 		// Both 0 and another blank, and no 16: digits written 0 to F, as
 		// some 16x16 files do, whose 0s would be read as blanks and
 		// another puzzle solved (a walk of 3 December).
-		col := utf8.RuneCount(r.raw[:bytes.Index(r.raw, tok)]) + utf8.RuneCount(tok[:bytes.IndexByte(tok, '0')]) + 1
+		col := utf8.RuneCount(r.raw[:bytes.Index(r.raw, tok)]) + utf8.RuneCount(tok[:zero]) + 1
 		return Puzzle{}, r.errorf(col, ErrBadChar, "'0' stands for a blank here, and so does %q: if this 16x16's digits run 0 to F, write 0 as G (the digits run 1 to 9 and A to G)",
-			tok[bytes.IndexAny(tok, ".-_*")])
+			tok[blank])
 	}
 	p := Puzzle{Grid: NewGrid(shape), Line: r.line}
 	if len(tok) == n { // ASCII: a table for each byte; errors are told below
@@ -470,6 +476,16 @@ func (r *Reader) readOneLine(tok []byte) (Puzzle, error) {
 		i++
 	}
 	return p, nil
+}
+
+// hexZero returns, for a 16x16 line with both a 0 and another blank and
+// no G, where the first of each is: its digits may run 0 to F. -1, -1
+// for another line (the search is left out of the other sizes' lines).
+func hexZero(tok []byte, shape Shape) (zero, blank int) {
+	if shape.Size != 16 || bytes.IndexAny(tok, "Gg") >= 0 {
+		return -1, -1
+	}
+	return bytes.IndexByte(tok, '0'), bytes.IndexAny(tok, ".-_*")
 }
 
 // isCellChar reports whether ch is a cell of some grid: a digit, a
@@ -547,7 +563,7 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 		}
 		cells = r.rowCells(text)
 		alone := ok && aPuzzle(text, len(cells), shape.Size)
-		if !ok || skipLine(text) || !r.strict && isTitle(firstToken(text)) && !holdsPuzzle(text) || alone {
+		if !ok || skipLine(text) || r.isTitleLine(text) || alone {
 			r.cutGrid = r.cutGrid || !ok
 			r.again = alone // read next, by itself
 			if firstErr != nil {

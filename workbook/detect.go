@@ -689,15 +689,9 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, a
 	n := rect.Rows()
 	rest := maps.Clone(ring)
 	touching := false
-	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
-		r0, c0 := rect.Min.Row+step[0], rect.Min.Col+step[1]
-		r1, c1 := r0+n-1, c0+n-1
-		if r0 < 1 || c0 < 1 || r1 > g.rows || c1 > g.cols ||
-			digits.sum(r0, c0, r1, c1) < minGivens[n] || stray.sum(r0, c0, r1, c1) > 0 || past.sum(r0, c0, r1, c1) > 0 {
-			continue
-		}
-		other := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
-		if g.breaksRules(other, shapes) {
+	blocks, k := g.beside(rect)
+	for _, other := range blocks[:k] {
+		if digits.in(other) < minGivens[n] || stray.in(other) > 0 || past.in(other) > 0 || g.breaksRules(other, shapes) {
 			continue
 		}
 		took := false
@@ -718,8 +712,8 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, a
 	case n != 9:
 		return 0, false
 	}
-	_, k := g.solutions(rect, shapes)
-	return left, k == 1
+	_, count := g.solutions(rect, shapes)
+	return left, count == 1
 }
 
 // answerBeside is the answer key of block rect right beside it or above
@@ -727,18 +721,28 @@ func (g *sheetGrid) touchingPuzzles(rect layout.Rect, ring map[layout.Pos]int, a
 // rules and holds each of its digits in the same place. Zero for none.
 func (g *sheetGrid) answerBeside(rect layout.Rect, shapes []solve.Shape, digits *sums) layout.Rect {
 	n := rect.Rows()
-	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
-		r0, c0 := rect.Min.Row+step[0], rect.Min.Col+step[1]
-		r1, c1 := r0+n-1, c0+n-1
-		if r0 < 1 || c0 < 1 || r1 > g.rows || c1 > g.cols || digits.sum(r0, c0, r1, c1) != n*n {
-			continue
-		}
-		key := layout.Rect{Min: layout.Pos{Col: c0, Row: r0}, Max: layout.Pos{Col: c1, Row: r1}}
-		if g.keyOf(key, rect) && !g.breaksRules(key, shapes) {
+	blocks, k := g.beside(rect)
+	for _, key := range blocks[:k] {
+		if digits.in(key) == n*n && g.keyOf(key, rect) && !g.breaksRules(key, shapes) {
 			return key
 		}
 	}
 	return layout.Rect{}
+}
+
+// beside returns the blocks of square block rect's size right above,
+// under, left and right of it, with no gap, that lie within the grid: k
+// of them.
+func (g *sheetGrid) beside(rect layout.Rect) (blocks [4]layout.Rect, k int) {
+	n := rect.Rows()
+	for _, step := range [4][2]int{{-n, 0}, {n, 0}, {0, -n}, {0, n}} {
+		at := rect.Min.Add(step[0], step[1])
+		b := layout.Rect{Min: at, Max: at.Add(n-1, n-1)}
+		if b.Min.Row >= 1 && b.Min.Col >= 1 && b.Max.Row <= g.rows && b.Max.Col <= g.cols {
+			blocks[k], k = b, k+1
+		}
+	}
+	return blocks, k
 }
 
 // keyOf reports whether the complete block key holds each digit of the

@@ -87,6 +87,9 @@ func (t sums) sum(r0, c0, r1, c1 int) int {
 	return int(t.s[r1*t.cols+c1] - t.s[(r0-1)*t.cols+c1] - t.s[r1*t.cols+c0-1] + t.s[(r0-1)*t.cols+c0-1])
 }
 
+// in is sum over the cells of r.
+func (t sums) in(r layout.Rect) int { return t.sum(r.Min.Row, r.Min.Col, r.Max.Row, r.Max.Col) }
+
 // breaksRules reports whether the digits of the n x n block rect hold a
 // digit twice in a row or column, or twice in a box of every box shape
 // allowed.
