@@ -101,13 +101,21 @@ func PictureSize(s solve.Shape) (rows, cols int) {
 	return s.Size * s.BoxRows, s.Size * s.BoxCols
 }
 
-// pictureRowHeight is the height of a picture's rows: square with the
-// columns, but shorter for 16x16 so that a picture fits a printed page.
+// maxPictureHeight is the most a picture's squares may be tall in all, in
+// points: what a 16x16's take, 64 rows of 6 points, so that a picture
+// fits a printed page beside its caption and a step's row.
+const maxPictureHeight = 384.0
+
+// pictureRowHeight is the height of a picture's rows. The columns are all
+// PictureUnit wide, so the rows make each puzzle cell square: boxes 2
+// cells tall and 3 wide (a 6x6) have blocks of 2 by 3 squares, and rows
+// half as tall again as the columns are wide (pictures of such boxes had
+// printed half as wide again as tall). Pictures too tall for a page at
+// that (16x16, 12x12) are squashed to maxPictureHeight.
 func pictureRowHeight(s solve.Shape) float64 {
-	if rows, _ := PictureSize(s); rows > 40 {
-		return 6
-	}
-	return PictureUnit
+	rows, _ := PictureSize(s)
+	square := PictureUnit * float64(s.BoxCols) / float64(s.BoxRows)
+	return min(square, maxPictureHeight/float64(rows))
 }
 
 // square is how one candidate's square of a picture is drawn.
@@ -220,7 +228,10 @@ func drawPicture(b *Board, givens solve.Grid, m *Marks, s *solve.Step, at Pos) {
 	if n > 9 {
 		small = math.Round(PictureUnit * 0.5) // two-digit numbers
 	}
-	big := math.Round(float64(min(bh, bw)) * rowH * 0.62)
+	// The candidates' font fits a square's height, and a solved digit's
+	// its cell's.
+	small = min(small, math.Floor(rowH))
+	big := math.Round(min(float64(bh)*rowH, float64(bw)*PictureUnit) * 0.62)
 	for y := range rows {
 		b.RowHeights[at.Row+y] = rowH
 		for x := range cols {

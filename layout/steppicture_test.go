@@ -259,6 +259,20 @@ func TestStepPictureShapes(t *testing.T) {
 		// A picture fits a landscape A4 page.
 		_, page := Print{Landscape: true}.Printable(A4)
 		assert.Less(t, height, page*pageSlack-50, "%v", s)
+		// Each puzzle cell is square (a 6x6's of 2 by 3 squares printed
+		// half as wide again as tall), or as near as the page allows.
+		wide := float64(s.BoxCols) * b.ColWidths[3]
+		tall := float64(s.BoxRows) * b.RowHeights[3]
+		if tall < wide-0.01 {
+			assert.InDelta(t, maxPictureHeight, height, 0.01, "%v: a cell is %.1f by %.1f points, squashed more than a page needs", s, wide, tall)
+		} else {
+			assert.InDelta(t, wide, tall, 0.01, "%v: a cell is %.1f by %.1f points", s, wide, tall)
+		}
+		for _, c := range b.Cells {
+			if c.Number != 0 && !slices.ContainsFunc(b.Merges, func(m Rect) bool { return m.Min == c.Pos }) {
+				assert.LessOrEqual(t, c.Style.FontSize, b.RowHeights[3], "%v: a candidate's font fits its square", s)
+			}
+		}
 		struck := 0
 		for _, c := range b.Cells {
 			if c.Style.Strike {
