@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -145,12 +146,6 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 		fact("Steps", Cell{Text: "0"})
 	}
 	used := TechniqueCounts(ex.Counts)
-	if n := start.Shape.Size; n > 9 {
-		// The steps name digits as text does, where the boards show 10 and
-		// up as numbers (a walk of 3 December: "C fits only in r7c1"
-		// above a picture of 12s).
-		used += fmt.Sprintf(". In the steps, %s to %s stand for 10 to %d.", solve.DigitString(10), solve.DigitString(n), n)
-	}
 	valueEnd = StepsLastCol
 	fact("Techniques used", Cell{Text: used})
 	sh.RowHeights[row-1] = textHeight([]string{used}, []float64{mergedShare * (stepsWidths[2] + stepsWidths[3] + stepsWidths[4])})
@@ -202,7 +197,10 @@ func StepsSheet(title, sheet string, cell func(r, c int) string, start solve.Gri
 	row = header
 	textsOf := func(i int) []string {
 		s := &ex.Steps[i]
-		return []string{s.Technique.String(), s.Text(),
+		// Digits as the pictures show them: 10 and up as numbers, not as
+		// the text format's letters ("C fits only in r7c1" above a
+		// picture of 12s: a walk of 3 December).
+		return []string{s.Technique.String(), s.TextWith(strconv.Itoa),
 			breakBeforeRefs(Placements(s.Placements, sheet, cell), charsPerLine(textWidths[2])),
 			breakBeforeRefs(Eliminations(s.Eliminations, sheet, cell), charsPerLine(textWidths[3]))}
 	}
@@ -346,11 +344,12 @@ func TechniqueCounts(counts map[solve.Technique]int) string {
 	return strings.Join(parts, ", ")
 }
 
-// Placements writes a step's placements, one a line: "r5c2 = 7 ('Week 3'!C6)".
+// Placements writes a step's placements, one a line: "r5c2 = 7 ('Week 3'!C6)",
+// 10 and up as numbers.
 func Placements(ps []solve.Candidate, sheet string, cell func(r, c int) string) string {
 	lines := make([]string, len(ps))
 	for i, p := range ps {
-		lines[i] = fmt.Sprintf("%v = %s (%s%s)", p.Cell, solve.DigitString(p.Digit), SheetRef(sheet), cell(p.Row, p.Col))
+		lines[i] = fmt.Sprintf("%v = %d (%s%s)", p.Cell, p.Digit, SheetRef(sheet), cell(p.Row, p.Col))
 	}
 	return strings.Join(lines, "\n")
 }
@@ -375,7 +374,8 @@ func breakBeforeRefs(t string, perLine int) string {
 }
 
 // Eliminations writes a step's eliminations a digit to a line, the digits
-// in the order they first come: "r2c5, r2c7 ≠ 3 (Week 3!F3, H3)".
+// in the order they first come: "r2c5, r2c7 ≠ 3 (Week 3!F3, H3)", 10 and up
+// as numbers.
 func Eliminations(es []solve.Candidate, sheet string, cell func(r, c int) string) string {
 	var order []int
 	by := map[int][]solve.Cell{}
@@ -398,7 +398,7 @@ func Eliminations(es []solve.Candidate, sheet string, cell func(r, c int) string
 			rc.WriteString(c.String())
 			names.WriteString(cell(c.Row, c.Col))
 		}
-		lines[i] = fmt.Sprintf("%s ≠ %s (%s)", rc.String(), solve.DigitString(d), names.String())
+		lines[i] = fmt.Sprintf("%s ≠ %d (%s)", rc.String(), d, names.String())
 	}
 	return strings.Join(lines, "\n")
 }

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -30,7 +31,8 @@ func TestPlacementsAndEliminations(t *testing.T) {
 		{"digits in first-seen order", []solve.Candidate{
 			{Cell: solve.Cell{Row: 0, Col: 0}, Digit: 7}, {Cell: solve.Cell{Row: 0, Col: 0}, Digit: 2}, {Cell: solve.Cell{Row: 0, Col: 8}, Digit: 7},
 		}, true, "r1c1, r1c9 ≠ 7 ('Week 3'!B2, J2)\nr1c1 ≠ 2 ('Week 3'!B2)"},
-		{"16x16 digits", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 16}}, true, "r16c16 ≠ " + solve.DigitString(16) + " ('Week 3'!Q17)"},
+		{"16x16 digits, as numbers", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 16}}, true, "r16c16 ≠ 16 ('Week 3'!Q17)"},
+		{"16x16 placement", []solve.Candidate{{Cell: solve.Cell{Row: 15, Col: 15}, Digit: 12}}, false, "r16c16 = 12 ('Week 3'!Q17)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -205,30 +207,36 @@ func TestCandidateSetsBoard(t *testing.T) {
 	assert.Len(t, b.Merges, givens.Filled()+1)
 }
 
-// TestStepsSheetSaysWhatLettersAre: the steps of a 12x12 or 16x16 name
-// 10 and up as letters, where the boards show numbers: the sheet says so
-// (a walk of 3 December); a 9x9's does not.
-func TestStepsSheetSaysWhatLettersAre(t *testing.T) {
-	for _, tc := range []struct {
-		shape solve.Shape
-		note  string
-	}{
-		{solve.Shape9, ""},
-		{solve.Shape12, ". In the steps, A to C stand for 10 to 12."},
-		{solve.Shape16, ". In the steps, A to G stand for 10 to 16."},
-	} {
-		n, br, bc := tc.shape.Size, tc.shape.BoxRows, tc.shape.BoxCols
-		g := solve.NewGrid(tc.shape)
+// TestStepsSheetNamesDigitsAsNumbers: the steps of a 12x12 or 16x16 name
+// 10 and up as numbers, as the pictures and the Solution sheet show them
+// (a walk of 3 December: "C fits only in r7c1" above a picture of 12s).
+func TestStepsSheetNamesDigitsAsNumbers(t *testing.T) {
+	for _, shape := range []solve.Shape{solve.Shape12, solve.Shape16} {
+		n, br, bc := shape.Size, shape.BoxRows, shape.BoxCols
+		g := solve.NewGrid(shape)
 		for r := range n {
 			for c := range n {
 				g.Set(r, c, (bc*(r%br)+r/br+c)%n+1) // a solved grid, by pattern
 			}
 		}
 		require.NoError(t, g.Check())
-		g.Set(n-1, n-1, 0)
+		for c := range n {
+			g.Set(n-1, c, 0) // each the last of its column: digits 1 to n placed
+		}
 		ex, err := solve.Explain(g)
 		require.NoError(t, err)
 		sh := StepsSheet("t", "S", sheetCell, g, ex)
-		assert.Equal(t, TechniqueCounts(ex.Counts)+tc.note, cellAt(t, sh, Pos{StepsTextCol, 6}).Text, "%v", tc.shape)
+		assert.Equal(t, TechniqueCounts(ex.Counts), cellAt(t, sh, Pos{StepsTextCol, 6}).Text, "%v: no note on letters", shape)
+		var texts []string
+		for _, c := range sh.Cells {
+			texts = append(texts, c.Text)
+		}
+		all := strings.Join(texts, "\n")
+		for d := 10; d <= n; d++ {
+			assert.Contains(t, all, fmt.Sprintf("so it is %d.", d), "%v: the text", shape)
+			assert.Regexp(t, fmt.Sprintf(`r%dc\d+ = %d \(S!`, n, d), all, "%v: the placements", shape)
+			assert.NotContains(t, all, "it is "+solve.DigitString(d)+".", "%v", shape)
+			assert.NotContains(t, all, " = "+solve.DigitString(d)+" (", "%v", shape)
+		}
 	}
 }

@@ -18,7 +18,10 @@ import (
 
 // Eureka writes the step's chain or net and its conclusion in Eureka
 // notation, or "" for a step that is no chain.
-func (s *Step) Eureka() string {
+func (s *Step) Eureka() string { return nameDigits(s.eureka(), DigitString) }
+
+// eureka is Eureka with its digits marked (markDigit).
+func (s *Step) eureka() string {
 	var chain string
 	switch {
 	case s.net != "":
@@ -35,10 +38,10 @@ func (s *Step) Eureka() string {
 func conclusion(s *Step) string {
 	var parts []string
 	for _, p := range s.Placements {
-		parts = append(parts, p.Cell.String()+"="+DigitString(p.Digit))
+		parts = append(parts, p.Cell.String()+"="+markDigit(p.Digit))
 	}
 	for _, e := range s.Eliminations {
-		parts = append(parts, e.Cell.String()+"<>"+DigitString(e.Digit))
+		parts = append(parts, e.Cell.String()+"<>"+markDigit(e.Digit))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -49,9 +52,9 @@ func conclusion(s *Step) string {
 func eurekaChain(ch []Candidate, groups [][]Cell, loop bool) string {
 	node := func(k int) string {
 		if k < len(groups) && len(groups[k]) > 1 {
-			return "(" + DigitString(ch[k].Digit) + ")" + groupText(groups[k])
+			return "(" + markDigit(ch[k].Digit) + ")" + groupText(groups[k])
 		}
-		return ch[k].String()
+		return markCandidate(ch[k])
 	}
 	single := func(k int) bool { return k >= len(groups) || len(groups[k]) <= 1 }
 	link := func(k int) string { // the link from node k-1 to node k
@@ -67,7 +70,7 @@ func eurekaChain(ch []Candidate, groups [][]Cell, loop bool) string {
 		}
 		if k+1 < len(ch) && single(k) && single(k+1) && ch[k].Cell == ch[k+1].Cell && ch[k].Digit != ch[k+1].Digit {
 			// two candidates of one cell: "(5-8)r3c6"
-			b.WriteString("(" + DigitString(ch[k].Digit) + link(k+1) + DigitString(ch[k+1].Digit) + ")" + ch[k].Cell.String())
+			b.WriteString("(" + markDigit(ch[k].Digit) + link(k+1) + markDigit(ch[k+1].Digit) + ")" + ch[k].Cell.String())
 			k++
 			continue
 		}

@@ -17,15 +17,18 @@ import (
 //   - level 3 is the whole step, Text.
 //
 // Levels below 1 give level 1, above 3 level 3.
-func (s *Step) Hint(level int) string {
+func (s *Step) Hint(level int) string { return s.HintWith(level, DigitString) }
+
+// HintWith is Hint with each digit written by name, as TextWith.
+func (s *Step) HintWith(level int, name func(d int) string) string {
 	if level >= 3 {
-		return s.Text()
+		return s.TextWith(name)
 	}
 	if level <= 1 {
-		return "Look for " + s.hintPhrase(false) + "."
+		return nameDigits("Look for "+s.hintPhrase(false)+".", name)
 	}
 	what := s.hintPhrase(true)
-	return strings.ToUpper(what[:1]) + what[1:] + ": " + s.hintCells() + "."
+	return nameDigits(strings.ToUpper(what[:1])+what[1:]+": "+s.hintCells()+".", name)
 }
 
 // hintPhrase is the technique with its article and where to look: "a

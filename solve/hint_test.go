@@ -61,9 +61,9 @@ func where(s *Step) string {
 		return Unit{Row, s.Cells[0].Row}.String()
 	case XWing, Swordfish, Jellyfish, FinnedXWing, FinnedSwordfish, FinnedJellyfish,
 		Skyscraper, TwoStringKite, SimpleColors, XChain:
-		return "digit " + lowDigit(s.Digits)
+		return "digit " + DigitString(s.Digits.List()[0])
 	case EmptyRectangle:
-		return "digit " + lowDigit(s.Digits) + " in " + s.Units[0].String()
+		return "digit " + DigitString(s.Digits.List()[0]) + " in " + s.Units[0].String()
 	case UniqueRectangle1, UniqueRectangle2, UniqueRectangle3, UniqueRectangle4, UniqueRectangle5, UniqueRectangle6, HiddenRectangle, AvoidableRect1, AvoidableRect2:
 		return "rows " + itoa(s.Cells[0].Row+1) + " and " + itoa(s.Cells[3].Row+1)
 	case XYChain, AIC, GroupedAIC, BUGPlus1, BUGPlusN:

@@ -233,18 +233,24 @@ func marshalPlain(v any) ([]byte, error) {
 // Text puts the step in a sentence a person understands, such as
 // "Hidden Single: in box 4, 7 fits only in r5c2." or
 // "Pointing: in box 1, 3 lies only in row 2, so 3 is removed from r2c5, r2c7."
-func (s *Step) Text() string {
+func (s *Step) Text() string { return s.TextWith(DigitString) }
+
+// TextWith is Text with each digit the step names written by name: Text
+// names 10 to 16 as the text format does (A to G), and a spreadsheet,
+// whose boards show them as numbers, passes strconv.Itoa.
+func (s *Step) TextWith(name func(d int) string) string {
+	t := s.text()
 	if s.RoundStart {
-		return s.text() + fmt.Sprintf(" (Read on the candidates as round %d began; an earlier step of the round has since removed some of them.)", s.Round)
+		t += fmt.Sprintf(" (Read on the candidates as round %d began; an earlier step of the round has since removed some of them.)", s.Round)
 	}
-	return s.text()
+	return nameDigits(t, name)
 }
 
 func (s *Step) text() string {
 	name := s.Technique.ShortName()
 	if s.note != "" {
 		if s.net != "" {
-			return name + ": " + s.expandNote() + " " + s.Eureka()
+			return name + ": " + s.expandNote() + " " + s.eureka()
 		}
 		return name + ": " + s.expandNote()
 	}
@@ -273,7 +279,7 @@ func (s *Step) text() string {
 	}
 	var pd string
 	if len(s.Placements) > 0 {
-		pd = DigitString(s.Placements[0].Digit)
+		pd = markDigit(s.Placements[0].Digit)
 	}
 	elim := eliminationText(s.Eliminations)
 	switch s.Technique {
@@ -319,7 +325,7 @@ func (s *Step) text() string {
 			name, cell(0), cands(0), cell(1), cands(1), cell(2), cands(2), d, elim)
 	case WWing:
 		return fmt.Sprintf("%s: %s and %s hold only {%s}, and %s in %s lies only in %s and %s, which see them; so one of %s, %s is %s, and %s.",
-			name, cell(0), cell(1), cands(0), DigitString(highOther(s.cc, s.Digits)), unit(0), cell(2), cell(3), cell(0), cell(1), d, elim)
+			name, cell(0), cell(1), cands(0), markDigit(highOther(s.cc, s.Digits)), unit(0), cell(2), cell(3), cell(0), cell(1), d, elim)
 	case SimpleColors:
 		return fmt.Sprintf("%s: the conjugate pairs of %s link %s in two colors, one of which is %s, so %s.",
 			name, d, cellList(s.Cells), d, elim)
@@ -328,10 +334,10 @@ func (s *Step) text() string {
 			name, cellList(s.Cells), digitList(s.Digits, " and "), elim)
 	case UniqueRectangle2:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s is %s, and %s.",
-			name, cellList(s.Cells), digitList(s.Digits, " and "), cell(2), cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+			name, cellList(s.Cells), digitList(s.Digits, " and "), cell(2), cell(3), markDigit(firstElimDigit(s.Eliminations)), elim)
 	case UniqueRectangle4:
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); in %s, %s lies only in %s and %s, so one of them is %s and neither can be %s: %s.",
-			name, cellList(s.Cells), digitList(s.Digits, " and "), unit(0), cands(0), cell(2), cell(3), cands(0), DigitString(firstElimDigit(s.Eliminations)), elim)
+			name, cellList(s.Cells), digitList(s.Digits, " and "), unit(0), cands(0), cell(2), cell(3), cands(0), markDigit(firstElimDigit(s.Eliminations)), elim)
 	case UniqueRectangle3:
 		k := len(s.Cells)
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions), so %s or %s holds %s; with %s they hold only %s in %s, so %s.",
@@ -359,10 +365,10 @@ func (s *Step) text() string {
 		}
 		return fmt.Sprintf("%s: %s would be a deadly pattern on %s (two solutions); %s lies in row %s and column %s only in the rectangle, so %s cannot be %s: %s.",
 			name, cellList(s.Cells), digitList(s.Digits, " and "), x, row, col,
-			cell(3), DigitString(firstElimDigit(s.Eliminations)), elim)
+			cell(3), markDigit(firstElimDigit(s.Eliminations)), elim)
 	case AvoidableRect1:
 		return fmt.Sprintf("%s: %s were solved, not given, so %s cannot be %s (%s could swap %s): %s.",
-			name, cellList(s.Cells[:min(3, len(s.Cells))]), cell(3), DigitString(firstElimDigit(s.Eliminations)),
+			name, cellList(s.Cells[:min(3, len(s.Cells))]), cell(3), markDigit(firstElimDigit(s.Eliminations)),
 			cellList(s.Cells), digitList(s.Digits, " and "), elim)
 	case AvoidableRect2:
 		return fmt.Sprintf("%s: %s were solved, not given; %s and %s cannot be %s and %s (the four could swap %s), so one is %s: %s.",
@@ -373,7 +379,7 @@ func (s *Step) text() string {
 		for k, c := range s.Cells {
 			if k < len(s.cc) {
 				for _, d := range s.cc[k].List() {
-					bugs = append(bugs, Candidate{c, d}.String())
+					bugs = append(bugs, markCandidate(Candidate{c, d}))
 				}
 			}
 		}
@@ -385,20 +391,20 @@ func (s *Step) text() string {
 	case XChain, XYChain, AIC, GroupedAIC:
 		if s.loop {
 			return fmt.Sprintf("%s: %s. The chain closes into a loop in which every weak link holds one true candidate, so %s.",
-				name, s.Eureka(), elim)
+				name, s.eureka(), elim)
 		}
 		if len(s.Placements) > 0 {
 			return fmt.Sprintf("%s: %s. If the first candidate were false, the chain would make it true, so %s is %s.",
-				name, s.Eureka(), p, pd)
+				name, s.eureka(), p, pd)
 		}
-		return fmt.Sprintf("%s: %s. One end is true, so %s.", name, s.Eureka(), elim)
+		return fmt.Sprintf("%s: %s. One end is true, so %s.", name, s.eureka(), elim)
 	case BruteForce:
 		return fmt.Sprintf("%s: no technique above applies; the exact solver's solution has %s in %s.", name, pd, p)
 	}
 	var parts []string
 	if len(s.Placements) > 0 {
 		for _, pl := range s.Placements {
-			parts = append(parts, fmt.Sprintf("%v is %s", pl.Cell, DigitString(pl.Digit)))
+			parts = append(parts, fmt.Sprintf("%v is %s", pl.Cell, markDigit(pl.Digit)))
 		}
 	}
 	if len(s.Eliminations) > 0 {
@@ -413,7 +419,43 @@ func (s *Step) text() string {
 const (
 	elimMark  = "\x00E" // eliminationText of the step's eliminations
 	placeMark = "\x00P" // the step's placements, "7 in r5c2, 3 in r1c1"
+	digitMark = "\x00D" // before a digit, as DigitString writes it
 )
+
+// markDigit writes digit d for a step's text, marked so that TextWith names
+// it as its caller asks: notes and nets are written when a step is found,
+// long before.
+func markDigit(d int) string { return digitMark + DigitString(d) }
+
+// markCandidate is Candidate.String with its digit marked.
+func markCandidate(c Candidate) string { return "(" + markDigit(c.Digit) + ")" + c.Cell.String() }
+
+// nameDigits writes each marked digit of t by name.
+func nameDigits(t string, name func(d int) string) string {
+	if !strings.Contains(t, digitMark) {
+		return t
+	}
+	var b strings.Builder
+	b.Grow(len(t))
+	for {
+		i := strings.Index(t, digitMark)
+		if i < 0 || i+len(digitMark) >= len(t) {
+			b.WriteString(t)
+			return b.String()
+		}
+		b.WriteString(t[:i])
+		t = t[i+len(digitMark):]
+		switch c := t[0]; {
+		case c >= '1' && c <= '9':
+			b.WriteString(name(int(c - '0')))
+		case c >= 'A' && c <= 'G':
+			b.WriteString(name(int(c-'A') + 10))
+		default: // DigitString's "?" for no digit
+			b.WriteByte(c)
+		}
+		t = t[1:]
+	}
+}
 
 // expandNote writes the step's effect into its note.
 func (s *Step) expandNote() string {
@@ -421,7 +463,7 @@ func (s *Step) expandNote() string {
 	if strings.Contains(t, placeMark) {
 		places := make([]string, len(s.Placements))
 		for i, p := range s.Placements {
-			places[i] = fmt.Sprintf("%s in %v", DigitString(p.Digit), p.Cell)
+			places[i] = fmt.Sprintf("%s in %v", markDigit(p.Digit), p.Cell)
 		}
 		t = strings.ReplaceAll(t, placeMark, strings.Join(places, ", "))
 	}
@@ -466,14 +508,14 @@ func lowDigit(d Digits) string {
 	if d == 0 {
 		return "?"
 	}
-	return DigitString(bits.TrailingZeros32(uint32(d)) + 1)
+	return markDigit(bits.TrailingZeros32(uint32(d)) + 1)
 }
 
 func digitList(d Digits, lastSep string) string {
 	l := d.List()
 	s := make([]string, len(l))
 	for i, v := range l {
-		s[i] = DigitString(v)
+		s[i] = markDigit(v)
 	}
 	if len(s) <= 1 || lastSep == "," {
 		return strings.Join(s, ",")
@@ -518,9 +560,9 @@ func eliminationText(es []Candidate) string {
 	parts := make([]string, len(order))
 	for i, d := range order {
 		if i == 0 {
-			parts[i] = fmt.Sprintf("%s is removed from %s", DigitString(d), cellList(by[d]))
+			parts[i] = fmt.Sprintf("%s is removed from %s", markDigit(d), cellList(by[d]))
 		} else {
-			parts[i] = fmt.Sprintf("%s from %s", DigitString(d), cellList(by[d]))
+			parts[i] = fmt.Sprintf("%s from %s", markDigit(d), cellList(by[d]))
 		}
 	}
 	return strings.Join(parts, "; ")

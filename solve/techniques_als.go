@@ -361,7 +361,7 @@ func (h *human) alsXYStep(A, B, C *als, x, y, z int, targets cellset) {
 	if h.text {
 		s.note = fmt.Sprintf("A: %s; B: %s; C: %s. %s is in at most one of A and C, %s in at most one of B and C; without %s, A and B would be locked and hold them both, leaving C too few digits. So A or B holds %s: %s.",
 			alsText(s.Cells[:at[0]], g.unit[A.unit], A.digits), alsText(s.Cells[at[0]:at[1]], g.unit[B.unit], B.digits),
-			alsText(s.Cells[at[1]:at[2]], g.unit[C.unit], C.digits), DigitString(x+1), DigitString(y+1), DigitString(z+1), DigitString(z+1), elimMark)
+			alsText(s.Cells[at[1]:at[2]], g.unit[C.unit], C.digits), markDigit(x+1), markDigit(y+1), markDigit(z+1), markDigit(z+1), elimMark)
 	}
 }
 
@@ -377,7 +377,7 @@ func (h *human) alsStep(A, B *als, x, z int, targets cellset) {
 	if h.text {
 		s.note = fmt.Sprintf("%s, and %s; %s cannot be in both (its cells there see each other), so one of the two sets holds all its other digits, and one of them holds %s: %s.",
 			alsText(s.Cells[:na], g.unit[A.unit], A.digits), alsText(s.Cells[na:], g.unit[B.unit], B.digits),
-			DigitString(x+1), DigitString(z+1), elimMark)
+			markDigit(x+1), markDigit(z+1), elimMark)
 	}
 }
 
@@ -511,12 +511,12 @@ func (h *human) dbStep(stem int, ds []int, pick []int32, sets []als, z int, targ
 			if len(s.Cells)-at > 1 {
 				set = fmt.Sprintf("%s in %v {%s}", cellList(s.Cells[at:]), g.unit[P.unit], digitList(P.digits, ","))
 			}
-			parts = append(parts, fmt.Sprintf("if it is %s, %s loses %s", DigitString(ds[k]+1), set, DigitString(ds[k]+1)))
+			parts = append(parts, fmt.Sprintf("if it is %s, %s loses %s", markDigit(ds[k]+1), set, markDigit(ds[k]+1)))
 		}
 	}
 	s.Digits |= 1 << z
 	if h.text {
 		s.note = fmt.Sprintf("%v holds only %s; %s. The set that loses a digit is locked and holds %s: %s.",
-			g.cell(stem), digitList(h.b.cand[stem], ","), strings.Join(parts, "; "), DigitString(z+1), elimMark)
+			g.cell(stem), digitList(h.b.cand[stem], ","), strings.Join(parts, "; "), markDigit(z+1), elimMark)
 	}
 }

@@ -229,7 +229,7 @@ func (h *human) alsChainStep(sets []als, path []int32, xs []int, z int, targets 
 		if h.text {
 			part := fmt.Sprintf("A%d: %s", k+1, alsText(s.Cells[at:], g.unit[P.unit], P.digits))
 			if k < len(xs) {
-				part += fmt.Sprintf(" -%s-", DigitString(xs[k]+1))
+				part += fmt.Sprintf(" -%s-", markDigit(xs[k]+1))
 			}
 			parts = append(parts, part)
 		}
@@ -237,6 +237,6 @@ func (h *human) alsChainStep(sets []als, path []int32, xs []int, z int, targets 
 	if h.text {
 		n := len(path)
 		s.note = fmt.Sprintf("%s (each linking digit is in at most one of the two sets it links). If A1 did not hold %s, it would hold %s, A2 would lose it and hold %s, and so on: A%d would hold all but %s, %s among them. So A1 or A%d holds %s: %s.",
-			strings.Join(parts, " "), DigitString(z+1), DigitString(xs[0]+1), DigitString(xs[1]+1), n, DigitString(xs[n-2]+1), DigitString(z+1), n, DigitString(z+1), elimMark)
+			strings.Join(parts, " "), markDigit(z+1), markDigit(xs[0]+1), markDigit(xs[1]+1), n, markDigit(xs[n-2]+1), markDigit(z+1), n, markDigit(z+1), elimMark)
 	}
 }

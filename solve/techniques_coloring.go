@@ -93,10 +93,10 @@ func (h *human) simpleColors() {
 				if wrap >= 0 {
 					same := set[wrap].and(seen[wrap]).appendTo(nil)
 					s.note = fmt.Sprintf("the conjugate pairs of %s color %s one way and %s the other; %v and %v have the same color and see each other, so that color is not %s, and %s.",
-						DigitString(d+1), one, other, g.cell(same[0]), g.cell(sameSeen(g, same[0], set[wrap])), DigitString(d+1), elimMark)
+						markDigit(d+1), one, other, g.cell(same[0]), g.cell(sameSeen(g, same[0], set[wrap])), markDigit(d+1), elimMark)
 				} else {
 					s.note = fmt.Sprintf("the conjugate pairs of %s color %s one way and %s the other; one color is %s, so %s, which see both colors.",
-						DigitString(d+1), one, other, DigitString(d+1), elimMark)
+						markDigit(d+1), one, other, markDigit(d+1), elimMark)
 				}
 			}
 		}

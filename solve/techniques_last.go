@@ -127,10 +127,10 @@ func (h *human) writeNet(s *Step) {
 	}
 	why := fmt.Sprintf("%v would have no candidate left", g.cell(cell))
 	if cell < 0 {
-		why = fmt.Sprintf("%s would have no place left in %v", DigitString(digit+1), g.unit[unit])
+		why = fmt.Sprintf("%s would have no place left in %v", markDigit(digit+1), g.unit[unit])
 	}
 	s.note = fmt.Sprintf("if %v were %s, the singles that follow (%d placements) would leave a contradiction: %s; so %s.",
-		g.cell(i), DigitString(d+1), placed, why, elimMark)
+		g.cell(i), markDigit(d+1), placed, why, elimMark)
 }
 
 // keepEasiest keeps, of the nets found, those of the least difficulty.
@@ -396,7 +396,7 @@ func (h *human) verity(branches []int, unit int) bool {
 				at = append(at, g.cell(br/MaxSize))
 			}
 			s.note = fmt.Sprintf("wherever %s goes in %v (%s), the singles that follow place %s; so they are true.",
-				DigitString(branches[0]%MaxSize+1), g.unit[unit], cellList(at), what)
+				markDigit(branches[0]%MaxSize+1), g.unit[unit], cellList(at), what)
 		} else {
 			s.note = fmt.Sprintf("whichever of %s %v holds, the singles that follow place %s; so they are true.",
 				digitList(digits, " or "), g.cell(branches[0]/MaxSize), what)

@@ -60,7 +60,7 @@ func (h *human) nestedNets(width int) {
 							inner = append(inner, fmt.Sprintf("and %d more", len(h.inner)-k))
 							break
 						}
-						inner = append(inner, Candidate{g.cell(int(x) / MaxSize), int(x)%MaxSize + 1}.String())
+						inner = append(inner, markCandidate(Candidate{g.cell(int(x) / MaxSize), int(x)%MaxSize + 1}))
 					}
 					tr := newTrace(b, width)
 					if tr.run(i, d) {
@@ -68,7 +68,7 @@ func (h *human) nestedNets(width int) {
 						s.Forced = tr.forced(s.Forced)
 					}
 					s.note = fmt.Sprintf("if %v were %s, the singles that follow, helped by %d forcing nets inside (each removing a candidate whose own net fails: %s), would leave a contradiction; so %s.",
-						g.cell(i), DigitString(d+1), len(h.inner), strings.Join(inner, ", "), elimMark)
+						g.cell(i), markDigit(d+1), len(h.inner), strings.Join(inner, ", "), elimMark)
 				}
 			}
 		}

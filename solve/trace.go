@@ -320,7 +320,7 @@ func (t *netTrace) writeEvent(b *strings.Builder, e int32) {
 	} else {
 		b.WriteString("<>")
 	}
-	b.WriteString(DigitString(ev.digit + 1))
+	b.WriteString(markDigit(ev.digit + 1))
 	if ev.net {
 		b.WriteString("[net]")
 	}

@@ -80,7 +80,7 @@ func runExplain(e *env, args []string) error {
 			if err != nil {
 				return "", noGuess(err)
 			}
-			return formatExplanation(x, g, where, line, o.json, nil)
+			return formatExplanation(x, g, where, line, o.json, nil, solve.DigitString)
 		})
 }
 
@@ -109,12 +109,9 @@ func explainWorkbook(e *env, in string, o explainOptions) error {
 	if err != nil {
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
-	if !o.json {
-		lettersNote(e, p)
-	}
 	if o.output == "" || asText {
 		// The steps as text or JSON, to stdout or to -o.
-		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName)
+		out, err := formatExplanation(x, &p.Grid, p.Where(), 0, o.json, p.CellName, p.Digit)
 		if err != nil {
 			return err
 		}
@@ -158,8 +155,10 @@ func logicCandidates(x *workbook.Extras, p *workbook.Puzzle, mode string) error 
 }
 
 // formatExplanation writes an explanation for people, or as one JSON
-// object. cellName, when set, adds the sheet's own cell names.
-func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line int, asJSON bool, cellName func(r, c int) string) (string, error) {
+// object. cellName, when set, adds the sheet's own cell names; digit
+// writes the digits of the steps' text as the input shows them (10 and up
+// as letters in text, as numbers on most sheets).
+func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line int, asJSON bool, cellName func(r, c int) string, digit func(d int) string) (string, error) {
 	if asJSON {
 		// Without HTML escaping: the chains' "r1c2<>4 -> ..." as they read.
 		var buf bytes.Buffer
@@ -184,7 +183,7 @@ func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line i
 	fmt.Fprintf(&b, "%s: %s\n", where, solve.FormatLine(g))
 	fmt.Fprintf(&b, "grade %s, score %d, hardest technique %s, %d step%s\n", x.Grade, x.Score, x.Hardest, len(x.Steps), plural(len(x.Steps)))
 	for i, st := range x.Steps {
-		fmt.Fprintf(&b, "%4d. %s", i+1, st.Text())
+		fmt.Fprintf(&b, "%4d. %s", i+1, st.TextWith(digit))
 		if cellName != nil && len(st.Placements) > 0 {
 			names := make([]string, len(st.Placements))
 			for k, pl := range st.Placements {
@@ -196,13 +195,4 @@ func formatExplanation(x *solve.Explanation, g *solve.Grid, where string, line i
 	}
 	b.WriteByte('\n')
 	return b.String(), nil
-}
-
-// lettersNote notes, of a 12x12 or 16x16 puzzle whose sheet shows 10 and
-// up as numbers, that the steps name them as letters, as text does (a
-// walk of 3 December: "C fits only in r7c1" of a sheet of 12s).
-func lettersNote(e *env, p *workbook.Puzzle) {
-	if n := p.Grid.Shape.Size; n > 9 && p.Digit(10) != solve.DigitString(10) {
-		e.note("in the steps, %s to %s stand for 10 to %d, which %s shows as numbers", solve.DigitString(10), solve.DigitString(n), n, p.Where())
-	}
 }

@@ -76,7 +76,6 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 		return err
 	}
 	printNotes(e, p.Notes)
-	lettersNote(e, p)
 	if len(p.ChangedGivens) > 0 && !o.all {
 		// The puzzle's own givens are hinted from; the sheet must show them.
 		fmt.Fprintf(e.stdout, "%s: put the given back; nothing else is hinted until it is back\n", p.ChangedGivens[0])
@@ -118,7 +117,7 @@ func hintWorkbook(e *env, in string, o hintOptions) error {
 	case err != nil:
 		return noGuess(needsOneSolution(p.InSheetTerms(err)))
 	}
-	fmt.Fprintln(e.stdout, st.Hint(o.level))
+	fmt.Fprintln(e.stdout, st.HintWith(o.level, p.Digit))
 	switch o.level {
 	case 2:
 		if names := patternCells(p, st); names != "" {
