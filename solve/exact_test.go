@@ -388,6 +388,23 @@ func TestSetOutOfRange(t *testing.T) {
 	assert.NoError(t, g.Check())
 }
 
+// TestCellOutsideTheGrid: At and Set of a cell outside the grid panic, as
+// an index out of a slice does; they read column 9 of a 9x9 as r2c1, and
+// Set of row 20 wrote past Size*Size, where Cells must stay 0 (a library
+// walk of 3 December).
+func TestCellOutsideTheGrid(t *testing.T) {
+	for _, rc := range [][2]int{{0, 9}, {9, 0}, {20, 0}, {-1, 0}, {0, -1}, {3, 300}} {
+		g := NewGrid(Shape9)
+		assert.PanicsWithValue(t, fmt.Sprintf("solve: row %d, column %d is outside a 9x9 grid", rc[0], rc[1]), func() { g.Set(rc[0], rc[1], 7) }, "%v", rc)
+		assert.Panics(t, func() { g.At(rc[0], rc[1]) }, "%v", rc)
+		assert.Equal(t, NewGrid(Shape9), g, "%v: nothing written", rc)
+	}
+	g := NewGrid(Shape4)
+	assert.Panics(t, func() { g.Set(0, 4, 1) }, "a 4x4's column 5")
+	g.Set(3, 3, 4)
+	assert.Equal(t, 4, g.At(3, 3))
+}
+
 func TestSolverDoesNotAllocate(t *testing.T) {
 	g, err := ParseLine("98.7..6..75..4......3..8.7.8....9.5..3.2..1.....4....6.7...4.3....8..4......1...2")
 	require.NoError(t, err)

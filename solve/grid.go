@@ -114,18 +114,31 @@ type Grid struct {
 // functions give an error wrapping ErrShape, no solutions, or nothing.
 func NewGrid(s Shape) Grid { return Grid{Shape: s} }
 
-// At returns the digit at row r, column c, or 0 when the cell is blank.
-func (g *Grid) At(r, c int) int { return int(g.Cells[r*g.Shape.Size+c]) }
+// At returns the digit at row r, column c (both from 0), or 0 when the cell
+// is blank. It panics when r or c is outside the grid, as an index out of
+// a slice does.
+func (g *Grid) At(r, c int) int { return int(g.Cells[g.index(r, c)]) }
 
-// Set puts digit d (0 for blank) at row r, column c. A d that is no digit
-// of the grid is stored as it is, for Check and Solve to report as an error
-// wrapping ErrDigitRange; one below 0 or above 255, which a cell cannot
-// hold, is stored as 255 rather than wrapped into a digit or a blank.
+// Set puts digit d (0 for blank) at row r, column c (both from 0). A d
+// that is no digit of the grid is stored as it is, for Check and Solve to
+// report as an error wrapping ErrDigitRange; one below 0 or above 255,
+// which a cell cannot hold, is stored as 255 rather than wrapped into a
+// digit or a blank. It panics when r or c is outside the grid.
 func (g *Grid) Set(r, c, d int) {
 	if uint(d) > 255 {
 		d = 255
 	}
-	g.Cells[r*g.Shape.Size+c] = uint8(d)
+	g.Cells[g.index(r, c)] = uint8(d)
+}
+
+// index is the place of row r, column c in Cells. Checked, since Cells
+// is longer than most grids: column 9 of a 9x9 would be r2c1, and row 20
+// a cell past Size*Size, which must stay 0 (a library walk of 3 December).
+func (g *Grid) index(r, c int) int {
+	if n := g.Shape.Size; uint(r) >= uint(n) || uint(c) >= uint(n) {
+		panic(fmt.Sprintf("solve: row %d, column %d is outside a %dx%d grid", r, c, n, n))
+	}
+	return r*g.Shape.Size + c
 }
 
 // Filled is the number of non-blank cells.
