@@ -111,10 +111,21 @@ func WriteGenerated(out string, puzzles []GeneratedPuzzle, opts BookOptions) err
 	if ext := strings.ToLower(filepath.Ext(out)); ext != ".xlsx" {
 		return fmt.Errorf("%w: %s: a new workbook is written as .xlsx", ErrUsage, out)
 	}
+	numbers := make(map[int]bool, len(puzzles))
 	for i := range puzzles {
 		p := &puzzles[i]
 		if err := checkSolution(&p.Givens, &p.Solution); err != nil {
 			return fmt.Errorf("%w: puzzle %d: %v", ErrUsage, p.Number, err)
+		}
+		// The Catalogue finds a puzzle by its number (Read's
+		// Options.Puzzle): a book with a 0 or a number twice was written
+		// and could not be read back (a library walk of 3 December).
+		if p.Number < 1 || numbers[p.Number] {
+			return fmt.Errorf("%w: puzzle %d of the list is numbered %d: number them from 1, each once", ErrUsage, i+1, p.Number)
+		}
+		numbers[p.Number] = true
+		if s := puzzles[0].Givens.Shape; p.Givens.Shape != s && !opts.SheetPerPuzzle {
+			return fmt.Errorf("%w: puzzle %d is %v and puzzle %d %v: the pages of a book tile puzzles of one shape (or write a sheet per puzzle)", ErrUsage, p.Number, p.Givens.Shape, puzzles[0].Number, s)
 		}
 	}
 	if len(puzzles) == 1 && !opts.SheetPerPuzzle && !opts.Book {

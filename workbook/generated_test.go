@@ -318,8 +318,44 @@ func TestWriteGeneratedErrors(t *testing.T) {
 	assert.ErrorIs(t, WriteGenerated(filepath.Join(dir, "a.xlsm"), p, BookOptions{}), ErrUsage)
 	err := WriteGenerated(filepath.Join(dir, "missing", "a.xlsx"), p, BookOptions{})
 	assert.ErrorIs(t, err, ErrWrite)
+	// Numbers a book could not be read back by (a library walk of 3
+	// December: "has puzzles 1 to 0 in its Catalogue"), and shapes that
+	// do not tile together (that was ErrWrite, the output's fault).
+	for _, numbers := range [][2]int{{0, 1}, {1, 1}, {-3, 2}} {
+		q := slices.Clone(p)
+		q[0].Number, q[1].Number = numbers[0], numbers[1]
+		for _, opts := range []BookOptions{{}, {SheetPerPuzzle: true}} {
+			err := WriteGenerated(filepath.Join(dir, "a.xlsx"), q, opts)
+			assert.ErrorIs(t, err, ErrUsage, "numbers %v", numbers)
+			assert.ErrorContains(t, err, "number them from 1, each once")
+		}
+	}
+	q := slices.Clone(p)
+	q[1].Number = 7 // not 1 to n, but each once: a book a run cut short
+	small := testPuzzles4(t)
+	mixed := append(slices.Clone(p), small)
+	mixed[2].Number = 3
+	err = WriteGenerated(filepath.Join(dir, "a.xlsx"), mixed, BookOptions{})
+	assert.ErrorIs(t, err, ErrUsage)
+	assert.ErrorContains(t, err, "of one shape")
 	entries, _ := os.ReadDir(dir)
 	assert.Empty(t, entries, "nothing left behind")
+	require.NoError(t, WriteGenerated(filepath.Join(dir, "q.xlsx"), q, BookOptions{}))
+	got, err := Read(filepath.Join(dir, "q.xlsx"), Options{Puzzle: 7})
+	require.NoError(t, err)
+	assert.Equal(t, q[1].Givens, got.Grid)
+	require.NoError(t, WriteGenerated(filepath.Join(dir, "mixed.xlsx"), mixed, BookOptions{SheetPerPuzzle: true}), "a sheet per puzzle takes any shapes")
+}
+
+// testPuzzles4 is a 4x4 puzzle numbered 1.
+func testPuzzles4(t testing.TB) GeneratedPuzzle {
+	t.Helper()
+	g := grid(t, "1.....4..2.4..2.")
+	sol, err := solve.Solve(g)
+	require.NoError(t, err)
+	grade, score, hardest, err := solve.Rate(g)
+	require.NoError(t, err)
+	return GeneratedPuzzle{Number: 1, Givens: g, Solution: sol, Grade: grade, Score: score, Hardest: hardest}
 }
 
 // TestBookBoxes reads back the puzzles of a tiled book with tall boxes:

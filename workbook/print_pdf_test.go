@@ -127,15 +127,15 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 
 	// solve -o and explain -o on a user's workbook (on letter, its own
 	// sheet too), a long explanation to run to several pages.
-	base := func(paper layout.Paper) string {
+	base := func(paper layout.Paper, puzzle string) string {
 		f := newBook(t, "Week 3")
-		putGrid(t, f, "Week 3", layoutB2, grid(t, classic))
+		putGrid(t, f, "Week 3", layoutB2, grid(t, puzzle))
 		one, yes := 1, true
 		require.NoError(t, f.SetPageLayout("Week 3", &excelize.PageLayoutOptions{Size: &paper.Code, FitToWidth: &one, FitToHeight: &one}))
 		require.NoError(t, f.SetSheetProps("Week 3", &excelize.SheetPropsOptions{FitToPage: &yes}))
 		return save(t, f, "week3.xlsx")
 	}
-	in := base(layout.Letter)
+	in := base(layout.Letter, classic)
 	p, err := Read(in, Options{})
 	require.NoError(t, err)
 	sol, err := p.Solve()
@@ -145,7 +145,13 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 	books = append(books, printedBook{name: "solve", path: path("solved"), paper: layout.Letter, pages: 3, boards: []int{2, 3},
 		contains: []string{"Solution of week3.xlsx", "'Week 3'!B2:J10", "Candidates of week3.xlsx"}})
 
-	_, err = WriteExtras(p, sol, path("explained"), Options{Paper: "letter"}, Extras{Explanation: longExplanation(t, 120)})
+	// The steps of extreme, over and over: its own puzzle, as WriteExtras
+	// asks.
+	hard, err := Read(base(layout.Letter, extreme), Options{})
+	require.NoError(t, err)
+	hardSol, err := hard.Solve()
+	require.NoError(t, err)
+	_, err = WriteExtras(hard, hardSol, path("explained"), Options{Paper: "letter"}, Extras{Explanation: longExplanation(t, 120)})
 	require.NoError(t, err)
 	books = append(books, printedBook{name: "explain", path: path("explained"), paper: layout.Letter, pages: 3 + stepsPages(t, path("explained")),
 		boards: []int{2, 3}, contains: []string{"Steps of week3.xlsx", "('Week 3'!"}})
@@ -209,7 +215,7 @@ func printedBooks(t *testing.T, dir string) []printedBook {
 	books = append(books, printedBook{name: "one puzzle", path: path("one"), paper: layout.Letter, pages: 3, square: 1,
 		boards: seq(1, 3), puzzlePages: []int{1}, contains: []string{"Daily", "No. 1 · "}})
 
-	a4 := base(layout.A4)
+	a4 := base(layout.A4, classic)
 	p, err = Read(a4, Options{})
 	require.NoError(t, err)
 	_, err = WriteWorksheet(p, sol, path("worksheet"), Options{}, WorksheetOptions{SelfCheck: true, LiveCandidates: true})

@@ -3,6 +3,7 @@ package workbook
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -163,6 +164,51 @@ func TestWriteStepsPictures(t *testing.T) {
 			assert.False(t, br > c[0]-2 && br <= c[0]+27, "break at %d cuts the picture under row %d", br, c[0])
 		}
 	}
+}
+
+// TestWriteExtrasRefusesOthersExtras: an explanation of another puzzle, a
+// step placing a digit on a given or against the solution, and a second
+// solution that is empty, breaks the rules or is the solution itself are
+// refused, and nothing is written: WriteExtras wrote them all, under a
+// title saying the puzzle has several solutions (a library walk of 3
+// December).
+func TestWriteExtrasRefusesOthersExtras(t *testing.T) {
+	p, err := Read(classicBook(t), Options{})
+	require.NoError(t, err)
+	sol, err := p.Solve()
+	require.NoError(t, err)
+	other, err := solve.ParseLine(extreme)
+	require.NoError(t, err)
+	otherEx, err := solve.Explain(other)
+	require.NoError(t, err)
+	ex, err := solve.Explain(p.Grid)
+	require.NoError(t, err)
+	onGiven := *ex
+	onGiven.Steps = slices.Clone(ex.Steps)
+	given := p.Grid.Diff(&solve.Grid{Shape: p.Grid.Shape})[0] // the first given
+	onGiven.Steps[0].Placements = []solve.Candidate{{Cell: given, Digit: sol.At(given.Row, given.Col)}}
+	wrongDigit := *ex
+	wrongDigit.Steps = slices.Clone(ex.Steps)
+	pl := ex.Steps[0].Placements[0]
+	wrongDigit.Steps[0].Placements = []solve.Candidate{{Cell: pl.Cell, Digit: pl.Digit%9 + 1}}
+	broken := sol
+	broken.Set(0, 0, sol.At(0, 1))
+	zero := solve.Grid{}
+	for name, x := range map[string]Extras{
+		"another puzzle's explanation":     {Explanation: otherEx},
+		"a placement on a given":           {Explanation: &onGiven},
+		"a placement against the solution": {Explanation: &wrongDigit},
+		"an empty second solution":         {Second: &zero},
+		"a second that breaks the rules":   {Second: &broken},
+		"the solution as the second":       {Second: &sol},
+	} {
+		out := filepath.Join(t.TempDir(), "out.xlsx")
+		_, err := WriteExtras(p, sol, out, Options{}, x)
+		assert.ErrorIs(t, err, ErrUsage, name)
+		assert.NoFileExists(t, out, name)
+	}
+	_, err = WriteExtras(p, sol, filepath.Join(t.TempDir(), "out.xlsx"), Options{}, Extras{Explanation: ex})
+	assert.NoError(t, err, "the puzzle's own")
 }
 
 // TestWriteExtrasExplanationShape: an explanation of another shape is

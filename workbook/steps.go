@@ -43,12 +43,38 @@ func WriteExtras(p *Puzzle, solution solve.Grid, out string, opts Options, x Ext
 }
 
 // check refuses extras that do not fit the puzzle.
-func (x *Extras) check(p *Puzzle) error {
+//
+// The explanation and the second solution must belong to the puzzle: a
+// library walk of 3 December wrote an explanation of another puzzle, and
+// a "second solution" that was the solution itself or empty, under a title
+// saying the puzzle has several.
+func (x *Extras) check(p *Puzzle, solution *solve.Grid) error {
 	if x.Candidates != nil && len(x.Candidates) != p.Grid.Shape.Cells() {
 		return fmt.Errorf("%w: %d candidate sets for the %d cells of a %s puzzle", ErrUsage, len(x.Candidates), p.Grid.Shape.Cells(), p.Grid.Shape)
 	}
-	if x.Explanation != nil && x.Explanation.Solved.Shape != p.Grid.Shape {
-		return fmt.Errorf("%w: the explanation of a %s puzzle for a %s puzzle", ErrUsage, x.Explanation.Solved.Shape, p.Grid.Shape)
+	if ex := x.Explanation; ex != nil {
+		if ex.Solved.Shape != p.Grid.Shape {
+			return fmt.Errorf("%w: the explanation of a %s puzzle for a %s puzzle", ErrUsage, ex.Solved.Shape, p.Grid.Shape)
+		}
+		if ex.Solved != *solution {
+			return fmt.Errorf("%w: the explanation ends on another grid than the solution: give solve.Explain of the puzzle's grid", ErrUsage)
+		}
+		for i := range ex.Steps {
+			for _, c := range ex.Steps[i].Placements {
+				if p.Grid.At(c.Row, c.Col) != 0 || solution.At(c.Row, c.Col) != c.Digit {
+					return fmt.Errorf("%w: step %d of the explanation places %s at %v, where the puzzle has a given or the solution another digit: give solve.Explain of the puzzle's grid",
+						ErrUsage, i+1, solve.DigitString(c.Digit), c.Cell)
+				}
+			}
+		}
+	}
+	if x.Second != nil {
+		if err := checkSolution(&p.Grid, x.Second); err != nil {
+			return fmt.Errorf("%w: the second solution: %v", ErrUsage, err)
+		}
+		if *x.Second == *solution {
+			return fmt.Errorf("%w: the second solution is the solution itself", ErrUsage)
+		}
 	}
 	return nil
 }

@@ -106,7 +106,7 @@ func write(p *Puzzle, solution solve.Grid, out string, opts Options, x Extras) (
 	if err := checkSolution(&p.Grid, &solution); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrUsage, err)
 	}
-	if err := x.check(p); err != nil {
+	if err := x.check(p, &solution); err != nil {
 		return nil, err
 	}
 	base := filepath.Base(p.File)
