@@ -18,8 +18,14 @@ import (
 // quarter turn. Each draw is checked; after maxVariantDraws (a symmetry
 // the draws do not fit, such as a quarter turn of tall boxes) only the
 // digits are relabelled, which keeps any pattern.
+//
+// A grid of a shape that is not supported gets the identity, as from
+// solve.RandomTransform.
 func VariantTransform(givens solve.Grid, rng *rand.Rand) solve.Transform {
 	shape := givens.Shape
+	if !shape.Valid() {
+		return solve.IdentityTransform(shape)
+	}
 	var keep [][][]int // the orbits of each symmetry the givens follow
 	var rowRev, colRev, same bool
 	for s := Rotational; s < numSymmetries; s++ {

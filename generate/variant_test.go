@@ -16,6 +16,12 @@ import (
 // transform, and for 9x9 and 16x16 moves rows or columns, not only the
 // digits (drawn at random, a 16x16 transform keeps a 180° turn less than
 // once in a million draws).
+// TestVariantTransformOfNoShape: a grid of no supported shape gets the
+// identity; it divided by zero (a library walk of 3 December).
+func TestVariantTransformOfNoShape(t *testing.T) {
+	assert.Equal(t, solve.IdentityTransform(solve.Shape{}), VariantTransform(solve.Grid{}, rand.New(rand.NewPCG(1, 2))))
+}
+
 func TestVariantTransformKeepsSymmetry(t *testing.T) {
 	shapes := []solve.Shape{solve.Shape4, solve.Shape6, {Size: 6, BoxRows: 3, BoxCols: 2}, solve.Shape8, solve.Shape9, solve.Shape12, solve.Shape16}
 	for _, shape := range shapes {

@@ -55,7 +55,9 @@ type Marks struct {
 // was found on, starting from start's basic pencil marks: each step is
 // applied as the solver applies it (a placement removes its digit from the
 // cell's row, column and box; an elimination removes a candidate). visit
-// must not keep m: it changes as the replay goes on.
+// must not keep m: it changes as the replay goes on. start must be a grid
+// of a supported shape and steps its explanation's (solve.Explain of
+// start), as must StepsSheet's: it panics on a cell outside the grid.
 func ReplaySteps(start solve.Grid, steps []solve.Step, visit func(i int, m *Marks)) {
 	s := start.Shape
 	m := &Marks{Grid: start, Cands: start.Candidates()}

@@ -84,7 +84,7 @@ type Explanation struct {
 //
 //	{"grade":"Hard","score":1234,"hardest":"X-Wing","counts":{"Hidden Single":40,...},
 //	 "solution":"534678912...","steps":[...]}
-func (e *Explanation) MarshalJSON() ([]byte, error) {
+func (e Explanation) MarshalJSON() ([]byte, error) {
 	steps := e.Steps
 	if steps == nil {
 		steps = []Step{}
@@ -793,6 +793,11 @@ func hardestOf(g Grade) Technique {
 // gives a *WrongEntryError naming its cell; a complete grid gives
 // ErrSolved. Of the instances of that technique it takes the one that
 // does the most, as Explain's first step does.
+//
+// A grid holds digits, not pencil marks: after a step that only removes
+// candidates (a Pointing, a pair), current is as it was and NextStep gives
+// the same step again. To go on past it, walk the steps of
+// Options.ExplainFrom(givens, current), which keep the candidates.
 func NextStep(givens, current Grid) (Step, error) {
 	return Options{AllowGuess: true}.NextStep(givens, current)
 }

@@ -558,6 +558,12 @@ func TestStepJSONAndText(t *testing.T) {
 	assert.Equal(t, FormatLine(&ex.Solved), exj["solution"])
 	assert.Equal(t, float64(ex.Counts[HiddenSingle]), exj["counts"].(map[string]any)["Hidden Single"])
 	assert.Len(t, exj["steps"], len(ex.Steps))
+	// and so does one held by value, in a struct of the caller's (it
+	// marshalled as {"Steps":..., "Solved":{"Shape":...}}: a library walk
+	// of 3 December)
+	byValue, err := json.Marshal(struct{ X Explanation }{*ex})
+	require.NoError(t, err)
+	assert.Equal(t, `{"X":`+string(out)+`}`, string(byValue))
 }
 
 func TestPointingText(t *testing.T) {

@@ -47,8 +47,13 @@ func IdentityTransform(s Shape) Transform {
 
 // RandomTransform draws a transform of shape s: random bands, rows within
 // each band, stacks, columns within each stack and digits, and for square
-// boxes a transpose half the time.
+// boxes a transpose half the time. A shape that is not supported (see
+// Shape.Valid) gets the identity, which Check refuses; it divided by zero
+// (a library walk of 3 December).
 func RandomTransform(s Shape, rng *rand.Rand) Transform {
+	if !s.Valid() {
+		return IdentityTransform(s)
+	}
 	t := Transform{Shape: s}
 	shuffleLines(t.Rows[:], s.Size, s.BoxRows, rng)
 	shuffleLines(t.Cols[:], s.Size, s.BoxCols, rng)

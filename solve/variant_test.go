@@ -131,6 +131,16 @@ func TestTransformTurnsAndMirrors(t *testing.T) {
 	}
 }
 
+// TestTransformOfNoShape: a shape that is not supported gets the identity,
+// which Check refuses (it divided by zero: a library walk of 3 December).
+func TestTransformOfNoShape(t *testing.T) {
+	for _, s := range []Shape{{}, {Size: 5, BoxRows: 1, BoxCols: 5}} {
+		tr := RandomTransform(s, rand.New(rand.NewPCG(1, 2)))
+		assert.Equal(t, IdentityTransform(s), tr, "%v", s)
+		assert.ErrorIs(t, tr.Check(), ErrTransform, "%v", s)
+	}
+}
+
 func TestRandomTransformsDiffer(t *testing.T) {
 	for _, s := range []Shape{Shape6, Shape9, Shape16} {
 		seen := map[Transform]bool{}

@@ -23,7 +23,9 @@ type Edit struct {
 
 // ApplyEdits applies non-overlapping edits to data. An insertion (an
 // empty span) at the start of a replaced span goes before it, and edits
-// with the same span keep their order.
+// with the same span keep their order. Edits that overlap or fall outside
+// data are a caller's bug: it panics, saying which, rather than write a
+// part cut wrong.
 func ApplyEdits(data []byte, edits []Edit) []byte {
 	slices.SortStableFunc(edits, func(a, b Edit) int {
 		if a.Start != b.Start {
@@ -35,6 +37,9 @@ func ApplyEdits(data []byte, edits []Edit) []byte {
 	out.Grow(len(data) + 1024)
 	at := 0
 	for _, e := range edits {
+		if e.Start < at || e.End < e.Start || e.End > len(data) {
+			panic(fmt.Sprintf("opc: edit of bytes %d to %d overlaps another or falls outside the %d bytes of the part", e.Start, e.End, len(data)))
+		}
 		out.Write(data[at:e.Start])
 		out.WriteString(e.Text)
 		at = e.End

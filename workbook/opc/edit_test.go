@@ -2,6 +2,7 @@ package opc
 
 import (
 	"encoding/xml"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -23,6 +24,18 @@ func TestApplyEdits(t *testing.T) {
 		{{3, 3, "<x/>"}, {3, 3, "<y/>"}, {3, 7, "<c/>"}},
 	} {
 		assert.Equal(t, "<a><x/><y/><c/></a>", string(ApplyEdits(data, edits)))
+	}
+
+	// Edits that overlap, or fall outside the part, panic saying so: they
+	// cut slices wrong (a library walk of 3 December).
+	for _, edits := range [][]Edit{
+		{{2, 5, "x"}, {4, 6, "y"}},
+		{{3, 7, "x"}, {3, 7, "y"}},
+		{{5, 4, "x"}},
+		{{9, 12, "x"}},
+	} {
+		assert.PanicsWithValue(t, fmt.Sprintf("opc: edit of bytes %d to %d overlaps another or falls outside the 11 bytes of the part", edits[len(edits)-1].Start, edits[len(edits)-1].End),
+			func() { ApplyEdits(data, edits) }, "%v", edits)
 	}
 }
 
