@@ -132,6 +132,14 @@ func (h *human) alsChain() {
 						if int(other) == a {
 							continue
 						}
+						n := k + 2 // sets in the chain
+						if n >= best || n == maxALSChain {
+							// The last layer, never followed: a state there
+							// that can end no chain is of no use to any path.
+							if zs&^(1<<x1|1<<x)&ends[other] == 0 {
+								continue
+							}
+						}
 						key := (k+1)*ns + int(other)*nd + x
 						if seen[key] == h.acStamp || onPath(layers, k, p, other) {
 							// A state comes once a length, by the first path
@@ -144,7 +152,6 @@ func (h *human) alsChain() {
 						}
 						seen[key] = h.acStamp
 						next = append(next, alsState{m, int32(p)})
-						n := k + 2 // sets in the chain
 						if n < 4 || n > best {
 							continue
 						}
