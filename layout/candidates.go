@@ -46,6 +46,10 @@ func candidatesBoard(givens solve.Grid, cands []solve.Digits, placed bool, at Po
 	// had made a 6x6's board half as wide again as tall (a walk of 3
 	// December).
 	side := float64(max(bh, bw)) * CandidateColWidth
+	// Grids smaller than 9x9 draw larger, as the Solution board does, but
+	// no wider than a 9x9's board (an 8x8's is already wider).
+	scale := max(1, min(boardScale(s), 27*CandidateColWidth/(float64(s.Size)*side)))
+	side *= scale
 	colWidth, rowHeight := side/float64(bw), side/float64(bh)
 	share := 0.62
 	if s.Size > 9 {
@@ -58,7 +62,7 @@ func candidatesBoard(givens solve.Grid, cands []solve.Digits, placed bool, at Po
 			r, c := y/bh, x/bw
 			d := (y%bh)*bw + x%bw + 1 // the digit this square stands for
 			st := Style{
-				FontSize: CandidateFontSize, HAlign: AlignCenter, VAlign: AlignCenter,
+				FontSize: math.Round(CandidateFontSize * scale), HAlign: AlignCenter, VAlign: AlignCenter,
 				Border: Borders{
 					// A box is BoxCols cells of bw squares wide, BoxRows cells of bh squares tall.
 					Left:   startLine(x, bw, s.BoxCols),

@@ -2,6 +2,7 @@ package layout
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 
@@ -104,11 +105,19 @@ func TestSolutionBoard(t *testing.T) {
 				assert.Equal(t, AlignCenter, st.HAlign)
 				assert.Equal(t, AlignCenter, st.VAlign)
 			}
+			// Square cells; a board smaller than 9x9 as wide as a 9x9's,
+			// its digits larger in proportion (a 4x4 printed 37 mm wide).
+			side := SolutionColWidth
+			if s.Size < 9 {
+				side = 9 * SolutionColWidth / float64(s.Size)
+				assert.InDelta(t, SolutionFontSize*side/SolutionColWidth, b.Cells[0].Style.FontSize, 0.01)
+			}
 			for i := range s.Size {
-				assert.Equal(t, SolutionColWidth, b.ColWidths[2+i])
-				assert.Equal(t, SolutionRowHeight, b.RowHeights[2+i])
+				assert.InDelta(t, side, b.ColWidths[2+i], 1e-9)
+				assert.InDelta(t, side, b.RowHeights[2+i], 1e-9)
 			}
 			assert.Len(t, b.ColWidths, s.Size)
+			assert.Equal(t, side, SolutionCell(s))
 		})
 	}
 }
@@ -128,6 +137,12 @@ func TestCandidatesBoard(t *testing.T) {
 			givens, _ := puzzle(t, s)
 			b := CandidatesBoard(givens, GridOrigin)
 			bh, bw := s.BoxRows, s.BoxCols
+			// 4x4 and 6x6 boards draw 9/Size times larger, as wide as a
+			// 9x9's at most (an 8x8's is wider already).
+			k := 1.0
+			if s.Size < 8 {
+				k = 9 / float64(s.Size)
+			}
 			assert.Equal(t, RectAt(Pos{2, 2}, s.Size*bh, s.Size*bw), b.Area)
 			require.Len(t, b.Cells, s.Cells()*bh*bw)
 			cands := givens.Candidates()
@@ -150,7 +165,7 @@ func TestCandidatesBoard(t *testing.T) {
 					assert.Equal(t, GivenFill, st.Fill)
 				case cands[r*s.Size+c].Has(d):
 					assert.Equal(t, d, cell.Number, "square %v", cell.Pos)
-					assert.Equal(t, CandidateFontSize, st.FontSize)
+					assert.Equal(t, math.Round(k*CandidateFontSize), st.FontSize)
 				default:
 					assert.Zero(t, cell.Number, "square %v", cell.Pos)
 				}
@@ -162,8 +177,13 @@ func TestCandidatesBoard(t *testing.T) {
 				assert.Equal(t, squareLine(y, bh, bh*s.BoxRows), st.Border.Top, "top of %v", cell.Pos)
 				assert.Equal(t, squareLine(y+1, bh, bh*s.BoxRows), st.Border.Bottom, "bottom of %v", cell.Pos)
 			}
+			width := 0.0
 			for col, w := range b.ColWidths {
-				assert.Equal(t, CandidateColWidth, w, "column %d", col)
+				assert.InDelta(t, k*CandidateColWidth*float64(max(bh, bw))/float64(bw), w, 1e-9, "column %d", col)
+				width += w
+			}
+			if k > 1 {
+				assert.LessOrEqual(t, width, 27*CandidateColWidth+1e-9, "no wider than a 9x9's")
 			}
 			assert.Len(t, b.Merges, givens.Filled(), "a merged block per given")
 			assert.Len(t, b.ColWidths, s.Size*bw)
@@ -244,8 +264,8 @@ func TestMoveAndStyles(t *testing.T) {
 	assert.Equal(t, "J20:M23", m.Area.String())
 	assert.Equal(t, b.Cells[5].Number, m.Cells[5].Number)
 	assert.Equal(t, Pos{b.Cells[5].Pos.Col + 8, b.Cells[5].Pos.Row + 18}, m.Cells[5].Pos)
-	assert.Equal(t, SolutionColWidth, m.ColWidths[10])
-	assert.Equal(t, SolutionRowHeight, m.RowHeights[23])
+	assert.Equal(t, SolutionCell(solve.Shape4), m.ColWidths[10])
+	assert.Equal(t, SolutionCell(solve.Shape4), m.RowHeights[23])
 	assert.Equal(t, "B2", b.Area.Min.String(), "Move leaves the original alone")
 	// 4x4: bold/not bold x 2 lines per side with box 2 => a handful of styles.
 	assert.LessOrEqual(t, len(b.Styles()), 32)

@@ -31,16 +31,17 @@ func SolutionBoard(givens, solution solve.Grid, at Pos) Board {
 		ColWidths:  make(map[int]float64, s.Size),
 		RowHeights: make(map[int]float64, s.Size),
 	}
-	size := SolutionFontSize
+	size := SolutionFontSize * boardScale(s)
 	if s.Size > 9 {
 		size = SolutionFontSize16
 	}
 	b.Cells = appendSolutionCells(b.Cells, &givens, &solution, at, size)
+	side := SolutionCell(s)
 	for r := range s.Size {
-		b.RowHeights[at.Row+r] = SolutionRowHeight
+		b.RowHeights[at.Row+r] = side
 	}
 	for c := range s.Size {
-		b.ColWidths[at.Col+c] = SolutionColWidth
+		b.ColWidths[at.Col+c] = side
 	}
 	return b
 }
@@ -92,6 +93,22 @@ func startLine(k, block, box int) Line {
 
 // endLine is the line after square k; see startLine.
 func endLine(k, block, box int) Line { return startLine(k+1, block, box) }
+
+// SolutionCell is the side of a SolutionBoard's cells for shape s, in
+// points: SolutionColWidth for 9x9 and larger, and for smaller grids as
+// much more as makes the board as wide as a 9x9's, its digits larger in
+// proportion, so that a 4x4 or 6x6 prints as large as a 9x9 (a 4x4
+// worksheet printed 37 mm wide: a walk of 3 December).
+func SolutionCell(s solve.Shape) float64 { return SolutionColWidth * boardScale(s) }
+
+// boardScale is how many times a 9x9's the cells of a board of shape s
+// are: 9/Size for grids smaller than 9x9, else 1.
+func boardScale(s solve.Shape) float64 {
+	if s.Size < 1 || s.Size >= 9 {
+		return 1
+	}
+	return 9 / float64(s.Size)
+}
 
 // SolutionSheet is the printable Solution sheet: title above the grid, the
 // grid at GridOrigin, no gridlines, printed centred on one page (see
@@ -163,12 +180,12 @@ func TwoSolutionsSheet(title string, givens, first, second solve.Grid) Sheet {
 			}
 		}
 		caption := Rect{at.Add(-1, 0), at.Add(-1, n-1)}
-		width := float64(n) * SolutionColWidth
+		width := float64(n) * SolutionCell(givens.Shape)
 		sh.Add(Title(fmt.Sprintf("Solution %c", 'A'+k), caption, width))
 		sh.Add(b)
 		at = at.Add(0, n+1)
 	}
-	width := float64(2*n+1) * SolutionColWidth
+	width := float64(2*n+1) * SolutionCell(givens.Shape)
 	sh.Add(Title(title, Rect{Pos{GridOrigin.Col, GridOrigin.Row - 1}, Pos{GridOrigin.Col + 2*n, GridOrigin.Row - 1}}, width))
 	sh.ColWidths[GridOrigin.Col+n] = MarginColWidth
 	sh.ColWidths[1] = MarginColWidth

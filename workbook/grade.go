@@ -137,12 +137,12 @@ const (
 // markLegend says what the marked board's colours and lines mean.
 const markLegend = "Green: right. Red, struck through: wrong. Yellow: empty. Purple, underlined: a given that was changed (its own digit shown)."
 
-// markLegendHeight is the height of the legend's row under a board n
-// cells wide: 9-point text wrapped in n cells of layout.SolutionColWidth points.
-// One height for every size cut a 4x4's legend, four lines, in print.
-func markLegendHeight(n int) float64 {
+// markLegendHeight is the height of the legend's row under a board width
+// points wide: 9-point text wrapped across it. One height for every size
+// cut a 4x4's legend, four lines, in print.
+func markLegendHeight(width float64) float64 {
 	const charPoints, linePoints = 4.6, 11.5 // 9-point text, generously
-	perLine := max(1, int(0.85*float64(n)*layout.SolutionColWidth/charPoints))
+	perLine := max(1, int(0.85*width/charPoints))
 	lines := (len(markLegend) + perLine - 1) / perLine
 	return math.Ceil(float64(lines)*linePoints + 6)
 }
@@ -194,7 +194,7 @@ func (m *Marking) markedSheet() layout.Sheet {
 		}
 	}
 	legend := layout.Rect{Min: at.Add(n+1, 0), Max: at.Add(n+1, n-1)}
-	sh.Add(layout.Board{Area: legend, RowHeights: map[int]float64{legend.Min.Row: markLegendHeight(n)},
+	sh.Add(layout.Board{Area: legend, RowHeights: map[int]float64{legend.Min.Row: markLegendHeight(float64(n) * layout.SolutionCell(p.Grid.Shape))},
 		Cells: []layout.Cell{{Pos: legend.Min, Text: markLegend,
 			Style: layout.Style{FontSize: 9, Wrap: true, HAlign: layout.AlignCenter, VAlign: layout.AlignCenter}}},
 		Merges: []layout.Rect{legend}})

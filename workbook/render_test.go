@@ -55,7 +55,7 @@ func TestWrittenSheetsLook(t *testing.T) {
 			for r := range n {
 				h, err := g.GetRowHeight("Solution", 2+r)
 				require.NoError(t, err)
-				assert.Equal(t, layout.SolutionRowHeight, h)
+				assert.Equal(t, layout.SolutionCell(shape), h)
 				for c := range n {
 					cell := layout.Pos{Col: 2 + c, Row: 2 + r}.String()
 					v, err := g.GetCellValue("Solution", cell)
@@ -76,7 +76,9 @@ func TestWrittenSheetsLook(t *testing.T) {
 					} else {
 						assert.Equal(t, layout.FilledColor, st.Font.Color)
 					}
-					wantSize := layout.SolutionFontSize
+					// Grids under 9x9 draw as wide as a 9x9, digits in
+					// proportion.
+					wantSize := layout.SolutionFontSize * layout.SolutionCell(shape) / layout.SolutionColWidth
 					if n > 9 {
 						wantSize = layout.SolutionFontSize16
 					}
@@ -88,8 +90,10 @@ func TestWrittenSheetsLook(t *testing.T) {
 			for c := range n {
 				w, err := g.GetColWidth("Solution", layout.ColumnName(2+c))
 				require.NoError(t, err)
-				assert.Equal(t, calibri.units(layout.SolutionColWidth), w)
-				assert.Equal(t, 5.0, w, "35 pixels of Calibri 11: as wide as tall")
+				assert.Equal(t, calibri.units(layout.SolutionCell(shape)), w)
+				if n >= 9 {
+					assert.Equal(t, 5.0, w, "35 pixels of Calibri 11: as wide as tall")
+				}
 			}
 			title, err := g.GetCellValue("Solution", "B1")
 			require.NoError(t, err)
@@ -163,8 +167,12 @@ func TestWrittenSheetsLook(t *testing.T) {
 			require.NoError(t, err)
 			assert.Len(t, merges, 1+givens.Filled(), "the title and a block per given")
 			// Each puzzle cell square, its squares filling it: 18 points
-			// a side in square boxes, wider or taller in others.
+			// a side in square boxes, wider or taller in others; 4x4 and
+			// 6x6 boards 9/Size times larger.
 			side := float64(max(shape.BoxRows, shape.BoxCols)) * layout.CandidateColWidth
+			if n < 8 {
+				side *= 9 / float64(n)
+			}
 			w, err := g.GetColWidth("Candidates", "B")
 			require.NoError(t, err)
 			assert.Equal(t, calibri.units(side/float64(shape.BoxCols)), w)

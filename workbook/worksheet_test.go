@@ -299,9 +299,10 @@ func TestGradeReturnedWorksheet(t *testing.T) {
 	// Room for the legend's lines: 9-point text, some 4.5 points a
 	// character, on a board 9 cells of 26.25 points wide (a 4x4's was cut:
 	// a walk of 3 December), 11 points a line.
-	lines := func(n int) float64 { return math.Ceil(float64(len(markLegend)) * 4.5 / (float64(n) * 26.25)) }
-	assert.GreaterOrEqual(t, h, 11*lines(9))
-	assert.GreaterOrEqual(t, markLegendHeight(4), 11*lines(4), "a 4x4's legend wraps to more lines")
+	lines := func(width float64) float64 { return math.Ceil(float64(len(markLegend)) * 4.5 / width) }
+	assert.GreaterOrEqual(t, h, 11*lines(9*26.25))
+	assert.GreaterOrEqual(t, markLegendHeight(100), 11*lines(100), "a narrower board's legend wraps to more lines")
+	assert.Greater(t, markLegendHeight(100), markLegendHeight(9*26.25))
 	v, err := f.GetCellValue("Marked", "H2")
 	require.NoError(t, err)
 	assert.Equal(t, "x", v, "what the student typed shows")
