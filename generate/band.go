@@ -20,7 +20,10 @@ func (b SEBand) Set() bool { return b != SEBand{} }
 func (b SEBand) Has(se int) bool { return se >= b.Min && se <= b.Max }
 
 func (b SEBand) String() string {
-	if b.Min == b.Max {
+	switch {
+	case !b.Set():
+		return "any ER"
+	case b.Min == b.Max:
 		return "ER " + tenths(b.Min)
 	}
 	return "ER " + tenths(b.Min) + "-" + tenths(b.Max)

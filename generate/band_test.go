@@ -87,4 +87,5 @@ func TestSEBandRefused(t *testing.T) {
 	require.NoError(t, err)
 	assert.LessOrEqual(t, p.SE, 20)
 	assert.Equal(t, "ER -0.5-8.0", SEBand{-5, 80}.String())
+	assert.Equal(t, "any ER", SEBand{}.String(), "no band (it said ER 0.0)")
 }

@@ -3,6 +3,7 @@ package solve_test
 import (
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/xlsudoku/xlsudoku/solve"
@@ -39,20 +40,30 @@ func ExampleSolve_conflict() {
 	// Output: true r1c1 and r1c3 both hold 4 in row 1
 }
 
+// A puzzle that cannot be read gives a *ParseError, and reading goes on
+// with the next line; io.EOF ends the input.
 func ExampleReader() {
-	input := "# two puzzles\n1.....3..4.....2 easy\n4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
+	input := "# three puzzles\n1.....3..4.....2 easy\n12x.\n4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........\n"
 	r := solve.NewReader(strings.NewReader(input))
 	r.Name = "puzzles.txt"
 	for {
 		p, err := r.Read()
-		if err != nil {
-			break
+		var bad *solve.ParseError
+		switch {
+		case err == io.EOF:
+			return
+		case errors.As(err, &bad):
+			fmt.Println("line", bad.Line, "skipped")
+			continue
+		case err != nil:
+			panic(err) // the input itself failed
 		}
 		fmt.Println(p.Line, p.Grid.Shape, p.Grid.Filled())
 	}
 	// Output:
 	// 2 4x4 4
-	// 3 9x9 18
+	// line 3 skipped
+	// 4 9x9 18
 }
 
 func ExampleSolver_Count() {

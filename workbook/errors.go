@@ -66,8 +66,8 @@ func (e *CellError) Unwrap() error { return ErrCell }
 // maxCellErrors is how many bad cells an error lists.
 const maxCellErrors = 10
 
-// CellErrors lists the bad cells of a puzzle, the first maxCellErrors of
-// them in reading order; Total counts them all.
+// CellErrors lists the bad cells of a puzzle, the first ten of them in
+// reading order; Total counts them all.
 type CellErrors struct {
 	File  string
 	Range string // "Week 3!B2:J10"
@@ -88,7 +88,16 @@ func (e *CellErrors) Error() string {
 	return b.String()
 }
 
-func (e *CellErrors) Unwrap() error { return ErrCell }
+// Unwrap gives ErrCell and each *CellError listed, so that errors.As finds
+// the first bad cell.
+func (e *CellErrors) Unwrap() []error {
+	errs := make([]error, 0, 1+len(e.Cells))
+	errs = append(errs, ErrCell)
+	for _, c := range e.Cells {
+		errs = append(errs, c)
+	}
+	return errs
+}
 
 // ConflictError reports givens that contradict each other, named by their
 // sheet cells: "Week 3!B2 and Week 3!D2 both hold 4 (row 2)".

@@ -94,6 +94,9 @@ func TestReadCells(t *testing.T) {
 				assert.Equal(t, tt.bad, ce.Cells[0].Error())
 				assert.Equal(t, "Week 3", ce.Cells[0].Sheet)
 				assert.Equal(t, "D2", ce.Cells[0].Cell)
+				var cell *CellError // the first cell, for a caller that wants one (a library walk)
+				require.ErrorAs(t, err, &cell)
+				assert.Same(t, ce.Cells[0], cell)
 				assert.Contains(t, err.Error(), "--range")
 				return
 			}
