@@ -529,7 +529,9 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	p := Puzzle{Grid: NewGrid(shape), Line: start}
 	var firstErr error
 	row := 0
-	gaps := 0 // blank lines after the first band
+	gaps := 0   // blank lines after the first band
+	across := 0 // the rows of the first band a line across the grid ends
+	barred := drawnBoxCols(first)
 	for {
 		if firstErr == nil {
 			firstErr = r.readRow(&p.Grid, row, cells)
@@ -559,6 +561,9 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 			}
 			if !isSeparator(text, shape.Size) {
 				break
+			}
+			if across == 0 {
+				across = row
 			}
 		}
 		cells = r.rowCells(text)
@@ -591,7 +596,56 @@ func (r *Reader) readGrid(first []byte) (Puzzle, error) {
 	if firstErr != nil {
 		return Puzzle{}, firstErr
 	}
+	if r.Shape.Size == 0 {
+		p.Grid.Shape = drawnShape(shape, barred, across)
+	}
 	return p, nil
+}
+
+// drawnShape is shape, or its boxes turned (3x2 for 2x3) when its grid
+// draws those: cols cells between the '|'s of a row, rows rows before the
+// first line across (0: not drawn). FormatGrid draws a 6x6 of 3x2 boxes
+// so, which came back with 2x3 boxes, another puzzle (a library walk of 3
+// December); boxes drawn both ways keep the size's own.
+func drawnShape(shape Shape, cols, rows int) Shape {
+	t := shape.Turned()
+	if t == shape || cols == 0 && rows == 0 {
+		return shape
+	}
+	if (cols == 0 || cols == t.BoxCols) && (rows == 0 || rows == t.BoxRows) {
+		return t
+	}
+	return shape
+}
+
+// drawnBoxCols is the number of cells between the '|'s of a grid row,
+// when the row has some and every group has as many (0 otherwise).
+func drawnBoxCols(text []byte) int {
+	if bytes.IndexByte(text, '|') < 0 {
+		return 0
+	}
+	width, groups := 0, 0
+	for _, part := range bytes.Split(text, []byte{'|'}) {
+		n := 0
+		for _, ch := range string(part) {
+			if ch != ' ' && ch != '\t' {
+				n++
+			}
+		}
+		switch {
+		case n == 0: // the grid's edge, drawn
+		case width == 0:
+			width, groups = n, 1
+		case n != width:
+			return 0
+		default:
+			groups++
+		}
+	}
+	if groups < 2 {
+		return 0
+	}
+	return width
 }
 
 // readRow reads one row of a grid from the cells of the current line.

@@ -464,3 +464,41 @@ func mustParse(t *testing.T, s string) *Grid {
 	require.NoError(t, err)
 	return &g
 }
+
+// TestGridDrawsItsBoxes: a grid read without a shape given takes the boxes
+// it draws, by its '|'s or its lines across: FormatGrid's grids of 3x2,
+// 4x2 and 4x3 boxes came back with the default boxes, another puzzle (a
+// library walk of 3 December). Boxes drawn both ways, or as the size's own,
+// keep the size's own; a shape given wins.
+func TestGridDrawsItsBoxes(t *testing.T) {
+	for _, box := range [][3]int{{4, 2, 2}, {6, 2, 3}, {6, 3, 2}, {8, 2, 4}, {8, 4, 2}, {9, 3, 3}, {12, 3, 4}, {12, 4, 3}, {16, 4, 4}} {
+		s, err := ShapeWithBox(box[0], box[1], box[2])
+		require.NoError(t, err)
+		g := NewGrid(s)
+		g.Set(0, 0, 1)
+		g.Set(s.Size-1, s.Size-1, 2)
+		text := FormatGrid(&g)
+		back, err := ParseLine(text)
+		require.NoError(t, err, "%v:\n%s", s, text)
+		assert.Equal(t, g, back, "%v:\n%s", s, text)
+		r := NewReader(strings.NewReader(text))
+		r.Shape, _ = ShapeOf(s.Size)
+		p, err := r.Read()
+		require.NoError(t, err)
+		assert.Equal(t, r.Shape, p.Grid.Shape, "%v: the shape given", s)
+	}
+	for _, tt := range []struct {
+		name, text string
+		want       Shape
+	}{
+		{"bars only", "1 2 | 3 4 | 5 6\n" + strings.Repeat(". . | . . | . .\n", 5), Shape{6, 3, 2}},
+		{"lines only", "123456\n......\n......\n--------\n......\n......\n......\n", Shape{6, 3, 2}},
+		{"both ways", ". . | . . | . .\n. . | . . | . .\n--------\n" + strings.Repeat(". . | . . | . .\n", 4), Shape6},
+		{"its own", "1 2 3 | 4 5 6\n" + strings.Repeat(". . . | . . .\n", 5), Shape6},
+		{"uneven bars", "1 | 2 3 | 4 5 6\n" + strings.Repeat(". | . . | . . .\n", 5), Shape6},
+	} {
+		g, err := ParseLine(tt.text)
+		require.NoError(t, err, tt.name)
+		assert.Equal(t, tt.want, g.Shape, tt.name)
+	}
+}
